@@ -1,0 +1,68 @@
+// npm run lint [-- <file>...] [--format <fmt>]
+// Lints the OpenAPI documents with Redocly (rules in redocly.yaml and lint/) and validates the AsyncAPI
+// document with @asyncapi/cli, failing on any error or warning. With files, lints just those (the kind
+// is read from the file's `openapi:`/`asyncapi:` key). Under GitHub Actions the output is annotations.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { documents, repoRoot } from './lib/spec-files.js';
+import { asyncapiEnv, runTool } from './lib/run-tool.js';
+
+type Kind = 'openapi' | 'asyncapi';
+
+function parseArgs(argv: string[]) {
+  const files: string[] = [];
+  let format = process.env.GITHUB_ACTIONS === 'true' ? 'github-actions' : 'codeframe';
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--format') format = argv[++i];
+    else if (argv[i] === '--help') {
+      console.log('usage: npm run lint [-- <spec file>...] [--format codeframe|stylish|github-actions|json]');
+      process.exit(0);
+    } else files.push(path.resolve(argv[i]));
+  }
+  return { files, format };
+}
+
+async function kindOf(file: string): Promise<Kind> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    console.error(`lint: cannot read ${path.relative(process.cwd(), file)}: no such file`);
+    process.exit(2);
+  }
+  if (/^asyncapi\s*:/m.test(text)) return 'asyncapi';
+  if (/^openapi\s*:/m.test(text)) return 'openapi';
+  console.error(`lint: ${path.relative(process.cwd(), file)} has neither an \`openapi:\` nor an \`asyncapi:\` key at the top level`);
+  process.exit(2);
+}
+
+async function lintOpenApi(files: string[], format: string): Promise<boolean> {
+  // Redocly's own formats carry file:line:column; it exits 1 on errors (all rules are errors here).
+  const args = ['lint', ...files, '--format', format];
+  const { code } = await runTool('redocly', args, { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  return code === 0;
+}
+
+async function lintAsyncApi(file: string, format: string): Promise<boolean> {
+  // --fail-severity warn: a warning fails too. Never --suppressAllWarnings (it also turns off errors).
+  const { code } = await runTool('asyncapi', ['validate', file, '--fail-severity', 'warn', '--log-diagnostics', '--diagnostics-format', format === 'json' ? 'json' : 'stylish'], { env: asyncapiEnv() });
+  return code === 0;
+}
+
+const { files, format } = parseArgs(process.argv.slice(2));
+const targets = files.length > 0 ? files : [documents.storefront, documents.admin, documents.webhooks];
+const openapi: string[] = [];
+const asyncapi: string[] = [];
+for (const file of targets) ((await kindOf(file)) === 'openapi' ? openapi : asyncapi).push(file);
+
+let ok = true;
+if (openapi.length) {
+  console.log(`lint: redocly lint ${openapi.map((f) => path.relative(repoRoot, f)).join(' ')}`);
+  ok = (await lintOpenApi(openapi, format)) && ok;
+}
+for (const file of asyncapi) {
+  console.log(`lint: asyncapi validate ${path.relative(repoRoot, file)}`);
+  ok = (await lintAsyncApi(file, format)) && ok;
+}
+console.log(ok ? 'lint: all documents clean (0 errors, 0 warnings)' : 'lint: problems found (see above)');
+process.exit(ok ? 0 : 1);
