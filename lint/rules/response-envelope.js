@@ -17,7 +17,7 @@ export default function ResponseEnvelope() {
           ctx.report({ message: 'JSON response has no schema; it must be the envelope {success, message, content}.', location: ctx.location });
           return;
         }
-        const shape = collectObjectShape(mediaType.schema, (node) => ctx.resolve(node));
+        const shape = collectObjectShape(mediaType.schema, (node, from) => ctx.resolve(node, from));
         for (const field of ENVELOPE) {
           if (!shape.properties[field]) {
             ctx.report({ message: `Response schema lacks envelope field \`${field}\` (seed 2.1).`, location: ctx.location.child('schema') });
