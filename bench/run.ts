@@ -1,0 +1,60 @@
+// npm run bench [-- <suite>...]
+// Runs every suite in bench/suites (or the named ones) in this process, prints one table, and writes
+// bench/results.json. Benchmarks compare two sides measured in the same run; they never fail a build.
+import { readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchSuite, Metric } from './lib/metric.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const files = (await readdir(path.join(here, 'suites'))).filter((f) => f.endsWith('.ts')).sort();
+
+const metrics: Metric[] = [];
+const failures: Array<{ suite: string; error: string }> = [];
+for (const file of files) {
+  const name = file.replace(/\.ts$/, '');
+  if (wanted.length && !wanted.includes(name)) continue;
+  const suite: BenchSuite = (await import(pathToFileURL(path.join(here, 'suites', file)).href)).default;
+  process.stderr.write(`bench: ${suite.name} ...\n`);
+  const started = Date.now();
+  try {
+    const results = await suite.run();
+    metrics.push(...results);
+    process.stderr.write(`bench: ${suite.name} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  } catch (error) {
+    failures.push({ suite: suite.name, error: error instanceof Error ? error.message : String(error) });
+    process.stderr.write(`bench: ${suite.name} FAILED: ${failures.at(-1)!.error}\n`);
+  }
+}
+
+const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toPrecision(3));
+console.table(
+  metrics.map((m) => ({
+    metric: m.id,
+    subject: `${m.subject.label}: ${fmt(m.subject.value)} ${m.unit}`,
+    baseline: `${m.baseline.label}: ${fmt(m.baseline.value)} ${m.unit}`,
+    ratio: fmt(m.ratio),
+    target: `${m.target.op} ${m.target.ratio}`,
+    met: m.met ? 'yes' : 'NO',
+  })),
+);
+
+const out = path.join(here, 'results.json');
+await writeFile(
+  out,
+  `${JSON.stringify(
+    {
+      generatedAt: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      metrics,
+      failures,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`bench: ${metrics.filter((m) => m.met).length}/${metrics.length} targets met; wrote ${path.relative(process.cwd(), out)}`);

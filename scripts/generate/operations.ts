@@ -1,0 +1,62 @@
+// Operation metadata of an OpenAPI document (method, path, security, bodies, statuses), generated
+// so that the client, the mock and the certifier read the spec's facts instead of restating them.
+import { HTTP_METHODS } from './names.js';
+
+export interface OperationInfo {
+  operationId: string;
+  method: string;
+  path: string;
+  tags: string[];
+  security: string[];
+  securityScopes: Record<string, string[]>;
+  requestBody: { required: boolean; contentTypes: string[] } | null;
+  responses: string[];
+  parameters: Array<{ name: string; in: string; required: boolean }>;
+}
+
+function resolveLocal(doc: any, node: any): any {
+  if (node && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
+    const target = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: any, seg: string) => at?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    return resolveLocal(doc, target);
+  }
+  return node;
+}
+
+export function listOperations(doc: any): OperationInfo[] {
+  const out: OperationInfo[] = [];
+  for (const [p, rawItem] of Object.entries<any>(doc.paths ?? {})) {
+    const item = resolveLocal(doc, rawItem);
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const security = op.security ?? doc.security ?? [];
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((prm: any) => resolveLocal(doc, prm));
+      const body = op.requestBody ? resolveLocal(doc, op.requestBody) : null;
+      out.push({
+        operationId: op.operationId,
+        method,
+        path: p,
+        tags: op.tags ?? [],
+        security: security.flatMap((req: Record<string, string[]>) => Object.keys(req)),
+        securityScopes: Object.assign({}, ...security),
+        requestBody: body ? { required: Boolean(body.required), contentTypes: Object.keys(body.content ?? {}) } : null,
+        responses: Object.keys(op.responses ?? {}),
+        parameters: params.map((prm: any) => ({ name: prm.name, in: prm.in, required: Boolean(prm.required) })),
+      });
+    }
+  }
+  return out.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+export function operationsModule(constName: string, doc: any): string {
+  const ops = Object.fromEntries(listOperations(doc).map((op) => [op.operationId, op]));
+  return [
+    `export const ${constName} = ${JSON.stringify(ops, null, 2)} as const;`,
+    '',
+    `export type ${constName[0].toUpperCase()}${constName.slice(1)}OperationId = keyof typeof ${constName};`,
+    '',
+  ].join('\n');
+}

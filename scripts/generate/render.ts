@@ -1,0 +1,54 @@
+// Turns the bundled documents into the files of generated/ (path -> content). Pure: same input,
+// same bytes, which is what `check:generated` relies on.
+import { createHash } from 'node:crypto';
+import type { Bundled } from './bundle.js';
+import { generatedHeader } from './header.js';
+import { operationsModule } from './operations.js';
+import { openapiTypes, webhookTypes } from './types.js';
+import { asyncapiSchemaPointers, openapiSchemaPointers, rawValidatorTypes, validatorsModule } from './validators.js';
+import { webhookCatalogModule } from './webhook-catalog.js';
+
+const SOURCES = {
+  storefront: 'spec/openapi/storefront.yaml',
+  admin: 'spec/openapi/admin.yaml',
+  webhooks: 'spec/asyncapi/webhooks.yaml',
+} as const;
+
+function withHeader(source: string, what: string, body: string): string {
+  return `${generatedHeader(source, what)}${body.endsWith('\n') ? body : `${body}\n`}`;
+}
+
+function specInfoModule(bundled: Bundled): string {
+  const docs = Object.fromEntries(
+    (Object.keys(SOURCES) as Array<keyof typeof SOURCES>).map((name) => [
+      name,
+      {
+        source: SOURCES[name],
+        version: bundled[name].info?.version ?? null,
+        sha256: createHash('sha256').update(JSON.stringify(bundled[name])).digest('hex'),
+      },
+    ]),
+  );
+  return `export const specInfo = ${JSON.stringify(docs, null, 2)} as const;\n`;
+}
+
+export async function renderAll(bundled: Bundled): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const all = 'spec/ (all documents)';
+
+  files.set('types/storefront.ts', withHeader(SOURCES.storefront, 'Types of the Storefront API (openapi-typescript).', await openapiTypes(bundled.storefront)));
+  files.set('types/admin.ts', withHeader(SOURCES.admin, 'Types of the Admin webhook API (openapi-typescript).', await openapiTypes(bundled.admin)));
+  files.set('types/webhooks.ts', withHeader(SOURCES.webhooks, 'Types of every webhook message (openapi-typescript over the AsyncAPI payloads).', await webhookTypes(bundled.webhooks)));
+
+  files.set('validators/raw-validator.ts', withHeader(all, 'The type of a precompiled validator.', rawValidatorTypes));
+  files.set('validators/storefront.ts', withHeader(SOURCES.storefront, 'Precompiled Ajv validators: `<operationId>_request`, `<operationId>_<status>`.', validatorsModule('storefront', bundled.storefront, openapiSchemaPointers(bundled.storefront))));
+  files.set('validators/admin.ts', withHeader(SOURCES.admin, 'Precompiled Ajv validators: `<operationId>_request`, `<operationId>_<status>`.', validatorsModule('admin', bundled.admin, openapiSchemaPointers(bundled.admin))));
+  files.set('validators/webhooks.ts', withHeader(SOURCES.webhooks, 'Precompiled Ajv validators, one per webhook message (export name = camelCase event).', validatorsModule('webhooks', bundled.webhooks, asyncapiSchemaPointers(bundled.webhooks))));
+
+  files.set('operations/storefront.ts', withHeader(SOURCES.storefront, 'Operation metadata of the Storefront API.', operationsModule('storefrontOperations', bundled.storefront)));
+  files.set('operations/admin.ts', withHeader(SOURCES.admin, 'Operation metadata of the Admin webhook API.', operationsModule('adminOperations', bundled.admin)));
+
+  files.set('webhooks/catalog.ts', withHeader(SOURCES.webhooks, 'Delivery rules (x-delivery-rules) and the event catalog of the webhook contract.', webhookCatalogModule(bundled.webhooks)));
+  files.set('spec-info.ts', withHeader(all, 'Versions and content hashes of the spec documents.', specInfoModule(bundled)));
+  return files;
+}

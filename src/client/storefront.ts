@@ -1,0 +1,70 @@
+// createStorefrontClient: openapi-fetch typed by the generated `paths`, addressed like the real
+// service ({base_url}/api/v1/{store_id}/storefront), putting X-Api-Key on the operations whose
+// security is the store API key and the bearer token on the others.
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths, components } from '../../generated/types/storefront.js';
+import { storefrontOperations } from '../../generated/operations/storefront.js';
+import { StorefrontApiError } from './errors.js';
+import { authMiddleware, validationMiddleware, type ValidationMode } from './middleware.js';
+import { indexOperations } from './operation-index.js';
+
+export interface StorefrontClientOptions {
+  /** The service's base address, e.g. `http://127.0.0.1:4010` for the mock workbench. */
+  baseUrl: string;
+  storeId: string;
+  /** Store API key, sent as `X-Api-Key` on createAnonymousUser and startPosPhoneLogin. */
+  apiKey?: string;
+  /** Bearer token for every other operation; `signInAnonymously()` can obtain one. */
+  accessToken?: string;
+  /** Check every response against the contract: off (default), warn, or strict (throws). */
+  validate?: ValidationMode;
+  fetch?: typeof globalThis.fetch;
+  headers?: Record<string, string>;
+}
+
+export type AnonymousSession = components['schemas']['CreateAnonymousUserResponse']['content'];
+
+export type StorefrontClient = Client<paths, `${string}/${string}`> & {
+  readonly baseUrl: string;
+  setAccessToken(token: string | undefined): void;
+  /** POST /auth/anonymous with the API key; keeps the access token for later calls. */
+  signInAnonymously(): Promise<AnonymousSession>;
+};
+
+const findOperation = indexOperations(storefrontOperations);
+
+export function storefrontBaseUrl(baseUrl: string, storeId: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/api/v1/${encodeURIComponent(storeId)}/storefront`;
+}
+
+export function createStorefrontClient(options: StorefrontClientOptions): StorefrontClient {
+  const baseUrl = storefrontBaseUrl(options.baseUrl, options.storeId);
+  let accessToken = options.accessToken;
+  const client = createClient<paths>({ baseUrl, fetch: options.fetch, headers: options.headers });
+
+  client.use(
+    authMiddleware(findOperation, {
+      headersFor(scheme): Record<string, string> | undefined {
+        if (scheme === 'storeApiKey' && options.apiKey) return { 'X-Api-Key': options.apiKey };
+        if (scheme === 'bearerAuth' && accessToken) return { Authorization: `Bearer ${accessToken}` };
+        return undefined;
+      },
+    }),
+  );
+  if (options.validate && options.validate !== 'off') {
+    client.use(validationMiddleware('storefront', findOperation, options.validate));
+  }
+
+  return Object.assign(client, {
+    baseUrl,
+    setAccessToken(token: string | undefined) {
+      accessToken = token;
+    },
+    async signInAnonymously() {
+      const { data, error, response } = await client.POST('/auth/anonymous');
+      if (!data) throw new StorefrontApiError(response.status, 'createAnonymousUser', error as never);
+      accessToken = data.content.access_token;
+      return data.content;
+    },
+  });
+}

@@ -1,0 +1,54 @@
+// Turns Ajv's error objects into lines a person can act on: where, what was expected, what was there.
+import type { ErrorObject } from 'ajv';
+
+export interface ValidationIssue {
+  /** JSON pointer into the validated value, `/` for the root. */
+  path: string;
+  message: string;
+  expected?: string;
+  got?: string;
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  if (!pointer) return data;
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((at, seg) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), data);
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `array(${value.length})`;
+  if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'object') return 'object';
+  return `${typeof value} ${String(value)}`;
+}
+
+export function formatErrors(errors: ErrorObject[] | null | undefined, data: unknown): ValidationIssue[] {
+  return (errors ?? []).map((error) => {
+    const at = error.instancePath || '';
+    const params = error.params as Record<string, any>;
+    switch (error.keyword) {
+      case 'required':
+        return { path: `${at}/${params.missingProperty}`, message: `required property "${params.missingProperty}" is missing`, expected: 'present', got: 'nothing' };
+      case 'type':
+        return { path: at || '/', message: `must be ${params.type}`, expected: String(params.type), got: describe(valueAt(data, at)) };
+      case 'enum':
+        return { path: at || '/', message: `must be one of ${JSON.stringify(params.allowedValues)}`, expected: JSON.stringify(params.allowedValues), got: describe(valueAt(data, at)) };
+      case 'const':
+        return { path: at || '/', message: `must equal ${JSON.stringify(params.allowedValue)}`, expected: JSON.stringify(params.allowedValue), got: describe(valueAt(data, at)) };
+      case 'additionalProperties':
+        return { path: `${at}/${params.additionalProperty}`, message: `unexpected property "${params.additionalProperty}"`, expected: 'absent', got: 'present' };
+      default:
+        return { path: at || '/', message: error.message ?? error.keyword, got: describe(valueAt(data, at)) };
+    }
+  });
+}
+
+export function issuesToString(issues: ValidationIssue[]): string {
+  return issues
+    .map((i) => `${i.path}: ${i.message}${i.expected !== undefined ? ` (expected ${i.expected}, got ${i.got})` : i.got !== undefined ? ` (got ${i.got})` : ''}`)
+    .join('; ');
+}
