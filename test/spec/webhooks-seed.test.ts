@@ -1,8 +1,8 @@
 // Every fact the seed states about webhook deliveries (seed 2.17, 2.18, 3.2, 4.5, 5.5, 5.6, 6, 7, 8, 9),
 // checked one by one against spec/asyncapi/webhooks.yaml. A row fails when the fact disappears or changes.
 import { createHmac } from 'node:crypto';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { loadDereferenced, type JsonObject } from '../../scripts/lib/load-spec.js';
 
@@ -12,7 +12,7 @@ const message = (name: string): JsonObject => doc.components.messages[name];
 const rules: JsonObject = doc['x-delivery-rules'];
 
 const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, allErrors: true });
-(addFormats as unknown as (a: unknown) => void)(ajv);
+ajvFormats.default(ajv);
 const validator = (schema: JsonObject) => ajv.compile(schema);
 
 /** Properties and required names a schema guarantees, through allOf (the shape a receiver can rely on). */
@@ -30,7 +30,7 @@ function shape(schema: JsonObject | undefined): { properties: Record<string, Jso
 }
 const typesOf = (s: JsonObject): string[] => {
   if (s.type) return [s.type].flat();
-  return [...new Set((s.allOf ?? []).flatMap(typesOf))];
+  return [...new Set<string>((s.allOf ?? []).flatMap(typesOf))];
 };
 const envelope = message('order.created').payload.allOf[0];
 const envelopeShape = shape(envelope);

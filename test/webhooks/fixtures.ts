@@ -1,0 +1,115 @@
+// Signed deliveries for the webhook tests, built from the contract's own example bodies
+// (spec/asyncapi/examples/<event>.yaml) so they stay valid as the schemas evolve.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import { specDir } from '../../scripts/lib/spec-files.js';
+import { signPayload } from '../../src/webhooks/verify.js';
+
+// Test-only secrets (never real ones). Names say their role in rotation and multi-subscription vectors.
+export const SECRET = 'whsec_test_current_6f1d2a9c';
+export const PREVIOUS_SECRET = 'whsec_test_previous_0b7e44d1';
+export const OTHER_SUBSCRIPTION_SECRET = 'whsec_test_other_subscription_93ac';
+
+export type Envelope = {
+  event: string;
+  event_id: string;
+  delivery_id: string;
+  timestamp: string;
+  is_test: boolean;
+  payload: { event: string; event_id: string; timestamp: string; store_id: string; properties: Record<string, any> } & Record<string, any>;
+} & Record<string, any>;
+
+// Used only when the spec has no example for the event (e.g. while the spec is being written).
+const FALLBACK: Envelope = {
+  event: 'order.created',
+  event_id: 'evt_fallback',
+  delivery_id: 'dlv_fallback',
+  timestamp: '2025-03-14T10:30:05.412+05:30',
+  is_test: false,
+  payload: {
+    event: 'order.created',
+    event_id: 'evt_fallback',
+    store_id: 'st_blr_01',
+    store_type: 'b2c',
+    user_id: 'usr_7Hq2LmX9',
+    admin_user_id: null,
+    timestamp: '2025-03-14T05:00:04.118Z',
+    properties: { order_number: 'ORD-2025-000123', status: 'draft', order_items: [{ product_id: 'prd_1', quantity: 1 }] },
+  },
+};
+
+export function exampleEnvelope(event: string): Envelope {
+  const file = path.join(specDir, 'asyncapi/examples', `${event}.yaml`);
+  if (!existsSync(file)) return { ...structuredClone(FALLBACK), event, payload: { ...structuredClone(FALLBACK.payload), event } };
+  return YAML.parse(readFileSync(file, 'utf8')) as Envelope;
+}
+
+let counter = 0;
+export function newId(prefix: 'evt' | 'dlv'): string {
+  counter += 1;
+  return `${prefix}_test_${counter.toString(36)}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+}
+
+export interface DeliveryOptions {
+  event?: string;
+  eventId?: string;
+  deliveryId?: string;
+  isTest?: boolean;
+  /** `payload.timestamp`: when the event happened (orders updates by it). */
+  eventTime?: string;
+  secret?: string;
+  /** Changes the body object before it is serialised and signed. */
+  mutate?: (body: Envelope) => void;
+}
+
+export interface Delivery {
+  body: Envelope;
+  raw: Buffer;
+  headers: Record<string, string>;
+}
+
+/** A delivery exactly as the service sends it: compact JSON, signed, with the seed 6.2 headers. */
+export function buildDelivery(options: DeliveryOptions = {}): Delivery {
+  const body = exampleEnvelope(options.event ?? 'order.created');
+  body.event_id = body.payload.event_id = options.eventId ?? newId('evt');
+  body.delivery_id = options.deliveryId ?? newId('dlv');
+  if (options.isTest !== undefined) body.is_test = options.isTest;
+  if (options.eventTime !== undefined) body.payload.timestamp = options.eventTime;
+  options.mutate?.(body);
+  const raw = Buffer.from(JSON.stringify(body), 'utf8');
+  return { body, raw, headers: headersFor(body, raw, options.secret ?? SECRET) };
+}
+
+export function headersFor(body: Pick<Envelope, 'event' | 'event_id' | 'delivery_id'>, raw: Buffer | string, secret: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Service-Webhooks/1.0',
+    'x-svc-event': body.event,
+    'x-svc-signature': signPayload(raw, secret),
+    'x-svc-event-id': body.event_id,
+    'x-svc-delivery-id': body.delivery_id,
+  };
+}
+
+/** A retry of `delivery`: same event_id and body content, new delivery_id and attempt time, re-signed. */
+export function retryOf(delivery: Delivery, secret = SECRET): Delivery {
+  const body = structuredClone(delivery.body);
+  body.delivery_id = newId('dlv');
+  const raw = Buffer.from(JSON.stringify(body), 'utf8');
+  return { body, raw, headers: headersFor(body, raw, secret) };
+}
+
+/**
+ * Grows the body to about `targetBytes` by repeating an element of the largest array in
+ * `payload.properties` (order_items for orders), so the result is still valid for the event's schema.
+ */
+export function padTo(body: Envelope, targetBytes: number): void {
+  const arrays = Object.values(body.payload.properties).filter((v): v is unknown[] => Array.isArray(v) && v.length > 0);
+  const list = arrays.sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0];
+  if (!list) throw new Error(`padTo: ${body.event} has no array in payload.properties to grow`);
+  const unit = JSON.stringify(list[0]).length + 1;
+  const missing = targetBytes - JSON.stringify(body).length;
+  for (let i = 0; i < Math.ceil(missing / unit); i++) list.push(structuredClone(list[0]));
+}
