@@ -1,0 +1,49 @@
+// One Ajv for the front: JSON Schema 2020-12 (the dialect the OpenAPI documents declare), formats on,
+// strict off because the schemas carry OpenAPI and `x-` keywords Ajv does not know.
+import { createRequire } from 'node:module';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+
+// ajv-formats is CommonJS with a `default` property; require() sidesteps ESM-interop typing.
+const require = createRequire(import.meta.url);
+const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
+
+let shared: Ajv2020 | undefined;
+
+export function getAjv(): Ajv2020 {
+  if (!shared) {
+    shared = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(shared);
+  }
+  return shared;
+}
+
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** Compiles once per schema object (the dereferenced spec shares objects, so reuse is common). */
+export function compile(schema: object): ValidateFunction {
+  let fn = compiled.get(schema);
+  if (!fn) {
+    fn = getAjv().compile(schema);
+    compiled.set(schema, fn);
+  }
+  return fn;
+}
+
+/** Ajv's message, made to say which value or property is at fault. */
+export function describeAjvError(e: ErrorObject): { path: string[]; message: string } {
+  const path = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const p = e.params as Record<string, any>;
+  switch (e.keyword) {
+    case 'required':
+      return { path: [...path, p.missingProperty], message: 'is required' };
+    case 'additionalProperties':
+      return { path: [...path, p.additionalProperty], message: 'is not an allowed property' };
+    case 'enum':
+      return { path, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'const':
+      return { path, message: `must be ${JSON.stringify(p.allowedValue)}` };
+    default:
+      return { path, message: e.message ?? 'is invalid' };
+  }
+}

@@ -1,0 +1,136 @@
+// Reading request bodies safely: a size limit enforced while streaming (never buffering more than
+// the limit), the content type checked against what the operation accepts, JSON parsed strictly as
+// UTF-8. Each failure becomes the contract's 413/415/400 envelope.
+import type { IncomingMessage } from 'node:http';
+import { MockHttpError } from './errors.js';
+import type { OperationModel } from './spec-model.js';
+import { invalid } from './validate-request.js';
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+// After a 413 the rest of an oversized body is read and dropped so the client sees the answer
+// instead of a reset; past this many extra bytes the connection is cut.
+const DISCARD_CAP = 16 * 1024 * 1024;
+
+export function tooLarge(limit: number): MockHttpError {
+  return new MockHttpError(
+    413,
+    'payload_too_large',
+    `Request body is larger than ${limit} bytes.`,
+    [{ location: 'body', name: '(body)', message: `must be at most ${limit} bytes` }],
+    { connection: 'close' },
+  );
+}
+
+/** True when the request announces a body (a length above zero or chunked encoding). */
+export function hasBody(req: IncomingMessage): boolean {
+  const len = req.headers['content-length'];
+  if (len !== undefined) return len !== '0';
+  return req.headers['transfer-encoding'] !== undefined;
+}
+
+/** Rejects at once when Content-Length already says too much; nothing is read. */
+export function checkDeclaredLength(req: IncomingMessage, limit: number): void {
+  const len = req.headers['content-length'];
+  if (len !== undefined && Number(len) > limit) {
+    discardRest(req);
+    throw tooLarge(limit);
+  }
+}
+
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        cleanup();
+        discardRest(req);
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      if (done) return;
+      done = true;
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error) => {
+      if (done) return;
+      done = true;
+      cleanup();
+      reject(new MockHttpError(400, 'invalid_body', `Request body could not be read: ${err.message}.`));
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+function discardRest(req: IncomingMessage): void {
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_CAP) req.socket.destroy();
+  });
+  req.on('error', () => {});
+  req.resume();
+}
+
+/** The media type the operation accepts that matches the request's Content-Type, or a 415. */
+export function matchContentType(op: OperationModel, header: string | undefined): string {
+  const accepted = Object.keys(op.requestBody?.content ?? {});
+  const [essenceRaw, ...params] = (header ?? '').split(';');
+  const essence = essenceRaw.trim().toLowerCase();
+  const charset = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('charset='));
+  const match = accepted.find((m) => {
+    const want = m.toLowerCase();
+    if (want === essence || want === '*/*') return true;
+    return want.endsWith('/*') && essence.startsWith(want.slice(0, -1));
+  });
+  const list = accepted.join(', ') || 'no body';
+  if (!essence) {
+    throw new MockHttpError(415, 'unsupported_media_type', `Content-Type header is missing; this operation accepts ${list}.`, [
+      { location: 'header', name: 'Content-Type', message: `is required and must be ${list}` },
+    ]);
+  }
+  if (!match) {
+    throw new MockHttpError(415, 'unsupported_media_type', `Content-Type '${essence.slice(0, 100)}' is not supported; this operation accepts ${list}.`, [
+      { location: 'header', name: 'Content-Type', message: `must be ${list}` },
+    ]);
+  }
+  if (charset && !/^charset="?utf-8"?$/.test(charset)) {
+    throw new MockHttpError(415, 'unsupported_media_type', `Content-Type charset '${charset.slice(8, 60)}' is not supported; send UTF-8.`, [
+      { location: 'header', name: 'Content-Type', message: 'charset must be utf-8' },
+    ]);
+  }
+  return match;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Parses a JSON body, naming the position of the first error. */
+export function parseJsonBody(op: OperationModel, bytes: Buffer): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw invalid(op, 'malformed_json', 'Request body is not valid UTF-8.', [{ location: 'body', name: '(body)', message: 'is not valid UTF-8' }]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const detail = (e as Error).message.slice(0, 200);
+    throw invalid(op, 'malformed_json', `Request body is not valid JSON: ${detail}.`, [{ location: 'body', name: '(body)', message: `is not valid JSON: ${detail}` }]);
+  }
+}

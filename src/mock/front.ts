@@ -1,0 +1,192 @@
+// The request pipeline in front of Prism: hooks, docs, routing on the real paths, security,
+// validation, body limits, then the answer (cached default bytes, or Prism's engine when a control,
+// an Accept header or dynamic mode needs it). Every step throws MockHttpError; one catch sends it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { checkDeclaredLength, hasBody, matchContentType, parseJsonBody, readBody } from './body.js';
+import { MockHttpError, sendError, sendEnvelope, JSON_CONTENT_TYPE } from './errors.js';
+import type { RequestLogger } from './log.js';
+import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
+import type { PrismEngine } from './prism-engine.js';
+import { route, type Mount, type RouteMatch } from './router.js';
+import { checkSecurity } from './security.js';
+import type { CachedResponse, OperationModel } from './spec-model.js';
+import { serveDocs } from './static-docs.js';
+import { issuesTokens, type TokenRegistry } from './tokens.js';
+import { invalid, validateBody, validateParameters } from './validate-request.js';
+
+export type RouteHook = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+
+export interface FrontContext {
+  mounts: Map<string, Mount>;
+  /** Mount segments whose document failed to load, with the reason (shown in the 404). */
+  unavailable: Map<string, string>;
+  engines: Map<string, PrismEngine>;
+  hooks: RouteHook[];
+  docsRoot: string;
+  maxBodyBytes: number;
+  dynamic: boolean;
+  strictAuth: boolean;
+  tokens: TokenRegistry;
+  logger: RequestLogger;
+  /** False in tests that compare the cached defaults with Prism's own answers. */
+  cacheDefaults: boolean;
+}
+
+const CORS = { 'access-control-allow-origin': '*' };
+
+export function createFront(ctx: FrontContext) {
+  // Defaults Prism had to build (responses with headers or without examples), kept after first use.
+  const learned = new WeakMap<OperationModel, CachedResponse>();
+
+  return function handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    let logged = false;
+    const logOnce = () => {
+      if (logged) return;
+      logged = true;
+      ctx.logger.log(req.method ?? '-', req.url ?? '', res.statusCode, performance.now() - started);
+    };
+    res.once('finish', logOnce);
+    res.once('close', logOnce);
+    pipeline(req, res).catch((err: unknown) => {
+      if (err instanceof MockHttpError) {
+        sendError(res, err);
+        return;
+      }
+      ctx.logger.info(`mock: internal error on ${req.method} ${(req.url ?? '').split('?')[0].slice(0, 200)}: ${(err as Error)?.message ?? err}`);
+      sendEnvelope(res, 500, 'internal_error', 'The mock failed to build a response; see its log.');
+    });
+  };
+
+  async function pipeline(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://mock.invalid');
+    } catch {
+      throw new MockHttpError(400, 'invalid_parameter', 'The request URL is malformed.', [{ location: 'path', name: '(url)', message: 'is not a valid URL' }]);
+    }
+    const method = (req.method ?? 'GET').toLowerCase();
+
+    if (method === 'options' && req.headers['access-control-request-method']) {
+      // Browser preflight: front-end developers call the mock from other origins.
+      res.writeHead(204, {
+        ...CORS,
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+        'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*').slice(0, 500),
+        'access-control-max-age': '600',
+        'content-length': '0',
+      });
+      res.end();
+      return;
+    }
+    res.setHeader('access-control-allow-origin', '*');
+
+    for (const hook of ctx.hooks) {
+      if (await hook(req, res, url)) return;
+    }
+    if (await serveDocs(ctx.docsRoot, req, res, url.pathname)) return;
+
+    checkDeclaredLength(req, ctx.maxBodyBytes);
+    const result = route(ctx.mounts, url.pathname, method);
+    if (result.kind === 'no-mount') throw notFound(ctx, method, url.pathname);
+    if (result.kind === 'no-path') {
+      throw new MockHttpError(404, 'not_found', `No ${result.mount.segment} operation at ${result.innerPath.slice(0, 200)} (${method.toUpperCase()} ${url.pathname.slice(0, 200)}).`);
+    }
+    if (result.kind === 'no-method') {
+      throw new MockHttpError(405, 'method_not_allowed', `${method.toUpperCase()} is not allowed on ${result.innerPath}; allowed: ${result.allowed.join(', ')}.`, [], {
+        allow: result.allowed.join(', '),
+      });
+    }
+    const match = result.match;
+    const op = match.operation;
+    const prefs = parsePreferences(req.headers.prefer, url.searchParams);
+
+    const denied = checkSecurity(op, req.headers, url.searchParams, { isKnownToken: ctx.strictAuth ? (t) => ctx.tokens.has(t) : undefined });
+    if (denied) throw denied;
+    validateParameters(op, match.pathParams, url.searchParams, req.headers);
+    const body = await readRequestBody(req, op);
+
+    const fastPath = ctx.cacheDefaults && !ctx.dynamic && !hasPreferences(prefs) && acceptsJson(req.headers.accept);
+    let response = fastPath ? op.defaultResponse ?? learned.get(op) : undefined;
+    if (!response) {
+      response = await askPrism(req, url, match, body, prefs);
+      if (fastPath && response.status >= 200 && response.status < 300) learned.set(op, response);
+    }
+    if (ctx.strictAuth && match.mount.segment === 'storefront' && issuesTokens(op.method, op.path) && response.status < 300) {
+      response = { ...response, body: ctx.tokens.rewriteAuthBody(response.body) };
+    }
+    send(res, response);
+  }
+
+  async function readRequestBody(req: IncomingMessage, op: OperationModel): Promise<unknown> {
+    if (!hasBody(req)) {
+      if (op.requestBody?.required) {
+        throw invalid(op, 'invalid_body', 'Request body is required (send JSON with Content-Type: application/json).', [
+          { location: 'body', name: '(body)', message: 'is required' },
+        ]);
+      }
+      return undefined;
+    }
+    if (!op.requestBody) {
+      // The operation takes no body (e.g. POST /auth/anonymous): read within the limit and ignore it.
+      await readBody(req, ctx.maxBodyBytes);
+      return undefined;
+    }
+    const mediaType = matchContentType(op, req.headers['content-type']);
+    const bytes = await readBody(req, ctx.maxBodyBytes);
+    if (bytes.length === 0) {
+      if (op.requestBody.required) {
+        throw invalid(op, 'invalid_body', 'Request body is required and was empty.', [{ location: 'body', name: '(body)', message: 'is required' }]);
+      }
+      return undefined;
+    }
+    if (!/json/i.test(mediaType)) return bytes.toString('utf8');
+    const parsed = parseJsonBody(op, bytes);
+    validateBody(op, mediaType, parsed);
+    return parsed;
+  }
+
+  async function askPrism(req: IncomingMessage, url: URL, match: RouteMatch, body: unknown, prefs: Preferences): Promise<CachedResponse> {
+    const engine = ctx.engines.get(match.mount.segment)!;
+    const query: Record<string, string | string[]> = {};
+    for (const key of new Set(url.searchParams.keys())) {
+      const all = url.searchParams.getAll(key);
+      query[key] = all.length === 1 ? all[0] : all;
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    return engine.respond(
+      match.operation,
+      { method: match.operation.method, path: match.innerPath, query, headers, body },
+      prefs,
+      ctx.dynamic,
+    );
+  }
+}
+
+function send(res: ServerResponse, response: CachedResponse): void {
+  const noBody = response.status === 204 || response.status === 304;
+  res.writeHead(response.status, {
+    ...response.headers,
+    ...(noBody ? {} : { 'content-type': response.headers['content-type'] ?? JSON_CONTENT_TYPE, 'content-length': String(response.body.length) }),
+  });
+  res.end(noBody ? undefined : response.body);
+}
+
+/** Default answers are JSON; any Accept that admits JSON gets the cached bytes, others go to Prism. */
+function acceptsJson(accept: string | undefined): boolean {
+  if (!accept) return true;
+  const a = accept.toLowerCase();
+  // An explicit refusal (`q=0`) is Prism's negotiation to judge.
+  if (/q=0(\.0*)?\s*(,|;|$)/.test(a)) return false;
+  return a.includes('application/json') || a.includes('*/*') || a.includes('application/*');
+}
+
+function notFound(ctx: FrontContext, method: string, pathname: string): MockHttpError {
+  const m = /^\/api\/v1\/[^/]+\/([^/]+)/.exec(pathname);
+  const reason = m ? ctx.unavailable.get(m[1]) : undefined;
+  if (reason) return new MockHttpError(404, 'not_found', `The ${m![1]} API is not available in this mock: ${reason}`);
+  const bases = [...ctx.mounts.keys()].map((s) => `/api/v1/{store_id}/${s}/...`).join(', ');
+  return new MockHttpError(404, 'not_found', `No route for ${method.toUpperCase()} ${pathname.slice(0, 200)}. This mock serves ${bases} and /docs.`);
+}

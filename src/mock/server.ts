@@ -1,0 +1,158 @@
+// createMockServer: one node:http server on loopback serving the storefront and admin documents on
+// their real paths. Used by `npm start` (cli.ts), the tests, the benchmark and the certifier.
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import { documents, repoRoot } from '../../scripts/lib/spec-files.js';
+import { DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { envelope } from './errors.js';
+import { createFront, type RouteHook } from './front.js';
+import { createRequestLogger, type LogSink } from './log.js';
+import { PrismEngine } from './prism-engine.js';
+import type { Mount } from './router.js';
+import { loadDocumentModel } from './spec-model.js';
+import { TokenRegistry } from './tokens.js';
+
+export type { RouteHook } from './front.js';
+
+export interface MockServerOptions {
+  /** 0 picks a free port. Default 4010. */
+  port?: number;
+  /** Default 127.0.0.1: the mock is a development tool and stays on loopback unless asked. */
+  host?: string;
+  /** Prism dynamic (faker) bodies instead of the named examples. */
+  dynamic?: boolean;
+  /** Only access tokens issued by this mock's POST /auth/anonymous open Bearer operations. */
+  strictAuth?: boolean;
+  /** Request bodies above this many bytes get 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Document files; `admin: null` serves no admin API. Defaults: spec/openapi/*.yaml. */
+  specs?: { storefront?: string; admin?: string | null };
+  /** Tried in order before anything else; return true when the hook answered. */
+  routes?: RouteHook[];
+  /** Folder served at /docs. Default docs/site. */
+  docsRoot?: string;
+  quiet?: boolean;
+  /** Receives the log text instead of stderr (tests). */
+  logSink?: LogSink;
+  /** Load Prism at start instead of on the first request that needs it. */
+  preloadPrism?: boolean;
+  /** Serve pre-serialized default examples without Prism (default true; tests compare both). */
+  cacheDefaults?: boolean;
+}
+
+export interface MockServer {
+  url: string;
+  port: number;
+  /** `http://host:port/api/v1/{store_id}/storefront` and friends, for printing. */
+  bases: { storefront: string; admin?: string; docs: string };
+  close(): Promise<void>;
+}
+
+export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const host = options.host ?? '127.0.0.1';
+  const logger = createRequestLogger({ quiet: options.quiet, sink: options.logSink });
+  const files = {
+    storefront: options.specs?.storefront ?? documents.storefront,
+    admin: options.specs?.admin === null ? undefined : options.specs?.admin ?? documents.admin,
+  };
+
+  const mounts = new Map<string, Mount>();
+  const unavailable = new Map<string, string>();
+  const engines = new Map<string, PrismEngine>();
+  // The storefront document is required; a broken admin document only disables the admin mount,
+  // because it is written separately and the storefront must stay usable meanwhile.
+  mounts.set('storefront', { segment: 'storefront', document: await loadDocumentModel('storefront', files.storefront) });
+  engines.set('storefront', new PrismEngine(files.storefront));
+  if (files.admin) {
+    try {
+      if (!existsSync(files.admin)) throw new Error(`${path.relative(process.cwd(), files.admin)} does not exist yet`);
+      mounts.set('admin', { segment: 'admin', document: await loadDocumentModel('admin', files.admin) });
+      engines.set('admin', new PrismEngine(files.admin));
+    } catch (e) {
+      unavailable.set('admin', (e as Error).message.split('\n')[0].slice(0, 300));
+      logger.info(`mock: admin API not mounted: ${unavailable.get('admin')}`);
+    }
+  } else {
+    unavailable.set('admin', 'started without an admin document');
+  }
+
+  const handle = createFront({
+    mounts,
+    unavailable,
+    engines,
+    hooks: options.routes ?? [],
+    docsRoot: path.resolve(options.docsRoot ?? path.join(repoRoot, 'docs/site')),
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    dynamic: options.dynamic ?? false,
+    strictAuth: options.strictAuth ?? false,
+    tokens: new TokenRegistry(),
+    logger,
+    cacheDefaults: options.cacheDefaults ?? true,
+  });
+
+  const server = http.createServer(handle);
+  // Every socket, including ones node:http no longer tracks (CONNECT, parser errors), so close()
+  // can end them all instead of waiting for clients.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  // Requests node's parser rejects (bad request line, invalid header characters, oversized headers)
+  // still get the envelope, then the connection is closed.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooBig = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooBig ? 431 : 400;
+    const body = JSON.stringify(
+      envelope('invalid_parameter', tooBig ? 'Request headers are too large.' : 'The request is not valid HTTP/1.1.', []),
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${tooBig ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+    logger.log('-', '(unparseable request)', status, 0);
+  });
+
+  // CONNECT bypasses the request handler in node:http (it is meant for proxies); answer it too.
+  server.on('connect', (req: http.IncomingMessage, socket: Socket) => {
+    const body = JSON.stringify(envelope('method_not_allowed', 'CONNECT is not supported: this is an API mock, not a proxy.', []));
+    socket.on('error', () => {});
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nallow: GET, POST, OPTIONS\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
+    );
+    logger.log('CONNECT', req.url ?? '', 405, 0);
+  });
+
+  if (options.preloadPrism || options.dynamic) for (const engine of engines.values()) void engine.load().catch(() => {});
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    port,
+    bases: {
+      storefront: `${url}/api/v1/{store_id}/storefront`,
+      admin: mounts.has('admin') ? `${url}/api/v1/{store_id}/admin` : undefined,
+      docs: `${url}/docs`,
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        // Keep-alive connections would hold close() open until they time out.
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
