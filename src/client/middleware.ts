@@ -65,8 +65,20 @@ export function validationMiddleware(
         if (mode === 'strict') throw error;
         onViolation(error);
       }
-      // The body stream was consumed; hand openapi-fetch an identical response.
-      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return parsedResponse(response, text, body);
     },
   };
+}
+
+/**
+ * The body stream was consumed; hand openapi-fetch an identical response whose `json()` returns the
+ * object already parsed, so validation costs one parse, not two. `Content-Length` is set because
+ * openapi-fetch reads `text()` and parses again when it is absent.
+ */
+function parsedResponse(original: Response, text: string, body: unknown): Response {
+  const headers = new Headers(original.headers);
+  if (!headers.has('content-length')) headers.set('content-length', String(new TextEncoder().encode(text).byteLength));
+  const response = new Response(text, { status: original.status, statusText: original.statusText, headers });
+  if (body !== undefined) Object.defineProperty(response, 'json', { value: async () => body });
+  return response;
 }
