@@ -1,0 +1,84 @@
+// `npm run certify`: exit 0 only when certified, 1 when not, 2 for usage errors and unreachable
+// targets (one line, no stack); progress on stderr, the summary on stdout, reports written.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import type { MockServer } from '../../src/mock/server.js';
+import { startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
+
+const certify = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'conformance/src/cli.ts', ...args]);
+
+let dir: string;
+let mock: MockServer;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'certify-cli-'));
+  mock = await startMock();
+});
+afterAll(async () => {
+  await mock?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A loopback port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('npm run certify', () => {
+  it('certifies the embedded mock without arguments: exit 0, progress, summary, reports', async () => {
+    const reportDir = path.join(dir, 'embedded');
+    const r = await certify(['--report-dir', reportDir]);
+    expect(r.code, r.output).toBe(0);
+    expect(r.stderr).toMatch(/✓ 200 GET {2}\/catalog\/products\?page=1&limit=2 {2}listProducts/);
+    expect(r.stdout).toMatch(/^CERTIFIED: http:\/\/127\.0\.0\.1:\d+ \(store demo-store, embedded mock\)$/m);
+    expect(r.stdout).toMatch(/coverage: 43\/43 documented statuses exercised, 43 passed/);
+    for (const f of ['report.json', 'junit.xml', 'report.html']) expect(existsSync(path.join(reportDir, f))).toBe(true);
+  });
+
+  it('exits 1 when the target is not certified, naming the rule and the operation', async () => {
+    const proxy = await transformingProxy(mock.url, {
+      response(res, req, inner) {
+        if (req.method === 'GET' && inner === '/common/countries') res.headers['content-type'] = 'text/plain';
+      },
+    });
+    try {
+      const r = await certify(['--base-url', proxy.url, '--api-key', TEST_API_KEY, '--report-dir', path.join(dir, 'faulty'), '--only', 'listCountries']);
+      expect(r.code, r.output).toBe(1);
+      expect(r.stdout).toMatch(/^NOT CERTIFIED/m);
+      expect(r.stdout).toMatch(/content-type-json: listCountries/);
+      expect(r.output).not.toContain(TEST_API_KEY);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('explains an unreachable target in one line, exit 2, no stack trace', async () => {
+    const port = await closedPort();
+    const r = await certify(['--base-url', `http://127.0.0.1:${port}`, '--api-key', TEST_API_KEY, '--report-dir', path.join(dir, 'unreachable')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`^certify: cannot reach http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED`));
+    expect(r.stderr).not.toContain(TEST_API_KEY);
+  });
+
+  it.each([
+    [['--base-url', 'http://127.0.0.1:1'], /--api-key is required with --base-url/],
+    [['--base-url', 'not a url', '--api-key', 'k'], /--base-url not a url is not a URL/],
+    [['--concurrency', '0'], /--concurrency must be an integer from 1 to 256/],
+    [['--only', 'listEverything'], /--only: listEverything is not a storefront operationId/],
+    [['--input', 'cart_id'], /--input cart_id: expected <name>=<value>/],
+  ])('rejects %j with exit 2', async (args, message) => {
+    const r = await certify(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
