@@ -2,6 +2,7 @@
 // where everything is, and shuts down cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { createMockServer } from './server.js';
+import { createSimulator, parseTimeScale } from '../simulator/index.js';
 
 const HELP = `Usage: npm start -- [options]
 
@@ -16,6 +17,9 @@ Options:
   --spec <file>          storefront document (default spec/openapi/storefront.yaml)
   --admin-spec <file>    admin document (default spec/openapi/admin.yaml)
   --quiet                no request log
+  --data-dir <dir>       webhook simulator: keep subscriptions, pending retries and the log there (default: in memory)
+  --time-scale <x>       webhook simulator: multiply retry delays and the time-out (env WEBHOOK_TIME_SCALE; 0.01 = 100x faster)
+  --deny-private         webhook simulator: refuse loopback, private, link-local and metadata receiver addresses
   --help                 this text
 
 Per request: "Prefer: code=404", "Prefer: example=<Name>", "Prefer: dynamic=true".`;
@@ -44,6 +48,9 @@ async function main(): Promise<void> {
         spec: { type: 'string' },
         'admin-spec': { type: 'string' },
         quiet: { type: 'boolean' },
+        'data-dir': { type: 'string' },
+        'time-scale': { type: 'string' },
+        'deny-private': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -59,7 +66,21 @@ async function main(): Promise<void> {
   if (port > 65535) fail(`--port must be at most 65535, got ${port}.`);
   const maxBodyBytes = intOption('max-body-bytes', values['max-body-bytes'] as string | undefined, 1024 * 1024);
 
+  let timeScale: number | undefined;
+  try {
+    timeScale = parseTimeScale((values['time-scale'] as string | undefined) ?? process.env.WEBHOOK_TIME_SCALE);
+  } catch (e) {
+    fail(`--time-scale: ${(e as Error).message}`);
+  }
+  // The webhook simulator serves the Admin webhook API for real (route hook tried before Prism).
+  const simulator = createSimulator({
+    dataDir: values['data-dir'] as string | undefined,
+    timeScale,
+    denyPrivate: values['deny-private'] === true,
+    log: values.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+  });
   const server = await createMockServer({
+    routes: [simulator.routes],
     port,
     host: (values.host as string | undefined) ?? '127.0.0.1',
     dynamic: values.dynamic === true,
@@ -75,6 +96,7 @@ async function main(): Promise<void> {
       `  storefront  ${server.bases.storefront}/...   e.g. ${server.url}/api/v1/demo-store/storefront/catalog/products`,
       `  admin       ${server.bases.admin ? `${server.bases.admin}/...` : '(not mounted: admin document missing or invalid)'}`,
       `  docs        ${server.bases.docs}`,
+      ...simulator.describe().map((line) => `  ${line}`),
       '',
     ].join('\n'),
   );
@@ -84,7 +106,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     process.stderr.write(`mock: ${signal} received, closing\n`);
-    server.close().then(
+    Promise.all([server.close(), simulator.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

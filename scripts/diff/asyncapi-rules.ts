@@ -1,0 +1,55 @@
+// How AsyncAPI changes are rated. `@asyncapi/diff` rates document-level changes with its standard
+// (a removed message or channel is breaking) but leaves every change inside a payload or header
+// schema "unclassified": its standard has no patterns below `payload`. These rules fill that gap from
+// the receiver's side (the service sends, subscribers receive), and anything still unclassified is
+// treated as breaking, so nothing slips through unrated.
+import type { Impact } from './types.js';
+
+/** Overrides of @asyncapi/diff's standard (exact pointer patterns, `*` = one segment). */
+export const overrides = {
+  // The version is judged by the major-bump policy, not as a change.
+  '/info/version': { add: 'non-breaking', remove: 'breaking', edit: 'non-breaking' },
+  // Events live in components.messages too; removing one is removing an event.
+  '/components/messages': { add: 'non-breaking', remove: 'breaking', edit: 'breaking' },
+  '/components/messages/*': { add: 'non-breaking', remove: 'breaking', edit: 'breaking' },
+} as const;
+
+type Action = 'add' | 'remove' | 'edit';
+
+const DOC_ONLY = new Set(['description', 'summary', 'title', 'examples', 'example', 'x-contract-source', 'externalDocs', 'tags', 'x-parser-schema-id', '$comment', 'deprecated']);
+
+export interface Rating {
+  impact: Impact;
+  reason: string;
+}
+
+/**
+ * Rates a change the standard left unclassified. `segments` is the path below the message (for
+ * example ['payload', 'allOf', '1', 'properties', 'status', 'enum', '"draft"']), or the whole path
+ * for changes outside messages.
+ */
+export function rateUnclassified(segments: string[], action: Action, inSchema: boolean): Rating {
+  const last = segments[segments.length - 1];
+  const parent = segments[segments.length - 2];
+  if (segments.some((s) => DOC_ONLY.has(s))) return { impact: 'non-breaking', reason: 'documentation only' };
+  if (!inSchema) return { impact: 'breaking', reason: 'unclassified change, treated as breaking (rate it in scripts/diff/asyncapi-rules.ts)' };
+  if (parent === 'properties') {
+    return action === 'add'
+      ? { impact: 'non-breaking', reason: `property \`${last}\` added` }
+      : action === 'remove'
+        ? { impact: 'breaking', reason: `property \`${last}\` removed: receivers that read it break` }
+        : { impact: 'breaking', reason: `property \`${last}\` replaced` };
+  }
+  if (parent === 'required') {
+    return action === 'add'
+      ? { impact: 'non-breaking', reason: `\`${last}\` is now always sent` }
+      : { impact: 'breaking', reason: `\`${last}\` is no longer guaranteed` };
+  }
+  if (parent === 'enum') {
+    return action === 'remove'
+      ? { impact: 'non-breaking', reason: `value ${last} no longer sent` }
+      : { impact: 'breaking', reason: `new value ${last}: receivers may not handle it` };
+  }
+  if (last === 'type' || parent === 'type') return { impact: 'breaking', reason: 'type changed' };
+  return { impact: 'breaking', reason: `\`${last}\` ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed'} in a schema (treated as breaking)` };
+}

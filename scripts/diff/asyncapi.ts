@@ -1,0 +1,92 @@
+// AsyncAPI changes, rated by `@asyncapi/diff` on both documents as the AsyncAPI parser resolves them
+// (every $ref, across the split files, dereferenced: the input @asyncapi/diff asks for), with the
+// gaps of its standard filled by asyncapi-rules.ts. The same message appears three times in a
+// dereferenced document (channel, components, operation), so changes are folded per event.
+import { diff } from '@asyncapi/diff';
+import { Parser, fromFile } from '@asyncapi/parser';
+import path from 'node:path';
+import { overrides, rateUnclassified } from './asyncapi-rules.js';
+import type { Change, DocumentDiff } from './types.js';
+
+type Json = any;
+
+const parser = new Parser();
+
+async function load(file: string): Promise<Json> {
+  const { document, diagnostics } = await fromFile(parser, path.resolve(file)).parse();
+  if (!document) {
+    const errors = diagnostics
+      .filter((d) => d.severity === 0)
+      .map((d) => `  ${d.source ?? file}:${(d.range?.start.line ?? 0) + 1} ${d.message} (${d.code})`);
+    throw new Error(`${file} is not a valid AsyncAPI document:\n${errors.join('\n')}`);
+  }
+  return normalise(document.json());
+}
+
+/**
+ * A copy fit for a structural diff: the parser's own `x-parser-*` bookkeeping removed (its anonymous
+ * schema ids shift with unrelated edits), operation message lists keyed by message name and
+ * `required`/`enum` lists turned into sets, so an insertion is one change, not a shifted index each.
+ */
+export function normalise(value: Json, seen = new Map<object, Json>()): Json {
+  if (Array.isArray(value)) return value.map((v) => normalise(v, seen));
+  if (!value || typeof value !== 'object') return value;
+  if (seen.has(value)) return seen.get(value);
+  const out: Record<string, Json> = {};
+  seen.set(value, out);
+  for (const [key, v] of Object.entries(value)) {
+    if (key.startsWith('x-parser-')) continue;
+    if ((key === 'required' || key === 'enum') && Array.isArray(v)) {
+      out[key] = Object.fromEntries(v.map((item) => [typeof item === 'string' ? item : JSON.stringify(item), true]));
+    } else if (key === 'messages' && Array.isArray(v)) {
+      out[key] = Object.fromEntries(v.map((m: Json, i: number) => [m?.name ?? String(i), normalise(m, seen)]));
+    } else {
+      out[key] = normalise(v, seen);
+    }
+  }
+  return out;
+}
+
+const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+// A message seen through a channel, components, an operation, or the channel an operation points at.
+const MESSAGE = /^\/(?:channels\/[^/]+|components|operations\/[^/]+(?:\/channel|\/reply)?)\/messages\/([^/]+)(?:\/(.*))?$/;
+
+export async function diffAsyncApi(baseFile: string, revisionFile: string): Promise<DocumentDiff> {
+  const [base, revision] = await Promise.all([load(baseFile), load(revisionFile)]);
+  const output = diff(base, revision, { override: overrides as never }).getOutput() as {
+    changes: { action: 'add' | 'remove' | 'edit'; path: string; type: string; before?: unknown; after?: unknown }[];
+  };
+  const folded = new Map<string, Change>();
+  for (const c of output.changes) {
+    const m = MESSAGE.exec(c.path);
+    const subject = m ? `event ${unescape(m[1])}` : c.path.split('/').slice(0, 3).map(unescape).join('/') || '(root)';
+    const rest = m ? (m[2] ?? '') : c.path.split('/').slice(3).join('/');
+    const segments = rest ? rest.split('/').map(unescape) : [];
+    const inSchema = segments[0] === 'payload' || segments[0] === 'headers';
+    let impact: Change['impact'];
+    let message: string;
+    if (m && !rest) {
+      // A whole message: an event added or removed, whichever reference the engine saw it through.
+      impact = c.action === 'add' ? 'non-breaking' : 'breaking';
+      message = c.action === 'add' ? 'event added' : c.action === 'remove' ? 'event removed: subscribers stop receiving it' : 'event replaced';
+    } else if (c.type === 'breaking' || c.type === 'non-breaking') {
+      impact = c.type;
+      message = `${c.action} (@asyncapi/diff standard)`;
+    } else {
+      ({ impact, reason: message } = rateUnclassified(m ? segments : c.path.split('/').map(unescape), c.action, inSchema));
+    }
+    const scalar = (v: unknown) => v === null || typeof v !== 'object';
+    if (c.action === 'edit' && scalar(c.before) && scalar(c.after)) message += ` (${JSON.stringify(c.before)} -> ${JSON.stringify(c.after)})`;
+    const key = `${subject}|${segments.join('/')}|${c.action}`;
+    const previous = folded.get(key);
+    // Same change seen through another reference to the message: keep the strictest rating.
+    if (previous && (previous.impact === 'breaking' || impact === 'non-breaking')) continue;
+    folded.set(key, { impact, action: c.action, subject, path: segments.join('/'), message });
+  }
+  return {
+    kind: 'asyncapi',
+    baseVersion: String(base.info?.version ?? ''),
+    revisionVersion: String(revision.info?.version ?? ''),
+    changes: [...folded.values()].filter((c) => !(c.subject === '/info/version')),
+  };
+}

@@ -1,0 +1,68 @@
+// OpenAPI changes, rated by `redocly diff` (its `diff-recommended` rules give each change a semver
+// impact: `major` = breaking). Redocly resolves external $refs itself, so the split documents are
+// compared as they are and every location points at the real file and line.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from '../lib/spec-files.js';
+import { runTool } from '../lib/run-tool.js';
+import type { Change, DocumentDiff } from './types.js';
+
+const CONFIG = path.join(repoRoot, 'scripts/diff/redocly-diff.yaml');
+
+interface RedoclyChange {
+  path: string;
+  kind: string;
+  impact: 'major' | 'minor' | 'patch';
+  property?: string;
+  verdicts: { ruleId: string; message: string; location?: { file: string; line: number; col: number } }[];
+  base?: { file: string; line: number; col: number };
+  revision?: { file: string; line: number; col: number };
+}
+
+/** `#/paths/~1orders/get/responses/...` -> subject `GET /orders`, path `responses/...`. */
+function subjectOf(pointer: string): { subject: string; rest: string } {
+  const parts = pointer.replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (parts[0] === 'paths' && parts.length >= 3 && /^(get|put|post|delete|patch|options|head|trace)$/.test(parts[2])) {
+    return { subject: `${parts[2].toUpperCase()} ${parts[1]}`, rest: parts.slice(3).join('/') };
+  }
+  if (parts[0] === 'paths' && parts.length >= 2) return { subject: parts[1], rest: parts.slice(2).join('/') };
+  return { subject: parts[0] || '(root)', rest: parts.slice(1).join('/') };
+}
+
+export async function diffOpenApi(baseFile: string, revisionFile: string): Promise<DocumentDiff> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sfc-diff-'));
+  try {
+    const out = path.join(dir, 'diff.json');
+    const result = await runTool(
+      'redocly',
+      ['diff', baseFile, revisionFile, '--config', CONFIG, '--format', 'json', '--output', out, '--fail-on', 'none'],
+      { capture: true, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+    );
+    const text = await readFile(out, 'utf8').catch(() => undefined);
+    if (result.code !== 0 || !text) {
+      throw new Error(`redocly diff ${baseFile} ${revisionFile} failed (exit ${result.code}):\n${(result.stderr + result.stdout).trim()}`);
+    }
+    const report = JSON.parse(text) as { infoVersions: { base: string; revision: string }; changes: RedoclyChange[] };
+    const changes: Change[] = report.changes
+      .filter((c) => !(c.path === '#/info' && c.property === 'version')) // the version is the policy's business
+      .map((c) => {
+        const { subject, rest } = subjectOf(c.path);
+        const verdict = c.verdicts[0];
+        const where = verdict?.location ?? c.revision ?? c.base;
+        return {
+          impact: c.impact === 'major' ? 'breaking' : 'non-breaking',
+          action: c.kind,
+          subject,
+          path: [rest, c.property].filter(Boolean).join(' · '),
+          message: verdict?.message ?? `${c.kind} (${c.impact})`,
+          rule: verdict?.ruleId,
+          // redocly prints paths relative to its working directory, the repository root (runTool's cwd).
+          location: where ? { file: path.resolve(repoRoot, where.file), line: where.line, col: where.col } : undefined,
+        };
+      });
+    return { kind: 'openapi', baseVersion: report.infoVersions.base, revisionVersion: report.infoVersions.revision, changes };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

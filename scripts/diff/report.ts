@@ -1,0 +1,62 @@
+// Prints a document's changes for people (grouped by operation or event, breaking first) and, under
+// GitHub Actions, as `::error`/`::notice` annotations on the changed lines of the pull request.
+import path from 'node:path';
+import { repoRoot } from '../lib/spec-files.js';
+import type { DiffResult } from './compare.js';
+import type { Change } from './types.js';
+
+export interface Labels {
+  /** How a file is shown: repository-relative, or `<ref>:spec/...` for the base snapshot. */
+  show(file: string): string;
+  /** The file in the working tree, when the location is there (for annotations). */
+  workingFile(file: string): string | undefined;
+}
+
+export const plainLabels: Labels = {
+  show: (file) => path.relative(process.cwd(), file) || file,
+  workingFile: (file) => (file.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, file) : undefined),
+};
+
+export function snapshotLabels(snapshotDir: string, ref: string): Labels {
+  return {
+    show: (file) => (file.startsWith(snapshotDir + path.sep) ? `${ref}:${path.relative(snapshotDir, file)}` : path.relative(repoRoot, file)),
+    workingFile: (file) => (file.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, file) : undefined),
+  };
+}
+
+function line(c: Change, labels: Labels): string[] {
+  const mark = c.impact === 'breaking' ? '✖ breaking    ' : '· non-breaking';
+  const out = [`    ${mark} ${c.action.padEnd(8)} ${c.path || '(whole)'}`, `        ${c.message}${c.rule ? ` (${c.rule})` : ''}`];
+  if (c.location && c.location.line > 0) out.push(`        at ${labels.show(c.location.file)}:${c.location.line}${c.location.col ? `:${c.location.col}` : ''}`);
+  return out;
+}
+
+export function formatReport(title: string, result: DiffResult, labels: Labels = plainLabels): string {
+  const lines = [`${title} (${result.kind}, info.version ${result.baseVersion} -> ${result.revisionVersion})`];
+  if (result.changes.length === 0) lines.push('  no changes');
+  const bySubject = new Map<string, Change[]>();
+  for (const c of result.changes) bySubject.set(c.subject, [...(bySubject.get(c.subject) ?? []), c]);
+  const subjects = [...bySubject.entries()].sort(([, a], [, b]) => Number(b.some((c) => c.impact === 'breaking')) - Number(a.some((c) => c.impact === 'breaking')));
+  for (const [subject, changes] of subjects) {
+    lines.push(`  ${subject}`);
+    for (const c of changes.sort((a, b) => Number(b.impact === 'breaking') - Number(a.impact === 'breaking'))) lines.push(...line(c, labels));
+  }
+  const v = result.verdict;
+  lines.push(`  ${v.breaking} breaking, ${v.nonBreaking} non-breaking: ${v.ok ? 'PASS' : 'FAIL'}: ${v.reason}`);
+  return lines.join('\n');
+}
+
+const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escProp = (s: string) => esc(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/** Workflow commands; a removed node has its location in the base, so it is pinned to the document. */
+export function formatAnnotations(documentPath: string, result: DiffResult, labels: Labels): string[] {
+  if (result.verdict.ok) return [];
+  return result.changes
+    .filter((c) => c.impact === 'breaking')
+    .map((c) => {
+      const file = (c.location && labels.workingFile(c.location.file)) ?? documentPath;
+      const where = c.location && labels.workingFile(c.location.file) ? `,line=${c.location.line}` : '';
+      return `::error file=${escProp(file)}${where},title=${escProp(`Breaking change: ${c.subject}`)}::${esc(`${c.path}: ${c.message}. ${result.verdict.reason}`)}`;
+    });
+}

@@ -1,0 +1,28 @@
+// docs/site/index.html: the one page that links every reference and every guide.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuiltGuide } from './guides.js';
+import { escapeHtml, renderPage } from './layout.js';
+import { guideHref, references } from './pages.js';
+
+function card(href: string, title: string, summary: string): string {
+  return `<li><a href="${href}">${escapeHtml(title)}</a><p>${escapeHtml(summary)}</p></li>`;
+}
+
+export async function buildLanding(siteDir: string, guides: BuiltGuide[]): Promise<void> {
+  const body = `<h1>Storefront contract</h1>
+<p>The contract of the commerce platform's <strong>Storefront REST API</strong> and its <strong>webhook delivery
+contract</strong> (beta). Everything here is built from the OpenAPI and AsyncAPI documents in <code>spec/</code>.</p>
+<h2 id="references">References</h2>
+<ul class="cards">
+  ${references.map((r) => card(r.href, r.title, r.summary)).join('\n  ')}
+</ul>
+<h2 id="guides">Guides</h2>
+<ul class="cards">
+  ${guides.map((g) => card(guideHref(g.slug), g.title, g.summary)).join('\n  ')}
+</ul>
+<h2 id="two-commands">Two commands</h2>
+<pre><code>npm ci &amp;&amp; npm start   # the mock workbench on http://127.0.0.1:4010 (this site is at /docs)
+npm ci &amp;&amp; npm test    # lint, generated-artifact drift check, and the test suite</code></pre>`;
+  await writeFile(path.join(siteDir, 'index.html'), renderPage({ title: 'Home', body, root: '', guides, self: 'index.html' }));
+}

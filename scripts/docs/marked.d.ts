@@ -1,0 +1,7 @@
+// marked 4 (installed through @asyncapi/html-template) ships no type declarations; this is the
+// slice of its API that markdown.ts uses.
+declare module 'marked' {
+  export const marked: {
+    parse(source: string, options?: Record<string, unknown>): string;
+  };
+}

@@ -1,0 +1,57 @@
+// The site map: which pages the docs site has and where they land under docs/site/. The build, the
+// landing page, the navigation bar and the browser test all read this list, so they cannot disagree.
+import path from 'node:path';
+import { repoRoot } from '../lib/spec-files.js';
+
+export const guidesDir = path.join(repoRoot, 'docs/guides');
+export const siteDir = path.join(repoRoot, 'docs/site');
+
+export interface ReferencePage {
+  id: 'storefront' | 'admin' | 'events';
+  title: string;
+  summary: string;
+  /** Relative to docs/site/. */
+  href: string;
+}
+
+export const references: ReferencePage[] = [
+  {
+    id: 'storefront',
+    title: 'Storefront API reference',
+    summary: 'The 12 storefront operations: authentication, catalog, carts, shipping, orders, customers, countries, POS login.',
+    href: 'reference/storefront.html',
+  },
+  {
+    id: 'admin',
+    title: 'Admin webhook API reference',
+    summary: 'The 7 admin operations that register, rotate, test, retry and replay webhook subscriptions.',
+    href: 'reference/admin.html',
+  },
+  {
+    id: 'events',
+    title: 'Webhook events reference',
+    summary: 'Every event the service delivers, its envelope, headers, payload model and a signed example.',
+    href: 'events/index.html',
+  },
+];
+
+export interface GuidePage {
+  /** File name without `.md` in docs/guides/; the page is guides/<slug>.html. */
+  slug: string;
+  summary: string;
+  /** Written by another script or helper; the build links it and warns when it is missing. */
+  writtenBy?: string;
+}
+
+/** Guides in reading order. Any other docs/guides/*.md is rendered too and listed after these. */
+export const guides: GuidePage[] = [
+  { slug: 'quickstart', summary: 'Run the mock, call it with the typed client: two commands.' },
+  { slug: 'authentication', summary: 'API key or bearer token, anonymous tokens, the POS phone login and debug_mode.' },
+  { slug: 'pagination-sorting-customer-groups', summary: 'page and limit, sort_by, filters, and how a customer group picks prices.' },
+  { slug: 'webhooks', summary: 'The delivery contract: signatures, retries, 410, secret rotation, marketplace scoping.' },
+  { slug: 'receiving-webhooks', summary: 'Verify, de-duplicate and dispatch deliveries with the receiver kit.', writtenBy: 'the webhook kit' },
+  { slug: 'certification', summary: 'Certify a server (REST) and a webhook sender, and read the report.', writtenBy: 'the certifier' },
+  { slug: 'inferred-decisions', summary: 'Every part of the contract the seed leaves "not shown", what was decided and why.', writtenBy: 'npm run docs (from spec/inferred/)' },
+];
+
+export const guideHref = (slug: string) => `guides/${slug}.html`;

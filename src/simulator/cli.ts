@@ -1,0 +1,149 @@
+// `npm run webhooks -- <command>`: talks to a running mock workbench (`npm start`), whose simulator
+// delivers the events. `trigger` POSTs to /__simulator/stores/{store_id}/events (outside the contract)
+// and prints what was scheduled; `events` lists the catalog.
+import { parseArgs } from 'node:util';
+import { webhookEvents } from './rules.js';
+
+const HELP = `Usage: npm run webhooks -- <command> [options]
+
+Commands:
+  trigger <event>        raise an event on a running workbench (npm start); its subscriptions get signed deliveries
+  events                 list the event names of the catalog (with family and marketplace scope)
+
+Options of trigger:
+  --store <id>           store id (default demo-store)
+  --set <path=value>     override a property of the event's example, e.g. --set order_number=SO-1042
+                         --set items.0.quantity=3 --set 'marketplace_listing=[{"marketplace_id":"mp-1", ...}]'
+                         (path below payload.properties; the value is parsed as JSON when it is JSON, else a string:
+                         --set 'order_number="5"' keeps a string; repeatable)
+  --unset <path>         remove a property, e.g. --unset marketplace_listing (repeatable)
+  --url <base>           workbench address (default http://127.0.0.1:4010, env WORKBENCH_URL)
+  --json                 print the workbench's JSON answer as is
+  --help                 this text
+
+The /__simulator route is the simulator's own, outside the contract: a real service raises events itself.
+Watch the attempts with GET /api/v1/{store_id}/admin/webhooks/deliveries or in the workbench log.`;
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\n\n${HELP}\n`);
+  process.exit(2);
+}
+
+/** `a.b.0.c=value` -> { a: { b: { "0": { c: value } } } } (index keys merge into arrays on the server). */
+export function setPath(target: Record<string, unknown>, assignment: string): void {
+  const eq = assignment.indexOf('=');
+  if (eq <= 0) throw new Error(`--set needs path=value, got "${assignment}"`);
+  const path = assignment.slice(0, eq).split('.');
+  if (path.some((k) => k === '' || k === '__proto__')) throw new Error(`--set path "${assignment.slice(0, eq)}" is not a dotted property path`);
+  const raw = assignment.slice(eq + 1);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = raw;
+  }
+  let here = target;
+  for (const key of path.slice(0, -1)) {
+    const next = here[key];
+    if (next === undefined || next === null || typeof next !== 'object' || Array.isArray(next)) here[key] = {};
+    here = here[key] as Record<string, unknown>;
+  }
+  here[path[path.length - 1]] = value;
+}
+
+async function trigger(positionals: string[], values: Record<string, unknown>): Promise<number> {
+  const [event, ...extra] = positionals;
+  if (!event) usage('trigger needs an event name, e.g. npm run webhooks -- trigger order.created');
+  if (extra.length) usage(`unexpected arguments: ${extra.join(' ')}`);
+  const properties: Record<string, unknown> = {};
+  try {
+    for (const s of (values.set as string[] | undefined) ?? []) setPath(properties, s);
+  } catch (e) {
+    usage((e as Error).message);
+  }
+  const unset = (values.unset as string[] | undefined) ?? [];
+  const base = String(values.url ?? process.env.WORKBENCH_URL ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
+  const store = String(values.store ?? 'demo-store');
+  const target = `${base}/__simulator/stores/${encodeURIComponent(store)}/events`;
+  let res: Response;
+  try {
+    res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event, ...(Object.keys(properties).length ? { properties } : {}), ...(unset.length ? { unset } : {}) }),
+    });
+  } catch (e) {
+    const cause = (e as Error & { cause?: { code?: string; message?: string; errors?: Array<{ code?: string }> } }).cause;
+    const why = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (e as Error).message;
+    process.stderr.write(`Could not reach the workbench at ${base} (${why}). Start it with npm start, or pass --url.\n`);
+    return 1;
+  }
+  const text = await res.text();
+  if (values.json) {
+    process.stdout.write(`${text}\n`);
+    return res.ok ? 0 : 1;
+  }
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    process.stderr.write(`Unexpected answer from ${target}: HTTP ${res.status} ${text.slice(0, 300)}\n`);
+    return 1;
+  }
+  if (res.status === 404 && res.headers.get('x-simulator') !== 'outside-contract') {
+    process.stderr.write(`${base} answered 404 for the simulator route: is it a workbench with the webhook simulator (npm start)?\n`);
+    return 1;
+  }
+  if (!res.ok) {
+    process.stderr.write(`Refused (HTTP ${res.status}): ${body?.message ?? text}\n`);
+    for (const d of body?.content?.error?.details ?? []) process.stderr.write(`  ${d.name}: ${d.message}\n`);
+    return 1;
+  }
+  const c = body.content;
+  const lines = [`${c.event} ${c.event_id} raised in store ${c.store_id}`];
+  if (!c.deliveries.length) lines.push('  no enabled subscription of this store receives it (register one with POST /api/v1/{store_id}/admin/webhooks)');
+  for (const d of c.deliveries) lines.push(`  -> ${d.webhook_id} ${d.url}  delivery ${d.delivery_id} scheduled`);
+  for (const s of c.skipped) lines.push(`  skipped ${s.webhook_id}: ${s.reason}`);
+  lines.push(`Follow the attempts: GET ${base}/api/v1/${store}/admin/webhooks/deliveries?event_id=${c.event_id}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+function listEvents(): number {
+  const width = Math.max(...webhookEvents.map((e) => e.event.length));
+  for (const e of webhookEvents) process.stdout.write(`${e.event.padEnd(width)}  ${e.family.padEnd(18)}${e.marketplaceScoped ? ' marketplace-scoped' : ''}\n`);
+  return 0;
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      strict: true,
+      options: {
+        store: { type: 'string' },
+        set: { type: 'string', multiple: true },
+        unset: { type: 'string', multiple: true },
+        url: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    usage((e as Error).message);
+  }
+  const [command, ...rest] = parsed.positionals;
+  if (parsed.values.help || command === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (command === 'trigger') return trigger(rest, parsed.values);
+  if (command === 'events') return listEvents();
+  usage(command ? `unknown command "${command}"` : 'a command is required');
+}
+
+// Run only as a program, so tests can import setPath.
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  main().then((code) => process.exit(code));
+}

@@ -1,0 +1,182 @@
+// One delivery attempt on the wire: the envelope's exact bytes, signed with signPayload (the receiver
+// kit's signer) over those same bytes, POSTed with the contract's headers and the subscription's custom
+// headers. Redirects are never followed (undici's `request` follows none), the attempt has one deadline
+// (the scaled time-out) covering connection, answer and the excerpt of the body, and every failure comes
+// back as an error class of the delivery log instead of a throw.
+import net from 'node:net';
+import { Agent, request } from 'undici';
+import { signPayload } from '../webhooks/verify.js';
+import { deliveryRules } from './rules.js';
+import type { ErrorClass } from './store.js';
+import { BlockedAddressError, guardedLookup, hostOf, isBlockedAddress } from './url-policy.js';
+
+/** `WebhookDelivery.response_body_excerpt` holds at most this many characters (its maxLength in the admin spec). */
+export const EXCERPT_CHARS = 1024;
+// A UTF-8 character is at most 4 bytes: this many bytes always decode to more than EXCERPT_CHARS when the
+// body is that long, so `truncated` is exact without reading a large body to its end.
+const EXCERPT_BYTES = EXCERPT_CHARS * 4 + 4;
+
+export interface EnvelopeParts {
+  event: string;
+  eventId: string;
+  deliveryId: string;
+  /** When this attempt is sent (outer `timestamp`, register WH-003). */
+  sentAt: number;
+  isTest: boolean;
+  /** The stored `payload` JSON text, identical in every attempt of the event. */
+  payloadJson: string;
+}
+
+/** The envelope's bytes, keys in the contract's order; the payload text is spliced in, not re-serialised. */
+export function envelopeBytes(parts: EnvelopeParts): Buffer {
+  return Buffer.from(
+    `{"event":${JSON.stringify(parts.event)},"event_id":${JSON.stringify(parts.eventId)},"delivery_id":${JSON.stringify(parts.deliveryId)},` +
+      `"timestamp":${JSON.stringify(new Date(parts.sentAt).toISOString())},"is_test":${parts.isTest},"payload":${parts.payloadJson}}`,
+    'utf8',
+  );
+}
+
+/** The request headers of an attempt: contract headers first, then the custom ones (never reserved names). */
+export function deliveryHeaders(parts: EnvelopeParts, signature: string, custom: Record<string, string>): Record<string, string> {
+  const h = deliveryRules.headers;
+  return {
+    'Content-Type': deliveryRules.contentType,
+    'User-Agent': deliveryRules.userAgent,
+    [h.event]: parts.event,
+    [h.signature]: signature,
+    [h.eventId]: parts.eventId,
+    [h.deliveryId]: parts.deliveryId,
+    ...custom,
+  };
+}
+
+export interface SignedAttempt {
+  url: string;
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+/** Builds and signs an attempt. The secret is used here and nowhere else; it is never logged. */
+export function signAttempt(url: string, parts: EnvelopeParts, secret: string, custom: Record<string, string>): SignedAttempt {
+  const body = envelopeBytes(parts);
+  return { url, body, headers: deliveryHeaders(parts, signPayload(body, secret), custom) };
+}
+
+export interface SendResult {
+  responseStatus: number | null;
+  errorClass: ErrorClass | null;
+  excerpt: string | null;
+  truncated: boolean;
+}
+
+export interface Sender {
+  send(attempt: SignedAttempt): Promise<SendResult>;
+  /** Aborts every attempt in flight (shutdown); each comes back as a failed attempt. */
+  abortAll(): void;
+  close(): Promise<void>;
+}
+
+export function createSender(options: { timeoutMs: number; denyPrivate: boolean; connections: number }): Sender {
+  const agent = new Agent({
+    connections: options.connections,
+    pipelining: 1,
+    // Backstops of the attempt's own deadline below; a bit later so the deadline is what normally fires.
+    headersTimeout: Math.ceil(options.timeoutMs) + 1000,
+    bodyTimeout: Math.ceil(options.timeoutMs) + 1000,
+    connect: { timeout: Math.max(1, Math.ceil(options.timeoutMs)), ...(options.denyPrivate ? { lookup: guardedLookup as never } : {}) },
+  });
+
+  // Controllers of the attempts in flight, so a shutdown can abort them all without every attempt
+  // subscribing to a shared signal.
+  const inFlight = new Set<AbortController>();
+
+  async function send(attempt: SignedAttempt): Promise<SendResult> {
+    const url = new URL(attempt.url);
+    // net.connect skips `lookup` for a literal IP, so literal addresses are judged here.
+    const host = hostOf(url);
+    if (options.denyPrivate && net.isIP(host) && isBlockedAddress(host)) return failure('blocked_address');
+
+    const deadline = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      deadline.abort(new Error('attempt timed out'));
+    }, options.timeoutMs);
+    inFlight.add(deadline);
+    try {
+      let res;
+      try {
+        res = await request(url, { method: 'POST', headers: attempt.headers, body: attempt.body, dispatcher: agent, signal: deadline.signal });
+      } catch (e) {
+        return failure(timedOut ? 'timeout' : classify(e));
+      }
+      const { excerpt, truncated } = await readExcerpt(res.body);
+      return { responseStatus: res.statusCode, errorClass: null, excerpt, truncated };
+    } finally {
+      clearTimeout(timer);
+      inFlight.delete(deadline);
+    }
+  }
+
+  return {
+    send,
+    abortAll: () => {
+      for (const c of inFlight) c.abort(new Error('simulator shutting down'));
+    },
+    close: () => agent.close(),
+  };
+}
+
+function failure(errorClass: ErrorClass): SendResult {
+  return { responseStatus: null, errorClass, excerpt: null, truncated: false };
+}
+
+// Not fatal: invalid bytes become U+FFFD, as the log's excerpt is described.
+const decoder = new TextDecoder('utf-8');
+
+/** The first EXCERPT_CHARS characters of the body; stops reading (and drops the rest) past that. */
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<{ excerpt: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let complete = true;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= EXCERPT_BYTES) {
+        complete = false;
+        break;
+      }
+    }
+  } catch {
+    // The deadline ran out (or the peer hung up) after the status arrived: the status stands, the
+    // excerpt is what came.
+    complete = false;
+  } finally {
+    body.destroy();
+  }
+  const text = decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+  // At most EXCERPT_CHARS UTF-16 units is at most that many characters: the common, short answer.
+  if (text.length <= EXCERPT_CHARS) return { excerpt: text, truncated: !complete };
+  const chars = Array.from(text);
+  return { excerpt: chars.slice(0, EXCERPT_CHARS).join(''), truncated: !complete || chars.length > EXCERPT_CHARS };
+}
+
+/** Maps a transport error to the log's error class. */
+export function classify(error: unknown): ErrorClass {
+  const seen = new Set<unknown>();
+  let e = error as { code?: string; name?: string; cause?: unknown } | undefined;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    if (e instanceof BlockedAddressError) return 'blocked_address';
+    const code = e.code ?? '';
+    if (code === 'ERR_SIMULATOR_BLOCKED_ADDRESS') return 'blocked_address';
+    if (code === 'ECONNREFUSED') return 'connection_refused';
+    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return 'connection_reset';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NODATA') return 'dns_error';
+    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') return 'timeout';
+    if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return 'tls_error';
+    e = e.cause as typeof e;
+  }
+  return 'network_error';
+}

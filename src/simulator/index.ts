@@ -1,0 +1,137 @@
+// createSimulator: the webhook simulator in one object. Its `routes` hook mounts the live Admin webhook API
+// and the /__simulator routes in the mock workbench (createMockServer({ routes })); `trigger` raises events
+// in process (tests, the certifier, the benchmark); `close` stops sending and closes the store, leaving
+// pending attempts on disk for the next run.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RouteHook } from '../mock/front.js';
+import { createAdminRoutes, type AdminRouteOptions } from './admin-routes.js';
+import { createSender } from './deliver.js';
+import { toWebhookDelivery, type WebhookDeliveryView } from './present.js';
+import { deliveryRules, timing, type Timing } from './rules.js';
+import { Scheduler } from './scheduler.js';
+import { WebhookService, RETENTION_MS, type TriggerContent } from './service.js';
+import { createSimulatorRoutes, OUTSIDE_CONTRACT } from './simulator-routes.js';
+import { SimulatorStore, type Completion } from './store.js';
+
+export { OUTSIDE_CONTRACT, type TriggerContent, type WebhookDeliveryView };
+
+export interface SimulatorOptions {
+  /** Folder of the SQLite file (`simulator.sqlite`). Default: in memory (lost when closed). */
+  dataDir?: string;
+  /** Multiplies every retry delay and the time-out. Default 1 (the contract's real times). */
+  timeScale?: number;
+  /** Refuse loopback, private, link-local and metadata addresses (after DNS resolution). Default false. */
+  denyPrivate?: boolean;
+  /** Clock in ms since the epoch. Default Date.now. */
+  now?: () => number;
+  /** Most attempts in flight at once. Default 64. */
+  concurrency?: number;
+  /** See AdminRouteOptions: unset = any non-empty bearer token is accepted. */
+  adminTokens?: readonly string[];
+  /** One line per finished attempt (no secrets, no header values). Default: silent. */
+  log?: (line: string) => void;
+}
+
+export interface Simulator {
+  /** Route hook for createMockServer: the Admin webhook API, then /__simulator. */
+  routes: RouteHook;
+  service: WebhookService;
+  timing: Timing;
+  /** Raises an event in a store; throws with the 400 message when the event or properties are invalid. */
+  trigger(storeId: string, event: string, properties?: Record<string, unknown>, unset?: readonly string[]): TriggerContent;
+  /** Every finished attempt (after it is recorded), for tests and tools. Returns an unsubscribe function. */
+  onAttempt(listener: (delivery: WebhookDeliveryView) => void): () => void;
+  /** Lines for a startup banner: where things are and how admin auth behaves. */
+  describe(): string[];
+  close(): Promise<void>;
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const now = options.now ?? Date.now;
+  const t = timing(options.timeScale ?? 1);
+  const denyPrivate = options.denyPrivate ?? false;
+  const concurrency = options.concurrency ?? 64;
+  const store = SimulatorStore.open(options.dataDir);
+  store.prune(now() - RETENTION_MS);
+  const sender = createSender({ timeoutMs: t.timeoutMs, denyPrivate, connections: concurrency });
+  const listeners = new Set<(d: WebhookDeliveryView) => void>();
+
+  const onCompleted = (c: Completion) => {
+    if (!options.log && listeners.size === 0) return;
+    const view = toWebhookDelivery(c.row);
+    if (options.log) options.log(describeAttempt(view, c));
+    for (const l of listeners) l(view);
+  };
+  const onError = (e: Error) => process.stderr.write(`webhooks: could not record attempts (they will be retried after their lease): ${e.message}\n`);
+  const scheduler = new Scheduler({ store, sender, timing: t, concurrency, now, owner: randomUUID(), onCompleted, onError });
+  const service = new WebhookService(store, { now, denyPrivate, wake: () => scheduler.kick() });
+
+  const adminAuth = options.adminTokens
+    ? `Admin API: only the ${options.adminTokens.length} configured bearer token(s) are accepted`
+    : 'Admin API: any non-empty "Authorization: Bearer <token>" is accepted (local simulator, no admin users)';
+  const admin = createAdminRoutes(service, { adminTokens: options.adminTokens } satisfies AdminRouteOptions);
+  const own = createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth });
+  const routes: RouteHook = async (req: IncomingMessage, res: ServerResponse, url: URL) => (await admin(req, res, url)) || own(req, res, url);
+
+  // Attempts left due by a previous run (or whose sender died) are picked up at once.
+  scheduler.kick();
+
+  let closing: Promise<void> | undefined;
+  return {
+    routes,
+    service,
+    timing: t,
+    trigger(storeId, event, properties, unset) {
+      const { reply, content } = service.trigger(storeId, { event, properties, unset });
+      if (!content) throw new Error((reply.body as { message: string }).message);
+      return content;
+    },
+    onAttempt(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    describe() {
+      const seconds = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(3)} s` : `${+ms.toFixed(1)} ms`);
+      return [
+        `webhooks    live Admin webhook API at /api/v1/{store_id}/admin/webhooks (simulator; ${store.location === ':memory:' ? 'in memory, lost on exit: --data-dir to keep it' : `data ${store.location}`})`,
+        `            ${adminAuth}`,
+        `            retries after ${t.retryDelaysMs.map(seconds).join(', ')}; time-out ${seconds(t.timeoutMs)}${t.timeScale === 1 ? '' : ` (time scale ${t.timeScale})`}; ${denyPrivate ? 'private and loopback addresses refused' : 'loopback receivers allowed'}`,
+        `            raise events: POST /__simulator/stores/{store_id}/events or npm run webhooks -- trigger <event> (outside the contract)`,
+      ];
+    },
+    close() {
+      closing ??= (async () => {
+        // Attempts in flight get a moment to answer; any still open are aborted and retried next run.
+        await scheduler.close(Math.min(t.timeoutMs, 1000));
+        await sender.close().catch(() => undefined);
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function describeAttempt(d: WebhookDeliveryView, c: Completion): string {
+  let target = d.url;
+  try {
+    // The query string may carry a credential of the receiver: log origin and path only.
+    const u = new URL(d.url);
+    target = `${u.origin}${u.pathname}`;
+  } catch {
+    /* keep as is */
+  }
+  const answer = d.response_status !== null ? String(d.response_status) : d.error_class ?? '-';
+  const next = c.next ? `, retry at ${new Date(c.next.scheduled_at).toISOString()}` : '';
+  const disabled = c.disabledWebhook ? `, webhook ${c.disabledWebhook} disabled (${deliveryRules.disableStatus})` : '';
+  return `webhooks: ${d.event} ${d.event_id} -> ${d.webhook_id} ${target} attempt ${d.attempt}: ${answer} ${d.outcome}${next}${disabled}`;
+}
+
+/** Reads `--time-scale` / WEBHOOK_TIME_SCALE: a positive number; undefined when neither is given. */
+export function parseTimeScale(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!(Number.isFinite(n) && n > 0)) throw new RangeError(`time scale must be a positive number (1 = real time, 0.01 = 100x faster), got "${raw}"`);
+  return n;
+}
+

@@ -1,0 +1,169 @@
+// Sends attempts when they fall due. The queue is the store's `scheduled` rows, so nothing lives only in
+// memory: one timer is armed for the earliest due time (or lease end), and each wake-up claims due rows
+// transactionally, signs them with the subscription's current secret in the same tick, and sends them with
+// at most `concurrency` requests in flight. A restart simply wakes up again on the same rows.
+import { newDeliveryId } from './ids.js';
+import { isDisable, isSuccess, type Timing } from './rules.js';
+import { signAttempt, type Sender } from './deliver.js';
+import type { AttemptResult, AttemptRow, Claim, Completion, CompletionPolicy, SimulatorStore } from './store.js';
+
+const LEASE_CHECK_MS = 250;
+
+export interface SchedulerOptions {
+  store: SimulatorStore;
+  sender: Sender;
+  timing: Timing;
+  /** Most attempts in flight at once (all subscriptions together). */
+  concurrency: number;
+  now: () => number;
+  /** Identifies this process's claims, so a late answer cannot settle an attempt someone else took over. */
+  owner: string;
+  onCompleted?: (completion: Completion) => void;
+  onError?: (error: Error) => void;
+}
+
+export class Scheduler {
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private pumpQueued = false;
+  private nextLeaseCheck = 0;
+  /** Answers received since the last pump, recorded together with the next claims in one transaction. */
+  private answered: Array<{ row: AttemptRow; result: AttemptResult }> = [];
+  private completed: Completion[] = [];
+  private closed = false;
+  private readonly running = new Set<Promise<void>>();
+  private readonly policy: CompletionPolicy;
+  /**
+   * How long a claim stays valid: the time-out plus a margin. A claim past it belonged to a sender that died
+   * (crash, kill -9); its attempt is then recorded as failed and the schedule continues (at least once).
+   */
+  private readonly leaseMs: number;
+
+  constructor(private readonly o: SchedulerOptions) {
+    this.policy = { maxAttempts: o.timing.maxAttempts, retryDelaysMs: o.timing.retryDelaysMs, isSuccess, isDisable };
+    this.leaseMs = o.timing.timeoutMs + Math.max(o.timing.timeoutMs, 2000);
+  }
+
+  /** Asks for a wake-up soon (coalesced): after new attempts were queued or one finished. */
+  kick(): void {
+    if (this.closed || this.pumpQueued) return;
+    this.pumpQueued = true;
+    setImmediate(() => {
+      this.pumpQueued = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.closed) return;
+    const now = this.o.now();
+    let claims: Claim[] = [];
+    try {
+      claims = this.o.store.batch(() => {
+        this.recordAnswers();
+        this.settleExpiredLeases(now);
+        return this.o.store.claimDue(now, this.o.concurrency - this.inFlight, this.o.owner, this.leaseMs);
+      });
+    } catch (e) {
+      // Nothing of the batch was committed: its answers' claims stay in flight until their lease ends, then
+      // they are retried (at least once). Reported, never thrown out of a timer.
+      this.o.onError?.(e as Error);
+    }
+    this.emit();
+    for (const claim of claims) this.start(claim);
+    this.arm();
+  }
+
+  /** Listeners run after the commit, so their code can never roll a transaction back. */
+  private emit(): void {
+    const done = this.completed;
+    if (!done.length) return;
+    this.completed = [];
+    for (const c of done) this.o.onCompleted?.(c);
+  }
+
+  private recordAnswers(): void {
+    const answered = this.answered;
+    if (!answered.length) return;
+    this.answered = [];
+    for (const { row, result } of answered) {
+      this.settle(this.o.store.complete(row, this.o.owner, result, this.policy, () => newDeliveryId(result.completedAt)));
+    }
+  }
+
+  private settleExpiredLeases(now: number): void {
+    // Expired leases only exist after a crash: looked for at most every LEASE_CHECK_MS, not on every pump.
+    if (now >= this.nextLeaseCheck) {
+      this.nextLeaseCheck = now + LEASE_CHECK_MS;
+      for (const row of this.o.store.expiredLeases(now)) {
+        const result = { completedAt: now, responseStatus: null, errorClass: 'network_error' as const, excerpt: null, truncated: false };
+        this.settle(this.o.store.complete(row, row.claimed_by ?? '', result, this.policy, () => newDeliveryId(now)));
+      }
+    }
+  }
+
+  private arm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    // Saturated: every finishing attempt calls kick(), which claims what is due; no timer needed.
+    if (this.closed || this.inFlight >= this.o.concurrency) return;
+    const next = this.o.store.nextWakeAt();
+    if (next === undefined) return;
+    const delay = Math.max(0, next - this.o.now());
+    // Timers cap at about 24.8 days; a later wake-up just re-arms.
+    this.timer = setTimeout(() => this.pump(), Math.min(delay, 2 ** 31 - 1));
+  }
+
+  private start(claim: Claim): void {
+    this.inFlight++;
+    const { row } = claim;
+    // Signed now, in the tick that claimed it with the current secret: a rotation can never be skipped.
+    const attempt = signAttempt(
+      row.url,
+      { event: row.event, eventId: row.event_id, deliveryId: row.delivery_id, sentAt: row.sent_at!, isTest: row.is_test === 1, payloadJson: claim.payloadJson },
+      claim.secret,
+      claim.customHeaders,
+    );
+    const task = this.o.sender
+      .send(attempt)
+      .then((result) => {
+        // Recorded by the next pump (this same turn of the event loop), batched with the other answers.
+        this.answered.push({ row, result: { completedAt: this.o.now(), ...result } });
+      })
+      .finally(() => {
+        this.inFlight--;
+        this.running.delete(task);
+        this.kick();
+      });
+    this.running.add(task);
+  }
+
+  private settle(completion: Completion | undefined): void {
+    if (completion) this.completed.push(completion);
+  }
+
+  /**
+   * Stops claiming, gives attempts in flight up to `graceMs` to answer, then aborts the rest (recorded as
+   * failed with their retry scheduled, so nothing is lost). Pending attempts stay in the store.
+   */
+  async close(graceMs: number): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.running.size === 0) return this.flushOnClose();
+    let graceTimer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.running]), new Promise<void>((r) => (graceTimer = setTimeout(r, graceMs)))]);
+    clearTimeout(graceTimer);
+    this.o.sender.abortAll();
+    await Promise.allSettled([...this.running]);
+    this.flushOnClose();
+  }
+
+  private flushOnClose(): void {
+    try {
+      this.o.store.batch(() => this.recordAnswers());
+    } catch (e) {
+      this.o.onError?.(e as Error);
+    }
+    this.emit();
+  }
+}

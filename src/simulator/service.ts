@@ -1,0 +1,322 @@
+// The Admin webhook operations (spec/openapi/admin.yaml) and the simulator's own trigger, as functions of
+// the store: each takes already-parsed input and returns a Reply. HTTP concerns (auth, body reading) live
+// in admin-routes.ts and simulator-routes.ts.
+import { validateRequestBody } from '../validators/index.js';
+import { checkCustomHeaders } from './custom-headers.js';
+import { buildEventPayload } from './event-builder.js';
+import { newDeliveryId, newEventId, newSigningSecret, newWebhookId } from './ids.js';
+import { scopeVerdict } from './marketplace.js';
+import { toWebhookDelivery, toWebhookSubscription, type WebhookDeliveryView } from './present.js';
+import { dotted, fail, ok, type ErrorItem, type Reply } from './replies.js';
+import { catalogEntry, deliveryRules, webhookEvents } from './rules.js';
+import type { AttemptRow, AttemptStatus, EventRecord, NewAttempt, SimulatorStore, Subscription } from './store.js';
+import { checkDestination, checkUrlShape } from './url-policy.js';
+
+/** Attempts and events are kept 30 days (register AD-051): older ones are not listed, retried or replayed. */
+export const RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+// The ten families of seed 6.1.5 in the seed's order: event types are listed by family, then name (AD-060).
+const FAMILY_ORDER = ['orders', 'payments', 'shipping', 'invoices', 'carts', 'catalog', 'coupons-promotions', 'customers', 'store', 'marketplace'];
+
+const DELIVERY_STATUSES: readonly AttemptStatus[] = ['scheduled', 'in_flight', 'succeeded', 'failed', 'cancelled'];
+
+export interface TriggerInput {
+  event: string;
+  properties?: unknown;
+  unset?: readonly string[];
+}
+
+export interface TriggerContent {
+  event_id: string;
+  event: string;
+  store_id: string;
+  /** One first attempt per receiving subscription, `scheduled` to be sent at once. */
+  deliveries: WebhookDeliveryView[];
+  /** Enabled subscriptions listing the event that do not receive it (marketplace scope), with the reason. */
+  skipped: Array<{ webhook_id: string; reason: string }>;
+}
+
+export class WebhookService {
+  constructor(
+    private readonly store: SimulatorStore,
+    private readonly o: { now: () => number; denyPrivate: boolean; wake: () => void },
+  ) {}
+
+  // ---- createWebhook --------------------------------------------------------------------------------
+
+  async createWebhook(storeId: string, body: unknown): Promise<Reply> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      return fail(400, 'invalid_body', 'The request body must be a JSON object with url and events.', [{ location: 'body', name: '(body)', message: 'must be an object' }]);
+    }
+    const input = body as Record<string, unknown>;
+    // Custom headers first: these messages name the header and the rule, clearer than a schema error.
+    const headerProblems = checkCustomHeaders(input.custom_headers);
+    if (headerProblems.length) return fail(400, 'invalid_body', sentence(headerProblems), headerProblems);
+
+    const verdict = validateRequestBody('admin', 'createWebhook', body);
+    if (!verdict.valid) {
+      const details: ErrorItem[] = verdict.errors.map((e) => ({ location: 'body', name: dotted(e.path), message: e.message }));
+      const urlProblem = details.find((d) => d.name === 'url');
+      if (urlProblem && details.every((d) => d.name === 'url')) {
+        return fail(400, 'invalid_url', urlMessage(String(input.url), this.o.denyPrivate), [{ location: 'body', name: 'url', message: 'must use https (http only for a loopback host)' }]);
+      }
+      return fail(400, 'invalid_body', sentence(details), details);
+    }
+
+    const url = String(input.url);
+    const shape = checkUrlShape(url);
+    if (!shape.ok) return fail(400, 'invalid_url', `url ${shape.reason}.`, [{ location: 'body', name: 'url', message: shape.reason }]);
+    const destination = await checkDestination(shape.url, this.o.denyPrivate);
+    if (!destination.ok) {
+      return fail(400, 'invalid_url', `url is refused: ${destination.reason} (the simulator runs with --deny-private).`, [{ location: 'body', name: 'url', message: destination.reason }]);
+    }
+
+    const requested = [...new Set(input.events as string[])];
+    const events = requested.filter((e) => catalogEntry(e));
+    const ignored = requested.filter((e) => !catalogEntry(e));
+    if (events.length === 0) {
+      return fail(400, 'no_known_events', 'None of the event names is known; see GET /webhooks/event-types.', [
+        { location: 'body', name: 'events', message: `no known event name (unknown: ${ignored.join(', ')})` },
+      ]);
+    }
+
+    const secret = newSigningSecret();
+    const now = this.o.now();
+    const max = deliveryRules.maxEnabledWebhooksPerStore;
+    const created = this.store.createSubscription(
+      {
+        id: newWebhookId(now),
+        storeId,
+        url,
+        events,
+        customHeaders: (input.custom_headers as Record<string, string> | undefined) ?? {},
+        marketplaceId: (input.marketplace_id as string | undefined) ?? null,
+        description: (input.description as string | undefined) ?? null,
+        secret,
+      },
+      max,
+      now,
+    );
+    if (!created.ok) {
+      return fail(
+        409,
+        'webhook_limit_reached',
+        `Store ${storeId} already has ${created.enabled} enabled webhooks, the maximum is ${max}. A webhook disabled by a ${deliveryRules.disableStatus} answer does not count; no new webhook was created.`,
+      );
+    }
+    return ok(201, 'Webhook created. Store the secret now: it will not be shown again.', {
+      webhook: toWebhookSubscription(created.subscription),
+      secret,
+      ignored_events: ignored,
+    });
+  }
+
+  // ---- rotateWebhookSecret ---------------------------------------------------------------------------
+
+  rotateSecret(storeId: string, id: string): Reply {
+    const secret = newSigningSecret();
+    const now = this.o.now();
+    const sub = this.store.rotateSecret(storeId, id, secret, now);
+    if (!sub) return webhookNotFound(storeId, id);
+    return ok(200, 'Secret rotated. Store the new secret now: it will not be shown again; the previous one signs nothing more.', {
+      webhook_id: sub.id,
+      secret,
+      rotated_at: new Date(now).toISOString(),
+    });
+  }
+
+  // ---- sendTestWebhook -------------------------------------------------------------------------------
+
+  sendTest(storeId: string, id: string, body: unknown): Reply {
+    const sub = this.store.subscription(storeId, id);
+    if (!sub) return webhookNotFound(storeId, id);
+    if (sub.status === 'disabled') return disabled(sub);
+    if (body !== undefined) {
+      const verdict = validateRequestBody('admin', 'sendTestWebhook', body);
+      if (!verdict.valid) {
+        const details: ErrorItem[] = verdict.errors.map((e) => ({ location: 'body', name: dotted(e.path), message: e.message }));
+        return fail(400, 'invalid_body', sentence(details), details);
+      }
+    }
+    const event = (body as { event?: string } | undefined)?.event ?? sub.events[0];
+    if (!sub.events.includes(event)) {
+      return fail(400, 'event_not_subscribed', `Webhook ${sub.id} is not subscribed to ${event}; test one of its events: ${sub.events.join(', ')}.`, [
+        { location: 'body', name: 'event', message: 'not subscribed' },
+      ]);
+    }
+    const now = this.o.now();
+    const eventId = newEventId(now);
+    const built = buildEventPayload({ storeId, event, eventId, deliveryId: newDeliveryId(now), occurredAt: now, isTest: true });
+    // The catalog example is valid by construction (the spec tests check it); a failure here is a spec bug.
+    if (!built.ok) throw new Error(`catalog example of ${event} is invalid: ${built.message}`);
+    const record: EventRecord = { eventId, storeId, event, isTest: true, payloadJson: JSON.stringify(built.payload), createdAt: now };
+    const [row] = this.store.recordEvent(record, [{ deliveryId: newDeliveryId(now), webhookId: sub.id, trigger: 'test', url: sub.url, scheduledAt: now, autoRetry: true }]);
+    this.o.wake();
+    return ok(202, `Test delivery of ${event} scheduled; follow it in GET /webhooks/deliveries?webhook_id=${sub.id}.`, { delivery: toWebhookDelivery(row) });
+  }
+
+  // ---- listWebhookEventTypes -------------------------------------------------------------------------
+
+  listEventTypes(): Reply {
+    const rank = (family: string) => (FAMILY_ORDER.indexOf(family) + FAMILY_ORDER.length + 1) % (FAMILY_ORDER.length + 1);
+    const eventTypes = webhookEvents
+      .map((e) => ({ name: e.event, family: e.family, summary: e.summary, marketplace_scoped: e.marketplaceScoped }))
+      .sort((a, b) => rank(a.family) - rank(b.family) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return ok(200, 'Event types fetched successfully', { event_types: eventTypes });
+  }
+
+  // ---- listWebhookDeliveries -------------------------------------------------------------------------
+
+  listDeliveries(storeId: string, query: URLSearchParams): Reply {
+    const problems: ErrorItem[] = [];
+    const page = numberParam(query, 'page', 1, false, problems);
+    const limit = numberParam(query, 'limit', 20, true, problems);
+    const text = (name: string) => {
+      const v = query.get(name);
+      if (v === '') problems.push({ location: 'query', name, message: 'must not be empty' });
+      return v || undefined;
+    };
+    const webhookId = text('webhook_id');
+    const event = text('event');
+    const eventId = text('event_id');
+    const status = text('status');
+    if (status !== undefined && !DELIVERY_STATUSES.includes(status as AttemptStatus)) {
+      problems.push({ location: 'query', name: 'status', message: `must be one of ${DELIVERY_STATUSES.join(', ')}` });
+    }
+    if (problems.length) return fail(400, 'invalid_parameter', sentence(problems), problems);
+
+    const { rows, total } = this.store.listDeliveries(
+      storeId,
+      { webhookId, event, eventId, status: status as AttemptStatus | undefined },
+      this.o.now() - RETENTION_MS,
+      (page - 1) * limit,
+      limit,
+    );
+    const totalPages = Math.ceil(total / limit);
+    return ok(200, 'Deliveries fetched successfully', {
+      deliveries: rows.map(toWebhookDelivery),
+      pagination: {
+        total_records: total,
+        total_pages: totalPages,
+        limit,
+        next_page: page < totalPages ? page + 1 : null,
+        previous_page: page > 1 ? page - 1 : null,
+      },
+    });
+  }
+
+  // ---- retryWebhookDelivery --------------------------------------------------------------------------
+
+  retryDelivery(storeId: string, id: string, deliveryId: string): Reply {
+    const sub = this.store.subscription(storeId, id);
+    if (!sub) return webhookNotFound(storeId, id);
+    if (sub.status === 'disabled') return disabled(sub);
+    const since = this.o.now() - RETENTION_MS;
+    const row = this.store.delivery(storeId, id, deliveryId, since);
+    const event = row && this.store.event(storeId, row.event_id, 0);
+    if (!row || !event) {
+      return fail(404, 'not_found', `Delivery ${deliveryId} of webhook ${id} not found (the log keeps 30 days).`, [
+        { location: 'path', name: 'delivery_id', message: 'no delivery with this id for this webhook' },
+      ]);
+    }
+    return this.queue(sub, event, 'manual_retry', false);
+  }
+
+  // ---- replayWebhookEvent ----------------------------------------------------------------------------
+
+  replayEvent(storeId: string, id: string, eventId: string): Reply {
+    const sub = this.store.subscription(storeId, id);
+    if (!sub) return webhookNotFound(storeId, id);
+    if (sub.status === 'disabled') return disabled(sub);
+    const event = this.store.event(storeId, eventId, this.o.now() - RETENTION_MS);
+    if (!event) {
+      return fail(404, 'not_found', `Event ${eventId} not found in store ${storeId} (events are kept 30 days).`, [
+        { location: 'path', name: 'event_id', message: 'no event with this id' },
+      ]);
+    }
+    const scope = scopeVerdict(sub, event.event, JSON.parse(event.payloadJson));
+    if (!scope.receives) {
+      return fail(400, 'event_not_subscribed', `Event ${eventId} (${event.event}) is not one webhook ${sub.id} receives: ${scope.reason}.`, [
+        { location: 'path', name: 'event_id', message: scope.reason === 'event not subscribed' ? 'event type not subscribed' : 'outside the marketplace scope' },
+      ]);
+    }
+    return this.queue(sub, event, 'replay', true);
+  }
+
+  private queue(sub: Subscription, event: EventRecord, trigger: 'manual_retry' | 'replay', autoRetry: boolean): Reply {
+    const now = this.o.now();
+    const attempt: NewAttempt = { deliveryId: newDeliveryId(now), webhookId: sub.id, trigger, url: sub.url, scheduledAt: now, autoRetry };
+    const queued = this.store.queueAttempt(event, attempt, now);
+    if (!queued.ok) return inProgress(sub, event, queued.active);
+    this.o.wake();
+    const what = trigger === 'replay' ? 'Replay' : 'Retry';
+    return ok(202, `${what} of event ${event.eventId} to webhook ${sub.id} scheduled.`, { delivery: toWebhookDelivery(queued.row) });
+  }
+
+  // ---- the simulator's own trigger (outside the contract) --------------------------------------------
+
+  /** Raises an event: `content` is set when it was accepted, `reply` is the HTTP answer either way. */
+  trigger(storeId: string, input: TriggerInput): { reply: Reply; content?: TriggerContent } {
+    const now = this.o.now();
+    const eventId = newEventId(now);
+    const built = buildEventPayload({ storeId, event: input.event, eventId, deliveryId: newDeliveryId(now), occurredAt: now, isTest: false, properties: input.properties, unset: input.unset });
+    if (!built.ok) return { reply: fail(400, 'invalid_body', built.message, built.details) };
+
+    const attempts: NewAttempt[] = [];
+    const skipped: TriggerContent['skipped'] = [];
+    for (const sub of this.store.subscriptions(storeId, true)) {
+      const scope = scopeVerdict(sub, input.event, built.payload);
+      if (scope.receives) attempts.push({ deliveryId: newDeliveryId(now), webhookId: sub.id, trigger: 'event', url: sub.url, scheduledAt: now, autoRetry: true });
+      else if (scope.reason !== 'event not subscribed') skipped.push({ webhook_id: sub.id, reason: scope.reason });
+    }
+    const rows: AttemptRow[] = this.store.recordEvent({ eventId, storeId, event: input.event, isTest: false, payloadJson: JSON.stringify(built.payload), createdAt: now }, attempts);
+    if (rows.length) this.o.wake();
+    const content: TriggerContent = { event_id: eventId, event: input.event, store_id: storeId, deliveries: rows.map(toWebhookDelivery), skipped };
+    return { reply: ok(202, `${input.event} raised in store ${storeId}: ${rows.length} ${rows.length === 1 ? 'delivery' : 'deliveries'} scheduled.`, content), content };
+  }
+}
+
+function webhookNotFound(storeId: string, id: string): Reply {
+  return fail(404, 'not_found', `Webhook ${id} not found in store ${storeId}.`, [{ location: 'path', name: 'id', message: 'no webhook with this id' }]);
+}
+
+function disabled(sub: Subscription): Reply {
+  const when = sub.disabledAt === null ? '' : ` on ${new Date(sub.disabledAt).toISOString()}`;
+  return fail(
+    409,
+    'webhook_disabled',
+    `Webhook ${sub.id} is disabled: its endpoint answered ${deliveryRules.disableStatus} Gone${when}, which disables a webhook permanently. Create a new webhook to receive events again.`,
+  );
+}
+
+function inProgress(sub: Subscription, event: EventRecord, active: AttemptRow): Reply {
+  const when = active.status === 'scheduled' ? `next at ${new Date(active.scheduled_at).toISOString()}` : 'in flight now';
+  return fail(
+    409,
+    'delivery_in_progress',
+    `An attempt of event ${event.eventId} to webhook ${sub.id} is already scheduled or in flight (${when}, delivery ${active.delivery_id}). Wait for it to finish, then retry.`,
+  );
+}
+
+function urlMessage(url: string, denyPrivate: boolean): string {
+  const shown = url.length > 200 ? `${url.slice(0, 200)}…` : url;
+  return denyPrivate
+    ? `url ${shown} is refused: it must be an https:// URL.`
+    : `url ${shown} is refused: it must be an https:// URL (http:// is accepted only for loopback hosts: localhost, 127.0.0.1, [::1]).`;
+}
+
+function numberParam(query: URLSearchParams, name: string, fallback: number, integer: boolean, problems: ErrorItem[]): number {
+  const raw = query.get(name);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n)) problems.push({ location: 'query', name, message: `must be a number, got "${raw.slice(0, 40)}"` });
+  else if (integer && !Number.isInteger(n)) problems.push({ location: 'query', name, message: 'must be an integer' });
+  else if (n < 1) problems.push({ location: 'query', name, message: 'must be >= 1' });
+  // `page` is a number in the contract (seed 4.1); a fractional page means the page it falls in.
+  return Math.floor(n);
+}
+
+function sentence(items: ErrorItem[]): string {
+  const parts = items.slice(0, 3).map((i) => `${i.location === 'query' ? 'query parameter' : 'body field'} '${i.name}' ${i.message}`);
+  return `${parts.join('; ')}${items.length > 3 ? ` (and ${items.length - 3} more)` : ''}.`.replace(/^./, (c) => c.toUpperCase());
+}

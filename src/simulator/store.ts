@@ -1,0 +1,632 @@
+// The simulator's durable state in one SQLite file (better-sqlite3): subscriptions, events, and the
+// delivery log, whose `scheduled` rows double as the queue of pending retries. Every decision that must
+// not race (the 5-enabled limit, one active attempt per event and subscription, claiming an attempt before
+// it is sent, what follows an attempt) is one synchronous transaction, so it is atomic within this process
+// and, through BEGIN IMMEDIATE and the unique index below, across processes sharing a data directory.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type Database, type Statement } from './sqlite.js';
+
+export type SubscriptionStatus = 'enabled' | 'disabled';
+export type AttemptStatus = 'scheduled' | 'in_flight' | 'succeeded' | 'failed' | 'cancelled';
+export type AttemptOutcome = 'delivered' | 'retry_scheduled' | 'failed' | 'webhook_disabled' | 'cancelled';
+export type AttemptTrigger = 'event' | 'retry' | 'manual_retry' | 'replay' | 'test';
+export type ErrorClass =
+  | 'http_status'
+  | 'redirect'
+  | 'timeout'
+  | 'connection_refused'
+  | 'connection_reset'
+  | 'dns_error'
+  | 'tls_error'
+  | 'blocked_address'
+  | 'network_error';
+
+/** A subscription without its secret: the secret is read only where a body is signed (`secretOf`). */
+export interface Subscription {
+  id: string;
+  storeId: string;
+  url: string;
+  events: string[];
+  customHeaders: Record<string, string>;
+  marketplaceId: string | null;
+  description: string | null;
+  status: SubscriptionStatus;
+  disabledReason: string | null;
+  disabledAt: number | null;
+  secretRotatedAt: number | null;
+  createdAt: number;
+  modifiedAt: number;
+}
+
+export interface EventRecord {
+  eventId: string;
+  storeId: string;
+  event: string;
+  isTest: boolean;
+  /** The envelope's `payload` as JSON text: identical bytes in every attempt of the event. */
+  payloadJson: string;
+  createdAt: number;
+}
+
+export interface AttemptRow {
+  seq: number;
+  delivery_id: string;
+  store_id: string;
+  webhook_id: string;
+  event_id: string;
+  event: string;
+  is_test: number;
+  attempt: number;
+  /** Position in its delivery sequence (first attempt, replay or manual retry = 1): drives the retry delays. */
+  sequence_attempt: number;
+  /** 0 for a manual retry: a single attempt, no automatic retries follow (register AD-042). */
+  auto_retry: number;
+  trigger: AttemptTrigger;
+  url: string;
+  status: AttemptStatus;
+  outcome: AttemptOutcome | null;
+  scheduled_at: number;
+  sent_at: number | null;
+  completed_at: number | null;
+  duration_ms: number | null;
+  response_status: number | null;
+  error_class: ErrorClass | null;
+  response_body_excerpt: string | null;
+  response_body_truncated: number;
+  next_retry_at: number | null;
+  claimed_by: string | null;
+  lease_until: number | null;
+  created_at: number;
+}
+
+export interface NewAttempt {
+  deliveryId: string;
+  webhookId: string;
+  trigger: AttemptTrigger;
+  url: string;
+  scheduledAt: number;
+  autoRetry: boolean;
+}
+
+/** What a claimed attempt needs to be sent, read in the same transaction that claimed it. */
+export interface Claim {
+  row: AttemptRow;
+  secret: string;
+  customHeaders: Record<string, string>;
+  payloadJson: string;
+}
+
+export interface AttemptResult {
+  completedAt: number;
+  responseStatus: number | null;
+  errorClass: ErrorClass | null;
+  excerpt: string | null;
+  truncated: boolean;
+}
+
+export interface CompletionPolicy {
+  maxAttempts: number;
+  retryDelaysMs: readonly number[];
+  isSuccess(status: number): boolean;
+  isDisable(status: number): boolean;
+}
+
+export interface Completion {
+  row: AttemptRow;
+  /** The automatic retry inserted by this completion, if any. */
+  next?: AttemptRow;
+  disabledWebhook?: string;
+}
+
+export interface DeliveryFilter {
+  webhookId?: string;
+  event?: string;
+  eventId?: string;
+  status?: AttemptStatus;
+}
+
+interface SubscriptionRow {
+  id: string;
+  store_id: string;
+  url: string;
+  events: string;
+  custom_headers: string;
+  marketplace_id: string | null;
+  description: string | null;
+  status: SubscriptionStatus;
+  disabled_reason: string | null;
+  disabled_at: number | null;
+  secret: string;
+  secret_rotated_at: number | null;
+  created_at: number;
+  modified_at: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id TEXT PRIMARY KEY,
+  store_id TEXT NOT NULL,
+  url TEXT NOT NULL,
+  events TEXT NOT NULL,
+  custom_headers TEXT NOT NULL,
+  marketplace_id TEXT,
+  description TEXT,
+  status TEXT NOT NULL,
+  disabled_reason TEXT,
+  disabled_at INTEGER,
+  secret TEXT NOT NULL,
+  secret_rotated_at INTEGER,
+  created_at INTEGER NOT NULL,
+  modified_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS subscriptions_store ON subscriptions(store_id, status);
+CREATE TABLE IF NOT EXISTS events (
+  event_id TEXT PRIMARY KEY,
+  store_id TEXT NOT NULL,
+  event TEXT NOT NULL,
+  is_test INTEGER NOT NULL,
+  payload TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS attempts (
+  seq INTEGER PRIMARY KEY,
+  delivery_id TEXT NOT NULL UNIQUE,
+  store_id TEXT NOT NULL,
+  webhook_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  event TEXT NOT NULL,
+  is_test INTEGER NOT NULL,
+  attempt INTEGER NOT NULL,
+  sequence_attempt INTEGER NOT NULL,
+  auto_retry INTEGER NOT NULL,
+  trigger TEXT NOT NULL,
+  url TEXT NOT NULL,
+  status TEXT NOT NULL,
+  outcome TEXT,
+  scheduled_at INTEGER NOT NULL,
+  sent_at INTEGER,
+  completed_at INTEGER,
+  duration_ms INTEGER,
+  response_status INTEGER,
+  error_class TEXT,
+  response_body_excerpt TEXT,
+  response_body_truncated INTEGER NOT NULL DEFAULT 0,
+  next_retry_at INTEGER,
+  claimed_by TEXT,
+  lease_until INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_due ON attempts(scheduled_at) WHERE status = 'scheduled';
+CREATE INDEX IF NOT EXISTS attempts_lease ON attempts(lease_until) WHERE status = 'in_flight';
+CREATE INDEX IF NOT EXISTS attempts_store ON attempts(store_id, seq);
+CREATE INDEX IF NOT EXISTS attempts_event ON attempts(webhook_id, event_id);
+-- The delivery rule concurrencyPerEventAndSubscription = 1, enforced by the database itself: never two
+-- attempts of one event to one subscription scheduled or in flight at once.
+CREATE UNIQUE INDEX IF NOT EXISTS attempts_one_active ON attempts(webhook_id, event_id) WHERE status IN ('scheduled', 'in_flight');
+`;
+
+export class SimulatorStore {
+  private readonly s: Record<string, Statement<any>>;
+  /** Event payloads never change once stored: recent ones are kept here so sending does not re-read them. */
+  private readonly payloads = new Map<string, string>();
+  /**
+   * Subscriptions as last read, by id. Valid while `PRAGMA data_version` is unchanged (it changes only when
+   * another connection commits) and cleared on every write through this store, so a rotation or a disable
+   * is seen by the very next attempt, from this process or another one sharing the data directory.
+   */
+  private subCache = new Map<string, { row: SubscriptionRow; headers: Record<string, string> }>();
+  private subCacheVersion = -1;
+  /** Enabled subscriptions per store, under the same validity rule (the fan-out of every event reads it). */
+  private enabledCache = new Map<string, Subscription[]>();
+  // better-sqlite3 builds a transaction function per db.transaction() call; built once here instead.
+  private readonly tx: {
+    claim: (now: number, limit: number, owner: string, leaseMs: number) => Claim[];
+    batch: <T>(fn: () => T) => T;
+    failure: (claimed: AttemptRow, owner: string, result: AttemptResult, policy: CompletionPolicy, newDeliveryId: () => string) => Completion | undefined;
+  };
+
+  private constructor(
+    private readonly db: Database,
+    /** Where the file is, for messages; `:memory:` for tests. */
+    readonly location: string,
+  ) {
+    db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode: a power cut may lose the last commits but never corrupts the file; a process
+    // crash loses nothing. Good enough for a local simulator, and much faster than FULL.
+    db.pragma('synchronous = NORMAL');
+    db.exec(SCHEMA);
+    this.s = {
+      insertSub: db.prepare(
+        `INSERT INTO subscriptions (id, store_id, url, events, custom_headers, marketplace_id, description, status, secret, created_at, modified_at)
+         VALUES (@id, @store_id, @url, @events, @custom_headers, @marketplace_id, @description, 'enabled', @secret, @now, @now)`,
+      ),
+      countEnabled: db.prepare(`SELECT count(*) AS n FROM subscriptions WHERE store_id = ? AND status = 'enabled'`),
+      sub: db.prepare(`SELECT * FROM subscriptions WHERE id = ?`),
+      subsOfStore: db.prepare(`SELECT * FROM subscriptions WHERE store_id = ? ORDER BY created_at, id`),
+      enabledOfStore: db.prepare(`SELECT * FROM subscriptions WHERE store_id = ? AND status = 'enabled' ORDER BY created_at, id`),
+      rotate: db.prepare(`UPDATE subscriptions SET secret = ?, secret_rotated_at = ?, modified_at = ? WHERE id = ?`),
+      disable: db.prepare(
+        `UPDATE subscriptions SET status = 'disabled', disabled_reason = 'subscriber_gone', disabled_at = ?, modified_at = ? WHERE id = ? AND status = 'enabled'`,
+      ),
+      insertEvent: db.prepare(`INSERT INTO events (event_id, store_id, event, is_test, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
+      event: db.prepare(`SELECT * FROM events WHERE event_id = ? AND store_id = ? AND created_at >= ?`),
+      eventPayload: db.prepare(`SELECT payload FROM events WHERE event_id = ?`),
+      insertAttempt: db.prepare(
+        `INSERT INTO attempts (delivery_id, store_id, webhook_id, event_id, event, is_test, attempt, sequence_attempt, auto_retry, trigger, url, status, scheduled_at, created_at)
+         VALUES (@delivery_id, @store_id, @webhook_id, @event_id, @event, @is_test, @attempt, @sequence_attempt, @auto_retry, @trigger, @url, 'scheduled', @scheduled_at, @created_at)`,
+      ),
+      attemptById: db.prepare(`SELECT * FROM attempts WHERE delivery_id = ?`),
+      delivery: db.prepare(`SELECT * FROM attempts WHERE delivery_id = ? AND webhook_id = ? AND store_id = ? AND created_at >= ?`),
+      active: db.prepare(`SELECT * FROM attempts WHERE webhook_id = ? AND event_id = ? AND status IN ('scheduled', 'in_flight')`),
+      maxAttempt: db.prepare(`SELECT max(attempt) AS n FROM attempts WHERE webhook_id = ? AND event_id = ?`),
+      // Two steps (ids from the partial index, then the rows): measured 3x faster than SELECT * on the index.
+      due: db.prepare(`SELECT seq FROM attempts WHERE status = 'scheduled' AND scheduled_at <= ? ORDER BY scheduled_at, seq LIMIT ?`).pluck(),
+      bySeq: db.prepare(`SELECT * FROM attempts WHERE seq = ?`),
+      // Guarded by status, so a row another claimer took first is left alone (changes = 0).
+      claim: db.prepare(`UPDATE attempts SET status = 'in_flight', sent_at = ?, claimed_by = ?, lease_until = ?, url = ? WHERE seq = ? AND status = 'scheduled'`),
+      cancel: db.prepare(`UPDATE attempts SET status = 'cancelled', outcome = 'cancelled', completed_at = ? WHERE seq = ? AND status = 'scheduled'`),
+      cancelOfSub: db.prepare(`UPDATE attempts SET status = 'cancelled', outcome = 'cancelled', completed_at = ? WHERE webhook_id = ? AND status = 'scheduled'`),
+      finish: db.prepare(
+        `UPDATE attempts SET status = @status, outcome = @outcome, completed_at = @completed_at, duration_ms = @duration_ms, response_status = @response_status,
+           error_class = @error_class, response_body_excerpt = @response_body_excerpt, response_body_truncated = @response_body_truncated, next_retry_at = @next_retry_at,
+           claimed_by = NULL, lease_until = NULL
+         WHERE seq = @seq AND status = 'in_flight' AND claimed_by = @owner`,
+      ),
+      subStatus: db.prepare(`SELECT status, url FROM subscriptions WHERE id = ?`),
+      dataVersion: db.prepare(`PRAGMA data_version`).pluck(),
+      expired: db.prepare(`SELECT * FROM attempts WHERE status = 'in_flight' AND lease_until <= ? ORDER BY lease_until LIMIT 100`),
+      nextDue: db.prepare(`SELECT min(scheduled_at) AS t FROM attempts WHERE status = 'scheduled'`),
+      nextLease: db.prepare(`SELECT min(lease_until) AS t FROM attempts WHERE status = 'in_flight'`),
+      pruneAttempts: db.prepare(`DELETE FROM attempts WHERE created_at < ? AND status NOT IN ('scheduled', 'in_flight')`),
+      pruneEvents: db.prepare(`DELETE FROM events WHERE created_at < ? AND event_id NOT IN (SELECT event_id FROM attempts)`),
+    };
+    const claim = db.transaction(this.claimTx.bind(this));
+    const failure = db.transaction(this.failureTx.bind(this));
+    // IMMEDIATE: the write lock is taken before the SELECT, so two processes cannot both read a row as due.
+    const batch = db.transaction((fn: () => unknown) => fn());
+    this.tx = {
+      claim: (...a) => claim.immediate(...a),
+      failure: (...a) => failure.immediate(...a),
+      batch: <T>(fn: () => T) => batch.immediate(fn) as T,
+    };
+  }
+
+  /** Opens (creating if needed) `<dataDir>/simulator.sqlite`; no dataDir = an in-memory store. */
+  static open(dataDir?: string): SimulatorStore {
+    if (!dataDir || dataDir === ':memory:') return new SimulatorStore(openDatabase(':memory:'), ':memory:');
+    // 0700: the file holds signing secrets and custom header values.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const file = path.join(dataDir, 'simulator.sqlite');
+    return new SimulatorStore(openDatabase(file), file);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  // ---- subscriptions -------------------------------------------------------------------------------
+
+  /** Creates an enabled subscription unless the store already has `maxEnabled` enabled ones (atomic). */
+  createSubscription(
+    input: { id: string; storeId: string; url: string; events: string[]; customHeaders: Record<string, string>; marketplaceId: string | null; description: string | null; secret: string },
+    maxEnabled: number,
+    now: number,
+  ): { ok: true; subscription: Subscription } | { ok: false; enabled: number } {
+    return this.db
+      .transaction(() => {
+        const enabled = (this.s.countEnabled.get(input.storeId) as { n: number }).n;
+        if (enabled >= maxEnabled) return { ok: false as const, enabled };
+        this.invalidateSubs();
+        this.s.insertSub.run({
+          id: input.id,
+          store_id: input.storeId,
+          url: input.url,
+          events: JSON.stringify(input.events),
+          custom_headers: JSON.stringify(input.customHeaders),
+          marketplace_id: input.marketplaceId,
+          description: input.description,
+          secret: input.secret,
+          now,
+        });
+        return { ok: true as const, subscription: this.subscription(input.storeId, input.id)! };
+      })
+      .immediate();
+  }
+
+  subscription(storeId: string, id: string): Subscription | undefined {
+    const row = this.s.sub.get(id) as SubscriptionRow | undefined;
+    return row && row.store_id === storeId ? toSubscription(row) : undefined;
+  }
+
+  subscriptions(storeId: string, onlyEnabled = false): Subscription[] {
+    if (!onlyEnabled) return (this.s.subsOfStore.all(storeId) as SubscriptionRow[]).map(toSubscription);
+    this.checkVersion();
+    let list = this.enabledCache.get(storeId);
+    if (!list) {
+      list = (this.s.enabledOfStore.all(storeId) as SubscriptionRow[]).map(toSubscription);
+      this.enabledCache.set(storeId, list);
+    }
+    return list;
+  }
+
+  rotateSecret(storeId: string, id: string, secret: string, now: number): Subscription | undefined {
+    if (!this.subscription(storeId, id)) return undefined;
+    this.invalidateSubs();
+    this.s.rotate.run(secret, now, now, id);
+    return this.subscription(storeId, id);
+  }
+
+  // ---- events and attempts -------------------------------------------------------------------------
+
+  /** Stores a new event and its first attempts (one per receiving subscription) in one transaction. */
+  recordEvent(event: EventRecord, attempts: NewAttempt[]): AttemptRow[] {
+    return this.db.transaction(() => {
+      this.s.insertEvent.run(event.eventId, event.storeId, event.event, event.isTest ? 1 : 0, event.payloadJson, event.createdAt);
+      const rows = attempts.map((a) => this.insertAttempt(event, a, 1, 1, event.createdAt));
+      this.remember(event.eventId, event.payloadJson);
+      return rows;
+    })();
+  }
+
+  event(storeId: string, eventId: string, since: number): EventRecord | undefined {
+    const row = this.s.event.get(eventId, storeId, since) as
+      | { event_id: string; store_id: string; event: string; is_test: number; payload: string; created_at: number }
+      | undefined;
+    if (!row) return undefined;
+    return { eventId: row.event_id, storeId: row.store_id, event: row.event, isTest: row.is_test === 1, payloadJson: row.payload, createdAt: row.created_at };
+  }
+
+  delivery(storeId: string, webhookId: string, deliveryId: string, since: number): AttemptRow | undefined {
+    return this.s.delivery.get(deliveryId, webhookId, storeId, since) as AttemptRow | undefined;
+  }
+
+  attempt(deliveryId: string): AttemptRow | undefined {
+    return this.s.attemptById.get(deliveryId) as AttemptRow | undefined;
+  }
+
+  /**
+   * Queues one more attempt of an existing event (manual retry, replay) unless one is already scheduled or
+   * in flight for that event and subscription; the check and the insert are one transaction.
+   */
+  queueAttempt(event: EventRecord, attempt: NewAttempt, now: number): { ok: true; row: AttemptRow } | { ok: false; active: AttemptRow } {
+    return this.db
+      .transaction(() => {
+        const active = this.s.active.get(attempt.webhookId, event.eventId) as AttemptRow | undefined;
+        if (active) return { ok: false as const, active };
+        const max = (this.s.maxAttempt.get(attempt.webhookId, event.eventId) as { n: number | null }).n ?? 0;
+        return { ok: true as const, row: this.insertAttempt(event, attempt, max + 1, 1, now) };
+      })
+      .immediate();
+  }
+
+  private checkVersion(): void {
+    const version = this.s.dataVersion.get() as number;
+    if (version !== this.subCacheVersion) {
+      this.invalidateSubs();
+      this.subCacheVersion = version;
+    }
+  }
+
+  private invalidateSubs(): void {
+    this.subCache.clear();
+    this.enabledCache.clear();
+  }
+
+  private cachedSub(id: string): { row: SubscriptionRow; headers: Record<string, string> } | undefined {
+    this.checkVersion();
+    let hit = this.subCache.get(id);
+    if (!hit) {
+      const row = this.s.sub.get(id) as SubscriptionRow | undefined;
+      if (!row) return undefined;
+      hit = { row, headers: JSON.parse(row.custom_headers) as Record<string, string> };
+      this.subCache.set(id, hit);
+    }
+    return hit;
+  }
+
+  private remember(eventId: string, payloadJson: string): void {
+    this.payloads.set(eventId, payloadJson);
+    // Insertion order is age: drop the oldest beyond a bound that keeps memory small.
+    if (this.payloads.size > 5000) this.payloads.delete(this.payloads.keys().next().value as string);
+  }
+
+  private payloadOf(eventId: string): string {
+    const cached = this.payloads.get(eventId);
+    if (cached !== undefined) return cached;
+    const { payload } = this.s.eventPayload.get(eventId) as { payload: string };
+    this.remember(eventId, payload);
+    return payload;
+  }
+
+  private insertAttempt(event: EventRecord, a: NewAttempt, attempt: number, sequenceAttempt: number, now: number): AttemptRow {
+    const values = {
+      delivery_id: a.deliveryId,
+      store_id: event.storeId,
+      webhook_id: a.webhookId,
+      event_id: event.eventId,
+      event: event.event,
+      is_test: event.isTest ? 1 : 0,
+      attempt,
+      sequence_attempt: sequenceAttempt,
+      auto_retry: a.autoRetry ? 1 : 0,
+      trigger: a.trigger,
+      url: a.url,
+      scheduled_at: a.scheduledAt,
+      created_at: now,
+    };
+    const { lastInsertRowid } = this.s.insertAttempt.run(values);
+    // The row as stored, built here rather than read back (RETURNING * costs more than the insert itself).
+    return {
+      seq: Number(lastInsertRowid),
+      ...values,
+      status: 'scheduled',
+      outcome: null,
+      sent_at: null,
+      completed_at: null,
+      duration_ms: null,
+      response_status: null,
+      error_class: null,
+      response_body_excerpt: null,
+      response_body_truncated: 0,
+      next_retry_at: null,
+      claimed_by: null,
+      lease_until: null,
+    };
+  }
+
+  /**
+   * Claims up to `limit` due attempts for `owner`: one UPDATE moves them from `scheduled` to `in_flight`,
+   * so no other claimer (a timer of this process, another process on the same data directory, the next run
+   * after a restart) can send them too. Attempts of a subscription disabled meanwhile are cancelled instead.
+   * The secret is read here, in the same synchronous tick that signs the body.
+   */
+  /**
+   * Runs `fn` in one IMMEDIATE transaction (the transactions of the calls inside become savepoints): the
+   * scheduler records every answer that arrived and claims what is due in one commit per event-loop turn.
+   */
+  batch<T>(fn: () => T): T {
+    return this.tx.batch(fn);
+  }
+
+  claimDue(now: number, limit: number, owner: string, leaseMs: number): Claim[] {
+    return limit > 0 ? this.tx.claim(now, limit, owner, leaseMs) : [];
+  }
+
+  private claimTx(now: number, limit: number, owner: string, leaseMs: number): Claim[] {
+    const claims: Claim[] = [];
+    for (const seq of this.s.due.all(now, limit) as number[]) {
+      const row = this.s.bySeq.get(seq) as AttemptRow;
+      const cached = this.cachedSub(row.webhook_id);
+      const sub = cached?.row;
+      if (!sub || sub.status !== 'enabled') {
+        this.s.cancel.run(now, row.seq);
+        continue;
+      }
+      if (this.s.claim.run(now, owner, now + leaseMs, sub.url, row.seq).changes !== 1) continue;
+      claims.push({
+        row: { ...row, status: 'in_flight', sent_at: now, claimed_by: owner, lease_until: now + leaseMs, url: sub.url },
+        secret: sub.secret,
+        customHeaders: cached!.headers,
+        payloadJson: this.payloadOf(row.event_id),
+      });
+    }
+    return claims;
+  }
+
+  /**
+   * Records the end of an attempt and decides what follows (seed 3.2): 2XX delivered; the disable status
+   * disables the subscription and cancels its pending attempts; any other failure schedules the next
+   * automatic attempt after the rule's delay, counted from the end of this one, until the sequence has had
+   * `maxAttempts`. Returns undefined when `owner` no longer holds the attempt (its lease expired and it was
+   * settled by someone else): the late result is dropped rather than recorded twice.
+   */
+  complete(claimed: AttemptRow, owner: string, result: AttemptResult, policy: CompletionPolicy, newDeliveryId: () => string): Completion | undefined {
+    const status = result.responseStatus;
+    // Delivered: one statement, atomic on its own (the hot path of every successful attempt).
+    if (status !== null && policy.isSuccess(status)) {
+      const row = this.finish(claimed, owner, result, 'delivered', null);
+      return row && { row };
+    }
+    return this.tx.failure(claimed, owner, result, policy, newDeliveryId);
+  }
+
+  private failureTx(claimed: AttemptRow, owner: string, result: AttemptResult, policy: CompletionPolicy, newDeliveryId: () => string): Completion | undefined {
+    const status = result.responseStatus;
+    if (status !== null && policy.isDisable(status)) {
+      const row = this.finish(claimed, owner, result, 'webhook_disabled', null);
+      if (!row) return undefined;
+      this.invalidateSubs();
+      const disabled = this.s.disable.run(result.completedAt, result.completedAt, claimed.webhook_id).changes === 1;
+      if (disabled) this.s.cancelOfSub.run(result.completedAt, claimed.webhook_id);
+      return { row, disabledWebhook: disabled ? claimed.webhook_id : undefined };
+    }
+    const sub = this.s.subStatus.get(claimed.webhook_id) as { status: SubscriptionStatus; url: string } | undefined;
+    const retry = claimed.auto_retry === 1 && claimed.sequence_attempt < policy.maxAttempts && sub?.status === 'enabled';
+    const nextAt = retry ? result.completedAt + policy.retryDelaysMs[claimed.sequence_attempt - 1] : null;
+    // Finish this row before inserting the next: the unique index allows one active attempt per event.
+    const row = this.finish(claimed, owner, result, retry ? 'retry_scheduled' : 'failed', nextAt);
+    if (!row) return undefined;
+    if (nextAt === null) return { row };
+    const event = this.event(row.store_id, row.event_id, 0)!;
+    const next = this.insertAttempt(
+      event,
+      { deliveryId: newDeliveryId(), webhookId: row.webhook_id, trigger: 'retry', url: sub!.url, scheduledAt: nextAt, autoRetry: true },
+      row.attempt + 1,
+      row.sequence_attempt + 1,
+      result.completedAt,
+    );
+    return { row, next };
+  }
+
+  /** Writes the end of an attempt if `owner` still holds it; returns the finished row, or undefined. */
+  private finish(claimed: AttemptRow, owner: string, result: AttemptResult, outcome: AttemptOutcome, nextAt: number | null): AttemptRow | undefined {
+    const status = result.responseStatus;
+    const values = {
+      status: (outcome === 'delivered' ? 'succeeded' : 'failed') as AttemptStatus,
+      outcome,
+      completed_at: result.completedAt,
+      duration_ms: claimed.sent_at === null ? null : Math.max(0, Math.round(result.completedAt - claimed.sent_at)),
+      response_status: status,
+      error_class: outcome === 'delivered' ? null : result.errorClass ?? (status !== null && status >= 300 && status <= 399 ? 'redirect' : 'http_status'),
+      response_body_excerpt: result.excerpt,
+      response_body_truncated: result.truncated ? 1 : 0,
+      next_retry_at: nextAt,
+    } as const;
+    const changed = this.s.finish.run({ ...values, seq: claimed.seq, owner }).changes;
+    if (changed !== 1) return undefined;
+    return { ...claimed, ...values, claimed_by: null, lease_until: null };
+  }
+
+  /** In-flight attempts whose lease ran out: their sender died (crash, kill) before recording an answer. */
+  expiredLeases(now: number): AttemptRow[] {
+    return this.s.expired.all(now) as AttemptRow[];
+  }
+
+  /** The earliest time something needs doing: a scheduled attempt falls due or a lease runs out. */
+  nextWakeAt(): number | undefined {
+    const due = (this.s.nextDue.get() as { t: number | null }).t;
+    const lease = (this.s.nextLease.get() as { t: number | null }).t;
+    const times = [due, lease].filter((t): t is number => t !== null);
+    return times.length ? Math.min(...times) : undefined;
+  }
+
+  listDeliveries(storeId: string, filter: DeliveryFilter, since: number, offset: number, limit: number): { rows: AttemptRow[]; total: number } {
+    const where = ['store_id = ?', 'created_at >= ?'];
+    const params: unknown[] = [storeId, since];
+    if (filter.webhookId) (where.push('webhook_id = ?'), params.push(filter.webhookId));
+    if (filter.event) (where.push('event = ?'), params.push(filter.event));
+    if (filter.eventId) (where.push('event_id = ?'), params.push(filter.eventId));
+    if (filter.status) (where.push('status = ?'), params.push(filter.status));
+    const clause = where.join(' AND ');
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM attempts WHERE ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db.prepare(`SELECT * FROM attempts WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as AttemptRow[];
+    return { rows, total };
+  }
+
+  /** Drops finished attempts and unreferenced events older than `before` (the retention, register AD-051). */
+  prune(before: number): void {
+    this.db.transaction(() => {
+      this.s.pruneAttempts.run(before);
+      this.s.pruneEvents.run(before);
+    })();
+  }
+}
+
+function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    url: row.url,
+    events: JSON.parse(row.events) as string[],
+    customHeaders: JSON.parse(row.custom_headers) as Record<string, string>,
+    marketplaceId: row.marketplace_id,
+    description: row.description,
+    status: row.status,
+    disabledReason: row.disabled_reason,
+    disabledAt: row.disabled_at,
+    secretRotatedAt: row.secret_rotated_at,
+    createdAt: row.created_at,
+    modifiedAt: row.modified_at,
+  };
+}

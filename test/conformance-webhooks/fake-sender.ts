@@ -1,0 +1,140 @@
+// A small webhook sender for the certifier's tests: the two Admin operations the certifier uses
+// (createWebhook, sendTestWebhook) and a delivery loop following the contract (signed raw bytes, X-SVC-*
+// headers, custom headers, retries at the scaled delays, time-out, 410 disables), with one fault switchable
+// on at a time. Test deliveries stand in for events (it has no /__simulator route).
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
+import { deliveryRules, webhookEvents } from '../../generated/webhooks/catalog.js';
+import { signPayload } from '../../src/webhooks/verify.js';
+
+export type SenderFault =
+  | 'signs-reserialized-json'
+  | 'uppercase-hex'
+  | 'reuses-delivery-id'
+  | 'new-event-id-on-retry'
+  | 'wrong-retry-schedule'
+  | 'retries-after-410'
+  | 'no-event-id-header'
+  | 'timestamp-wrong-type';
+
+export interface FakeSender {
+  /** Base of the service (the certifier's --admin-url). */
+  url: string;
+  close(): Promise<void>;
+}
+
+interface Subscription {
+  id: string;
+  url: string;
+  secret: string;
+  events: string[];
+  customHeaders: Record<string, string>;
+  disabled: boolean;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+export async function startFakeSender(options: { timeScale: number; fault?: SenderFault }): Promise<FakeSender> {
+  const { timeScale, fault } = options;
+  const timeoutMs = deliveryRules.timeoutSeconds * 1000 * timeScale;
+  const delays = deliveryRules.retryDelaysSeconds.map((s) => s * 1000 * timeScale);
+  const subs = new Map<string, Subscription>();
+  const timers = new Set<NodeJS.Timeout>();
+  const agent = new Agent({ connections: 8 });
+  let closed = false;
+
+  const later = (ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if (!closed) fn();
+    }, ms);
+    timers.add(t);
+  };
+
+  async function attempt(sub: Subscription, event: string, eventId: string, n: number, deliveryId: string): Promise<void> {
+    if (closed) return;
+    const example = structuredClone(webhookEvents.find((e) => e.event === event)!.example.payload) as Record<string, any>;
+    const currentEventId = fault === 'new-event-id-on-retry' && n > 1 ? id('evt') : eventId;
+    const body: Record<string, any> = { ...example, event_id: currentEventId, delivery_id: deliveryId, timestamp: new Date().toISOString(), is_test: true };
+    body.payload = { ...body.payload, event_id: currentEventId };
+    if (fault === 'timestamp-wrong-type') body.timestamp = Date.now();
+    const raw = Buffer.from(fault === 'signs-reserialized-json' ? JSON.stringify(body, null, 2) : JSON.stringify(body));
+    let signature = signPayload(fault === 'signs-reserialized-json' ? JSON.stringify(body) : raw, sub.secret);
+    if (fault === 'uppercase-hex') signature = `sha256=${signature.slice(7).toUpperCase()}`;
+    const headers: Record<string, string> = {
+      'content-type': deliveryRules.contentType,
+      'user-agent': deliveryRules.userAgent,
+      [deliveryRules.headers.event]: event,
+      [deliveryRules.headers.signature]: signature,
+      [deliveryRules.headers.eventId]: currentEventId,
+      [deliveryRules.headers.deliveryId]: deliveryId,
+      ...sub.customHeaders,
+    };
+    if (fault === 'no-event-id-header') delete headers[deliveryRules.headers.eventId];
+
+    let status: number | null = null;
+    try {
+      const res = await request(sub.url, { method: 'POST', headers, body: raw, dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) });
+      status = res.statusCode;
+      await res.body.dump();
+    } catch {
+      status = null; // time-out or network error: a failed attempt
+    }
+    if (status !== null && status >= 200 && status <= 299) return;
+    if (status === deliveryRules.disableStatus && fault !== 'retries-after-410') {
+      sub.disabled = true;
+      return;
+    }
+    if (n >= deliveryRules.maxAttempts) return;
+    const delay = fault === 'wrong-retry-schedule' ? delays[0] : delays[n - 1];
+    const nextDelivery = fault === 'reuses-delivery-id' ? deliveryId : id('dlv');
+    later(delay, () => void attempt(sub, event, eventId, n + 1, nextDelivery));
+  }
+
+  function json(res: ServerResponse, status: number, body: unknown) {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json' }).end(text);
+  }
+
+  async function readJson(req: IncomingMessage): Promise<any> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (req.method === 'POST' && /^\/api\/v1\/[^/]+\/admin\/webhooks$/.test(path)) {
+      const body = await readJson(req);
+      const sub: Subscription = { id: id('wh'), url: body.url, secret: id('whsec'), events: body.events, customHeaders: body.custom_headers ?? {}, disabled: false };
+      subs.set(sub.id, sub);
+      return json(res, 201, { success: true, message: 'created', content: { webhook: { id: sub.id }, secret: sub.secret, ignored_events: [] } });
+    }
+    const test = /^\/api\/v1\/[^/]+\/admin\/webhooks\/([^/]+)\/test$/.exec(path);
+    if (req.method === 'POST' && test) {
+      const body = (await readJson(req)) ?? {};
+      const sub = subs.get(test[1]);
+      if (!sub) return json(res, 404, { success: false, message: 'not found' });
+      if (sub.disabled) return json(res, 409, { success: false, message: 'webhook disabled by a 410' });
+      const eventId = id('evt');
+      const deliveryId = id('dlv');
+      setImmediate(() => void attempt(sub, body.event ?? sub.events[0], eventId, 1, deliveryId));
+      return json(res, 202, { success: true, message: 'scheduled', content: { delivery: { event_id: eventId, delivery_id: deliveryId } } });
+    }
+    json(res, 404, { success: false, message: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      await agent.close().catch(() => undefined);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The sender certifier end to end: the webhook simulator passes under a small time scale; a fake sender
+// following the contract passes; each deliberately faulty sender fails with the rule that names its fault.
+// Timing rules run with the certifier's stated tolerances; the tests assert verdicts, never durations.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../src/mock/server.js';
+import { createSimulator, type Simulator } from '../../src/simulator/index.js';
+import { runSender } from '../../conformance/src/webhooks/run.js';
+import { startFakeSender, type SenderFault } from './fake-sender.js';
+
+const base = { port: 0, event: 'order.created', expectHeaders: {}, reportDir: '' };
+const failing = (r: Awaited<ReturnType<typeof runSender>>) => r.certificate.rules.filter((x) => x.status === 'fail').map((x) => x.id);
+
+describe('sender certification: the webhook simulator', () => {
+  let sim: Simulator;
+  let mock: MockServer;
+  beforeAll(async () => {
+    sim = createSimulator({ timeScale: 0.005 });
+    mock = await createMockServer({ port: 0, quiet: true, routes: [sim.routes] });
+  });
+  afterAll(async () => {
+    await sim?.close();
+    await mock?.close();
+  });
+
+  it('is certified, every rule judged, the secret nowhere in the certificate', async () => {
+    const result = await runSender({ ...base, adminUrl: mock.url, adminToken: 'certifier-test-token', timeScale: 0.005 }, { writeFiles: false });
+    expect(failing(result)).toEqual([]);
+    expect(result.certificate.verdict).toBe('certified');
+    expect(result.certificate.rules.filter((r) => r.status === 'skip').map((r) => r.id)).toEqual([]);
+    const text = JSON.stringify(result.certificate);
+    expect(text).not.toContain(result.observations.secret);
+    expect(text).not.toContain('certifier-test-token');
+    expect(result.certificate.settings.tolerances).toMatch(/expected × 0\.95/);
+    // 1 delivered + 1 test + 2 time-out phase + 4 retries + 1 gone.
+    expect(result.observations.deliveries).toHaveLength(9);
+  });
+});
+
+const TIME_SCALE = 0.002;
+const CASES: Array<[string, { fault?: SenderFault; rule?: string }]> = [
+  ['a sender following the contract', {}],
+  ['signature over re-serialized JSON', { fault: 'signs-reserialized-json', rule: 'sender-signature-raw-body' }],
+  ['uppercase hex', { fault: 'uppercase-hex', rule: 'sender-signature-format' }],
+  ['a reused delivery_id', { fault: 'reuses-delivery-id', rule: 'sender-delivery-id-unique' }],
+  ['an event_id that changes on retry', { fault: 'new-event-id-on-retry', rule: 'sender-event-id-stable' }],
+  ['a wrong retry schedule', { fault: 'wrong-retry-schedule', rule: 'sender-retry-schedule' }],
+  ['retries after a 410', { fault: 'retries-after-410', rule: 'sender-gone-stops' }],
+  ['a missing X-SVC-Event-ID', { fault: 'no-event-id-header', rule: 'sender-identity-headers' }],
+  ['an envelope field of the wrong type', { fault: 'timestamp-wrong-type', rule: 'sender-envelope-schema' }],
+];
+
+describe('sender certification: fake senders', () => {
+  it.each(CASES)('%s', async (_name, { fault, rule }) => {
+    const sender = await startFakeSender({ timeScale: TIME_SCALE, fault });
+    try {
+      const result = await runSender({ ...base, adminUrl: sender.url, adminToken: 't', timeScale: TIME_SCALE, quietMs: 700 }, { writeFiles: false });
+      if (!rule) {
+        expect(failing(result)).toEqual([]);
+        expect(result.certificate.verdict).toBe('certified');
+      } else {
+        expect(failing(result)).toContain(rule);
+        expect(result.certificate.verdict).toBe('not-certified');
+        const problems = result.certificate.rules.find((r) => r.id === rule)!.outcomes.flatMap((o) => ('problems' in o ? o.problems : []));
+        expect(problems.length).toBeGreaterThan(0);
+      }
+    } finally {
+      await sender.close();
+    }
+  });
+});

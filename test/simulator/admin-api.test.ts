@@ -1,0 +1,217 @@
+// The Admin webhook API served by the simulator, over HTTP through the workbench: registration rules,
+// the 5-enabled limit under concurrent requests, the event catalog, the delivery log's pagination and
+// filters, authentication, and the simulator's own /__simulator route. Every admin answer is checked
+// against the contract's response schema for its status (helpers.admin).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryRules, webhookEvents } from '../../src/simulator/rules.js';
+import { admin, call, createWebhook, deliveries, freshStore, startReceiver, startWorkbench, waitFor, type Bench, type Receiver } from './helpers.js';
+
+let bench: Bench;
+let r: Receiver;
+beforeAll(async () => {
+  bench = await startWorkbench({ timeScale: 0.01 });
+  r = await startReceiver(() => ({ status: 200 }));
+});
+afterAll(async () => {
+  await bench.close();
+  await r.close();
+});
+
+const create = (store: string, body: unknown, headers?: Record<string, string>) => admin(bench.server, 'createWebhook', 'POST', store, '/webhooks', body, headers);
+
+describe('createWebhook', () => {
+  it('returns the subscription, a whsec_ secret once, and the ignored unknown events', async () => {
+    const store = freshStore('create');
+    const reply = await create(store, { url: r.url, events: ['order.created', 'order.shipped_to_moon', 'order.created'], description: 'ERP sync' });
+    expect(reply.status).toBe(201);
+    const { webhook, secret, ignored_events } = reply.json.content;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(ignored_events).toEqual(['order.shipped_to_moon']);
+    expect(webhook).toMatchObject({ url: r.url, events: ['order.created'], status: 'enabled', marketplace_id: null, description: 'ERP sync', disabled_at: null, secret_rotated_at: null });
+    expect(webhook.id).toMatch(/^wh_[0-9A-Z]{26}$/);
+    // Nothing else ever shows the secret.
+    const log = await call(bench.server.url, 'GET', `/api/v1/${store}/admin/webhooks/deliveries`);
+    expect(log.text).not.toContain(secret);
+  });
+
+  const refusals: Array<[string, { body: unknown; status: number; code: string; name?: string }]> = [
+    ['no known event', { body: { url: 'https://hooks.example.in/x', events: ['nope.nope'] }, status: 400, code: 'no_known_events', name: 'events' }],
+    ['plain http to a non-loopback host', { body: { url: 'http://hooks.example.in/x', events: ['order.created'] }, status: 400, code: 'invalid_url', name: 'url' }],
+    ['ftp URL', { body: { url: 'ftp://hooks.example.in/x', events: ['order.created'] }, status: 400, code: 'invalid_url', name: 'url' }],
+    ['reserved X-SVC- header', { body: { url: 'https://h.example.in/x', events: ['order.created'], custom_headers: { 'x-svc-signature': 'sha256=00' } }, status: 400, code: 'invalid_body', name: 'custom_headers.x-svc-signature' }],
+    ['reserved User-Agent', { body: { url: 'https://h.example.in/x', events: ['order.created'], custom_headers: { 'User-Agent': 'me' } }, status: 400, code: 'invalid_body', name: 'custom_headers.User-Agent' }],
+    ['reserved Content-Type', { body: { url: 'https://h.example.in/x', events: ['order.created'], custom_headers: { 'content-type': 'text/plain' } }, status: 400, code: 'invalid_body', name: 'custom_headers.content-type' }],
+    ['CR LF in a value', { body: { url: 'https://h.example.in/x', events: ['order.created'], custom_headers: { 'X-A': 'ok\r\nX-Injected: 1' } }, status: 400, code: 'invalid_body', name: 'custom_headers.X-A' }],
+    ['a value over the size limit', { body: { url: 'https://h.example.in/x', events: ['order.created'], custom_headers: { 'X-A': 'v'.repeat(deliveryRules.customHeaders.maxValueLength + 1) } }, status: 400, code: 'invalid_body', name: 'custom_headers.X-A' }],
+    ['a name over the size limit', { body: { url: 'https://h.example.in/x', events: ['order.created'], custom_headers: { ['X-' + 'a'.repeat(deliveryRules.customHeaders.maxNameLength)]: 'v' } }, status: 400, code: 'invalid_body' }],
+    ['a name that is not a token', { body: { url: 'https://h.example.in/x', events: ['order.created'], custom_headers: { 'X A': 'v' } }, status: 400, code: 'invalid_body', name: 'custom_headers.X A' }],
+    ['too many headers', { body: { url: 'https://h.example.in/x', events: ['order.created'], custom_headers: Object.fromEntries(Array.from({ length: deliveryRules.customHeaders.maxCount + 1 }, (_, i) => [`X-H${i}`, 'v'])) }, status: 400, code: 'invalid_body', name: 'custom_headers' }],
+    ['an unknown field', { body: { url: 'https://h.example.in/x', events: ['order.created'], custom_header: {} }, status: 400, code: 'invalid_body' }],
+    ['events missing', { body: { url: 'https://h.example.in/x' }, status: 400, code: 'invalid_body' }],
+  ];
+  it.each(refusals)('refuses %s', async (_name, { body, status, code, name }) => {
+    const store = freshStore('refuse');
+    const reply = await create(store, body);
+    expect(reply.status, reply.text).toBe(status);
+    expect(reply.json.content.error.code).toBe(code);
+    if (name) expect(reply.json.content.error.details.map((d: any) => d.name)).toContain(name);
+    // Nothing was created: the store can still take the full limit.
+    for (let i = 0; i < deliveryRules.maxEnabledWebhooksPerStore; i++) expect((await create(store, { url: r.url, events: ['order.created'] })).status).toBe(201);
+  });
+
+  it('refuses malformed JSON (400), a non-JSON body (415) and a body over 64 KiB (413)', async () => {
+    const store = freshStore('body');
+    const malformed = await call(bench.server.url, 'POST', `/api/v1/${store}/admin/webhooks`, '{"url":', { authorization: 'Bearer t', 'content-type': 'application/json' });
+    expect([malformed.status, malformed.json.content.error.code]).toEqual([400, 'malformed_json']);
+    const text = await call(bench.server.url, 'POST', `/api/v1/${store}/admin/webhooks`, 'url=x', { authorization: 'Bearer t', 'content-type': 'text/plain' });
+    expect([text.status, text.json.content.error.code]).toEqual([415, 'unsupported_media_type']);
+    const big = await create(store, { url: r.url, events: ['order.created'], description: 'x'.repeat(70 * 1024) });
+    expect([big.status, big.json.content.error.code]).toEqual([413, 'payload_too_large']);
+  });
+
+  it('at most 5 enabled webhooks per store, also under concurrent registrations', async () => {
+    const store = freshStore('limit');
+    const max = deliveryRules.maxEnabledWebhooksPerStore;
+    const replies = await Promise.all(Array.from({ length: max + 4 }, () => create(store, { url: r.url, events: ['order.created'] })));
+    const statuses = replies.map((x) => x.status).sort();
+    expect(statuses).toEqual([...Array(max).fill(201), ...Array(4).fill(409)]);
+    const refused = replies.find((x) => x.status === 409)!;
+    expect(refused.json.content.error.code).toBe('webhook_limit_reached');
+    expect(refused.json.message).toContain(`${max} enabled webhooks`);
+    // Other stores are not affected.
+    expect((await create(freshStore('other'), { url: r.url, events: ['order.created'] })).status).toBe(201);
+  });
+});
+
+describe('authentication (any non-empty bearer token by default)', () => {
+  it.each([
+    ['no Authorization', {}],
+    ['an empty bearer', { authorization: 'Bearer ' }],
+    ['another scheme', { authorization: 'Basic dTpw' }],
+    ['a storefront API key', { 'x-api-key': 'sk_test_1' }],
+  ])('401 with %s', async (_name, headers) => {
+    const reply = await admin(bench.server, 'listWebhookEventTypes', 'GET', 'demo-store', '/webhooks/event-types', undefined, headers as Record<string, string>);
+    expect(reply.status).toBe(401);
+    expect(reply.headers['www-authenticate']).toBe('Bearer');
+    expect(reply.json.content.error.code).toBe('unauthorized');
+  });
+});
+
+describe('listWebhookEventTypes', () => {
+  it('lists the AsyncAPI catalog, by family then name', async () => {
+    const reply = await admin(bench.server, 'listWebhookEventTypes', 'GET', 'demo-store', '/webhooks/event-types');
+    expect(reply.status).toBe(200);
+    const types = reply.json.content.event_types;
+    expect(types.map((t: any) => t.name).sort()).toEqual(webhookEvents.map((e) => e.event).sort());
+    expect(types.find((t: any) => t.name === 'inventory.updated')).toMatchObject({ family: 'catalog', marketplace_scoped: true });
+    expect(types.find((t: any) => t.name === 'seller.order.created')).toMatchObject({ marketplace_scoped: false });
+    expect(types[0].family).toBe('orders');
+    const families = types.map((t: any) => t.family);
+    expect(families.filter((f: string, i: number) => f !== families[i - 1])).toHaveLength(new Set(families).size);
+  });
+});
+
+describe('listWebhookDeliveries', () => {
+  it('one row per attempt, newest first, paginated and filterable', async () => {
+    const store = freshStore('log');
+    const a = await createWebhook(bench.server, store, { url: r.url, events: ['order.created', 'cart.updated'] });
+    const b = await createWebhook(bench.server, store, { url: r.url, events: ['order.created'] });
+    const e1 = bench.sim.trigger(store, 'order.created');
+    const e2 = bench.sim.trigger(store, 'cart.updated');
+    await waitFor(async () => ((x) => x.length === 3 && x.every((y) => y.status === 'succeeded'))(await deliveries(bench.server, store)), 'three deliveries');
+
+    const page1 = await admin(bench.server, 'listWebhookDeliveries', 'GET', store, '/webhooks/deliveries?limit=2');
+    expect(page1.json.content.pagination).toEqual({ total_records: 3, total_pages: 2, limit: 2, next_page: 2, previous_page: null });
+    expect(page1.json.content.deliveries[0].event_id).toBe(e2.event_id);
+    const page2 = await admin(bench.server, 'listWebhookDeliveries', 'GET', store, '/webhooks/deliveries?limit=2&page=2');
+    expect(page2.json.content.pagination).toMatchObject({ next_page: null, previous_page: 1 });
+    expect(page2.json.content.deliveries).toHaveLength(1);
+
+    const filters: Array<[string, number]> = [
+      [`webhook_id=${b.id}`, 1],
+      [`webhook_id=${a.id}`, 2],
+      ['event=order.created', 2],
+      [`event_id=${e2.event_id}`, 1],
+      ['status=succeeded', 3],
+      ['status=failed', 0],
+      [`event=order.created&webhook_id=${a.id}`, 1],
+    ];
+    for (const [query, count] of filters) {
+      const reply = await admin(bench.server, 'listWebhookDeliveries', 'GET', store, `/webhooks/deliveries?${query}`);
+      expect(reply.json.content.pagination.total_records, query).toBe(count);
+    }
+    // Another store sees none of them.
+    const other = await admin(bench.server, 'listWebhookDeliveries', 'GET', freshStore('empty'), '/webhooks/deliveries');
+    expect(other.json.content.pagination.total_records).toBe(0);
+    void e1;
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['limit=0', 'limit'],
+    ['limit=2.5', 'limit'],
+    ['page=abc', 'page'],
+    ['status=lost', 'status'],
+  ])('400 invalid_parameter for %s', async (query, name) => {
+    const reply = await admin(bench.server, 'listWebhookDeliveries', 'GET', 'demo-store', `/webhooks/deliveries?${query}`);
+    expect(reply.status).toBe(400);
+    expect(reply.json.content.error).toMatchObject({ code: 'invalid_parameter', details: [{ location: 'query', name }] });
+  });
+});
+
+describe('rotate-secret and unknown webhooks', () => {
+  it('rotation returns a new secret once; unknown ids are 404', async () => {
+    const store = freshStore('rot');
+    const { id, secret } = await createWebhook(bench.server, store, { url: r.url, events: ['order.created'] });
+    const rotated = await admin(bench.server, 'rotateWebhookSecret', 'POST', store, `/webhooks/${id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.json.content.webhook_id).toBe(id);
+    expect(rotated.json.content.secret).not.toBe(secret);
+    const missing = await admin(bench.server, 'rotateWebhookSecret', 'POST', store, '/webhooks/wh_NOPE/rotate-secret');
+    expect(missing.status).toBe(404);
+    // A webhook of another store is unknown here.
+    const foreign = await admin(bench.server, 'rotateWebhookSecret', 'POST', freshStore('x'), `/webhooks/${id}/rotate-secret`);
+    expect(foreign.status).toBe(404);
+  });
+});
+
+describe('POST /__simulator/stores/{store_id}/events (outside the contract)', () => {
+  const raise = (store: string, body: unknown) => call(bench.server.url, 'POST', `/__simulator/stores/${store}/events`, body, {});
+
+  it('raises the catalog example with deep-merged overrides, marked outside the contract', async () => {
+    const store = freshStore('raise');
+    const got = await startReceiver(() => ({ status: 200 }));
+    try {
+      const { id } = await createWebhook(bench.server, store, { url: got.url, events: ['order.created'] });
+      const reply = await raise(store, { event: 'order.created', properties: { order_number: 'SO-77' } });
+      expect(reply.status).toBe(202);
+      expect(reply.headers['x-simulator']).toBe('outside-contract');
+      expect(reply.json.content).toMatchObject({ event: 'order.created', store_id: store, skipped: [] });
+      expect(reply.json.content.deliveries).toEqual([expect.objectContaining({ webhook_id: id, status: 'scheduled', trigger: 'event', attempt: 1 })]);
+      await waitFor(() => got.captured.length === 1, 'delivery');
+      const body = got.captured[0].body;
+      const example = webhookEvents.find((e) => e.event === 'order.created')!.example.payload.payload.properties as Record<string, unknown>;
+      expect(body.payload.properties).toEqual({ ...example, order_number: 'SO-77' });
+      expect(body.payload.store_id).toBe(store);
+      expect(body.event_id).toBe(reply.json.content.event_id);
+    } finally {
+      await got.close();
+    }
+  });
+
+  it.each([
+    ['an unknown event', { event: 'order.exploded' }, 'event', /Unknown event "order.exploded"/],
+    ['no event', { properties: {} }, 'event', /event is required/],
+    ['properties that break the schema', { event: 'order.created', properties: { order_number: 42 } }, 'properties.order_number', /order_number must be string/],
+    ['properties that are not an object', { event: 'order.created', properties: [1] }, 'properties', /properties must be a JSON object/],
+    ['an unknown field', { event: 'order.created', propertes: {} }, 'propertes', /Unknown field propertes/],
+    ['unset of a required property', { event: 'order.created', unset: ['order_number'] }, 'properties.order_number', /order_number/],
+    ['unset of a missing path', { event: 'order.created', unset: ['no_such_field'] }, 'unset', /no_such_field/],
+  ])('400 naming the problem for %s', async (_name, body, name, message) => {
+    const reply = await raise('demo-store', body);
+    expect(reply.status).toBe(400);
+    expect(reply.headers['x-simulator']).toBe('outside-contract');
+    expect(reply.json.content.error.details.map((d: any) => d.name)).toContain(name);
+    expect(reply.json.message).toMatch(message);
+  });
+});
