@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 
 export const USAGE = `usage: npm run certify -- [--base-url <url> --api-key <key>] [--store-id <id>] [--report-dir <dir>]
-                          [--only <operationId,...>] [--concurrency <n>] [--input <name>=<value>]... [--quiet]
+                          [--only <operationId,...>] [--concurrency <n>] [--input <name>=<value>]... [--all] [--quiet]
   Without --base-url the embedded mock is started in process and certified.
   Exit 0 when certified, 1 when not, 2 on a usage error or an unreachable target.`;
 
@@ -12,6 +12,8 @@ export interface CliOptions {
   storeId?: string;
   reportDir: string;
   only?: string[];
+  /** Also certify the workbench's webhook simulator as a sender (REST + webhooks in one run). */
+  all?: boolean;
   concurrency: number;
   inputs: Record<string, string>;
   quiet: boolean;
@@ -33,6 +35,7 @@ export function parseCliArgs(argv: string[], knownOperations: string[]): CliOpti
         only: { type: 'string' },
         concurrency: { type: 'string' },
         input: { type: 'string', multiple: true },
+        all: { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -71,6 +74,7 @@ export function parseCliArgs(argv: string[], knownOperations: string[]): CliOpti
     only,
     concurrency,
     inputs,
+    all: values.all === true,
     quiet: values.quiet === true,
     help: values.help === true,
   };

@@ -45,7 +45,22 @@ async function main(): Promise<number> {
     onResult: options.quiet ? undefined : (r) => process.stderr.write(`${progressLine(r)}\n`),
   });
   process.stdout.write(`${summaryText(certificate, files.map((f) => path.relative(process.cwd(), f)))}\n`);
-  return certificate.verdict === 'certified' ? 0 : 1;
+  const restCertified = certificate.verdict === 'certified';
+  if (!options.all) return restCertified ? 0 : 1;
+
+  // --all: the webhook half against the same workbench (its simulator as the sender). Loaded only
+  // here so the REST certifier does not need the simulator's dependencies.
+  process.stderr.write(`certify: webhooks: certifying the workbench's webhook sender\n`);
+  const { certifyWebhooksAgainstWorkbench, webhookSummary } = await import('./webhooks/index.js');
+  const webhooks = await certifyWebhooksAgainstWorkbench({
+    baseUrl: options.baseUrl,
+    storeId: options.storeId,
+    reportDir: options.reportDir,
+    progress: options.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+  });
+  process.stdout.write(`${webhookSummary(webhooks.sender.certificate, webhooks.files.map((f) => path.relative(process.cwd(), f)))}\n`);
+  process.stdout.write(`certify --all: REST ${restCertified ? 'certified' : 'NOT certified'}, webhooks ${webhooks.certified ? 'certified' : 'NOT certified'}\n`);
+  return restCertified && webhooks.certified ? 0 : 1;
 }
 
 main().then(
