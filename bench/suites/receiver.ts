@@ -9,7 +9,7 @@ import { metric, type BenchSuite } from '../lib/metric.js';
 import { createWebhookHandler } from '../../src/webhooks/handler.js';
 import { hasGeneratedValidators, type DeliveryValidator } from '../../src/webhooks/validation.js';
 import { signPayload } from '../../src/webhooks/verify.js';
-import { buildDelivery, padTo, SECRET } from '../../test/webhooks/fixtures.js';
+import { buildDelivery, padTo, SECRET } from '../../conformance/vectors/webhook-fixtures.js';
 import { loadTestValidator } from '../../test/webhooks/helpers/validator.js';
 
 const TARGET_BYTES = 31 * 1024;

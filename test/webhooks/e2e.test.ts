@@ -8,7 +8,7 @@ import type { DeliveryValidator } from '../../src/webhooks/validation.js';
 import { startExpressApp } from './apps/express-app.js';
 import { ADAPTERS, startReceiverApp, type AdapterKind, type ReceiverState, type RunningApp } from './apps/index.js';
 import { createDemoReceiver } from './apps/receiver.js';
-import { buildDelivery, retryOf, SECRET, type Delivery } from './fixtures.js';
+import { buildDelivery, retryOf, SECRET, type Delivery } from '../../conformance/vectors/webhook-fixtures.js';
 import { loadTestValidator } from './helpers/validator.js';
 
 const MAX = 64 * 1024;

@@ -6,7 +6,7 @@ import { createWebhookHandler, unsubscribe, type DeliveryContext, type WebhookHa
 type Ev = { event: string; event_id: string };
 import type { DedupeStore } from '../../src/webhooks/dedupe.js';
 import type { DeliveryValidator } from '../../src/webhooks/validation.js';
-import { buildDelivery, PREVIOUS_SECRET, retryOf, SECRET, type Delivery } from './fixtures.js';
+import { buildDelivery, PREVIOUS_SECRET, retryOf, SECRET, type Delivery } from '../../conformance/vectors/webhook-fixtures.js';
 import { loadTestValidator } from './helpers/validator.js';
 
 let validate: DeliveryValidator;

@@ -9,7 +9,7 @@ import { parseDelivery } from '../../src/webhooks/parse-delivery.js';
 import { verifySignature } from '../../src/webhooks/verify.js';
 import type { DeliveryValidator } from '../../src/webhooks/validation.js';
 import { loadTestValidator } from './helpers/validator.js';
-import { deliveryVectors, type DeliveryVector } from './vectors.js';
+import { deliveryVectors, type DeliveryVector } from '../../conformance/vectors/webhook-vectors.js';
 
 let validate: DeliveryValidator;
 beforeAll(async () => {

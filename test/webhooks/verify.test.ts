@@ -1,7 +1,7 @@
 import { verify as octokitVerify } from '@octokit/webhooks-methods';
 import { describe, expect, it } from 'vitest';
 import { signPayload, verifySignature } from '../../src/webhooks/verify.js';
-import { KNOWN_ANSWERS } from './vectors.js';
+import { KNOWN_ANSWERS } from '../../conformance/vectors/webhook-vectors.js';
 
 describe('signPayload / verifySignature: known answers computed with OpenSSL', () => {
   it.each(KNOWN_ANSWERS.map((k) => [k.name, k] as const))('%s', async (_name, k) => {

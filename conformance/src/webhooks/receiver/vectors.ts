@@ -1,4 +1,4 @@
-// The receiver kit's negative vectors (test/webhooks/vectors.ts), adapted to travel over HTTP to a
+// The receiver kit's negative vectors (conformance/vectors/webhook-vectors.ts), adapted to travel over HTTP to a
 // receiver holding another secret. They are reused, not copied, so the kit and the certifier judge the
 // same inputs. Adaptation:
 // - vectors about the receiver's own configuration (no secret, a parsed body, a custom maxBodyBytes) do
@@ -9,8 +9,8 @@
 import { createHmac } from 'node:crypto';
 import { deliveryRules } from '../../../../generated/webhooks/catalog.js';
 import { signPayload } from '../../../../src/webhooks/verify.js';
-import { deliveryVectors } from '../../../../test/webhooks/vectors.js';
-import { SECRET } from '../../../../test/webhooks/fixtures.js';
+import { deliveryVectors } from '../../../vectors/webhook-vectors.js';
+import { SECRET } from '../../../vectors/webhook-fixtures.js';
 import type { ProbeGroup } from '../types.js';
 import type { ProbeRequest } from './send.js';
 

@@ -8,7 +8,7 @@
 // 2. deliveryVectors(): whole deliveries (body bytes + headers + the receiver's secrets) and the verdict
 //    the receiver must reach: HTTP status and reason. Built from a valid signed delivery (fixtures.ts), each
 //    negative vector changes one thing. Signatures there come from signPayload, which KNOWN_ANSWERS pins.
-import { buildDelivery, OTHER_SUBSCRIPTION_SECRET, PREVIOUS_SECRET, SECRET, type Delivery } from './fixtures.js';
+import { buildDelivery, OTHER_SUBSCRIPTION_SECRET, PREVIOUS_SECRET, SECRET, type Delivery } from './webhook-fixtures.js';
 import { signPayload } from '../../src/webhooks/verify.js';
 import type { DeliveryRejectReason } from '../../src/webhooks/parse-delivery.js';
 
