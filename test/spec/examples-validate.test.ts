@@ -121,4 +121,17 @@ describe('mutated examples fail with readable errors', async () => {
       expect(result.errors[0].got).toContain('string');
     }
   });
+
+  it('rejects a value outside a closed enum, naming the allowed values', async () => {
+    const errors = (await openapiExamples('storefront')).find((c) => c.operationId === 'listProducts' && c.status === '400')!;
+    const value: any = structuredClone(errors.value);
+    value.content.error.details[0].location = 'cookie';
+    const result = validateResponse('storefront', 'listProducts', '400', value);
+    expect(result.valid).toBe(false);
+    if (!result.valid) {
+      expect(result.errors[0].path).toBe('/content/error/details/0/location');
+      expect(result.errors[0].message).toMatch(/one of .*query/);
+      expect(result.errors[0].got).toBe('string "cookie"');
+    }
+  });
 });
