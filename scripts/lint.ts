@@ -43,10 +43,43 @@ async function lintOpenApi(files: string[], format: string): Promise<boolean> {
   return code === 0;
 }
 
+interface SpectralDiagnostic {
+  code: string;
+  message: string;
+  severity: number; // 0 error, 1 warning, 2 info, 3 hint
+  range: { start: { line: number; character: number } };
+  source?: string;
+}
+
+/** `asyncapi validate` has no annotation format: its JSON diagnostics become GitHub `::error` lines. */
+function githubAnnotations(output: string, file: string): string[] {
+  const start = output.indexOf('[');
+  if (start === -1) return [];
+  let diagnostics: SpectralDiagnostic[];
+  try {
+    diagnostics = JSON.parse(output.slice(start));
+  } catch {
+    return [];
+  }
+  return diagnostics.map((d) => {
+    const level = d.severity === 0 ? 'error' : d.severity === 1 ? 'warning' : 'notice';
+    const source = path.relative(repoRoot, path.resolve(d.source ?? file));
+    return `::${level} file=${source},line=${d.range.start.line + 1},col=${d.range.start.character + 1},title=${d.code}::${d.message.replace(/\r?\n/g, ' ')}`;
+  });
+}
+
 async function lintAsyncApi(file: string, format: string): Promise<boolean> {
   // --fail-severity warn: a warning fails too. Never --suppressAllWarnings (it also turns off errors).
-  const { code } = await runTool('asyncapi', ['validate', file, '--fail-severity', 'warn', '--log-diagnostics', '--diagnostics-format', format === 'json' ? 'json' : 'stylish'], { env: asyncapiEnv() });
-  return code === 0;
+  const base = ['validate', file, '--fail-severity', 'warn', '--log-diagnostics'];
+  if (format !== 'github-actions') {
+    const { code } = await runTool('asyncapi', [...base, '--diagnostics-format', format === 'json' ? 'json' : 'stylish'], { env: asyncapiEnv() });
+    return code === 0;
+  }
+  const result = await runTool('asyncapi', [...base, '--diagnostics-format', 'json'], { env: asyncapiEnv(), capture: true });
+  const annotations = githubAnnotations(result.stdout, file);
+  for (const line of annotations) console.log(line);
+  if (result.code !== 0 && annotations.length === 0) process.stderr.write(result.stderr || result.stdout);
+  return result.code === 0;
 }
 
 const { files, format } = parseArgs(process.argv.slice(2));

@@ -60,4 +60,10 @@ describe('npm run lint on fixtures', () => {
     expect(r.code, r.output).toBe(1);
     expect(r.stdout).toMatch(new RegExp(`::error title=contract/contract-source-value,file=${rel('bad-contract-source-value.yaml').replace(/\//g, '\\/')},line=24`));
   });
+
+  it('writes GitHub annotations for the AsyncAPI document too', async () => {
+    const r = await lint([rel('bad-asyncapi.yaml')], { GITHUB_ACTIONS: 'true' });
+    expect(r.code, r.output).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`::error file=${rel('bad-asyncapi.yaml').replace(/\//g, '\\/')},line=17,col=13,title=asyncapi-document-resolved::.*action`));
+  });
 });
