@@ -10,7 +10,7 @@ export const specInfo = {
   "admin": {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
-    "sha256": "17fab162f5d4bccaf6ac61167558ee84ed67dc1e9fe880cb5356ce3806553ba4"
+    "sha256": "9cf736df6c4a68800ac9c5663e2241b9ab8823352fb3b4f087f339b0afffc929"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",

@@ -31,6 +31,60 @@ export const adminOperations = {
     ],
     "parameters": []
   },
+  "deleteWebhook": {
+    "operationId": "deleteWebhook",
+    "method": "delete",
+    "path": "/webhooks/{id}",
+    "tags": [
+      "Webhooks"
+    ],
+    "security": [
+      "adminBearer"
+    ],
+    "securityScopes": {
+      "adminBearer": []
+    },
+    "requestBody": null,
+    "responses": [
+      "200",
+      "401",
+      "404"
+    ],
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true
+      }
+    ]
+  },
+  "getWebhook": {
+    "operationId": "getWebhook",
+    "method": "get",
+    "path": "/webhooks/{id}",
+    "tags": [
+      "Webhooks"
+    ],
+    "security": [
+      "adminBearer"
+    ],
+    "securityScopes": {
+      "adminBearer": []
+    },
+    "requestBody": null,
+    "responses": [
+      "200",
+      "401",
+      "404"
+    ],
+    "parameters": [
+      {
+        "name": "id",
+        "in": "path",
+        "required": true
+      }
+    ]
+  },
   "listWebhookDeliveries": {
     "operationId": "listWebhookDeliveries",
     "method": "get",
@@ -102,6 +156,43 @@ export const adminOperations = {
       "401"
     ],
     "parameters": []
+  },
+  "listWebhooks": {
+    "operationId": "listWebhooks",
+    "method": "get",
+    "path": "/webhooks",
+    "tags": [
+      "Webhooks"
+    ],
+    "security": [
+      "adminBearer"
+    ],
+    "securityScopes": {
+      "adminBearer": []
+    },
+    "requestBody": null,
+    "responses": [
+      "200",
+      "400",
+      "401"
+    ],
+    "parameters": [
+      {
+        "name": "page",
+        "in": "query",
+        "required": false
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false
+      },
+      {
+        "name": "status",
+        "in": "query",
+        "required": false
+      }
+    ]
   },
   "replayWebhookEvent": {
     "operationId": "replayWebhookEvent",

@@ -9,7 +9,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List webhook subscriptions
+         * @description Returns one page of the store's webhook subscriptions, newest first, optionally only the `enabled` or only the `disabled` ones. Designed (register AD-070): the seed does not list this operation, but without it nobody can read a subscription's status or find the id to delete. Rows are `WebhookSubscription` records: never the signing secret, never custom header values (only their names). Deleted subscriptions are not listed.
+         */
+        get: operations["listWebhooks"];
         put?: never;
         /**
          * Register a webhook subscription
@@ -29,6 +33,43 @@ export interface paths {
          */
         post: operations["createWebhook"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the webhook subscription (`WebhookSubscription.id`, returned by `createWebhook`).
+                 * @example wh_01JPA3M8Q2R4T6V8X0Z2B4D6F8
+                 */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook subscription
+         * @description Returns one subscription of the store, with its `status` (`enabled`, or `disabled` after its endpoint answered 410). Designed (register AD-071): the seed does not list this operation. Never the signing secret, never custom header values (only their names). A deleted subscription, or one of another store, is 404.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Deletes a subscription, enabled or disabled (designed, register AD-072). At once:
+         *
+         *     - nothing more is delivered to it: its scheduled attempts (pending retries, queued tests, retries and replays) are cancelled. An attempt already in flight finishes and is recorded, but no automatic retry follows it;
+         *     - its slot is freed: it no longer counts toward the 5 enabled webhooks per store (seed 6.1.4, 8);
+         *     - its signing secret and custom header values are erased;
+         *     - every other operation on its id answers 404, and deleting it again is 404.
+         *
+         *     The delivery log keeps its attempts for audit (30 days, AD-051), the cancelled ones with `status: cancelled` and `outcome: cancelled`, as after a 410; filter them with `webhook_id`. No request body.
+         */
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -193,63 +234,6 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * CreateWebhookRequest
-         * @description Body of `createWebhook`. The seed names `events`, `custom_headers` and `marketplace_id` (seed 2.18);
-         *     `url`, `description` and every limit here are designed (register AD-020). Unknown fields are refused
-         *     (400), so a misspelt field is not silently dropped.
-         */
-        CreateWebhookRequest: {
-            /**
-             * Format: uri
-             * @description The subscriber endpoint (seed 4.5): an `https://` URL. For local development an `http://` URL on a
-             *     loopback host (`localhost`, `127.0.0.1`, `[::1]`) is also accepted; a production service may refuse
-             *     loopback, private, link-local and metadata addresses (checked after DNS resolution) with 400
-             *     `invalid_url`. Deliveries never follow redirects from it.
-             * @example https://erp.example.in/webhooks/storefront
-             */
-            url: string;
-            /**
-             * @description Event names to receive (seed 2.18), as listed by `listWebhookEventTypes`. Unknown names are ignored
-             *     (seed 6.1.4) and reported in the response's `ignored_events`; when no name is known the request is
-             *     refused (400 `no_known_events`, register AD-021). Duplicates are dropped.
-             * @example [
-             *       "order.created",
-             *       "order.updated"
-             *     ]
-             */
-            events: string[];
-            /**
-             * @description Headers added to every delivery request of this subscription (seed 2.18, 6.1.3), for example a tenant
-             *     id or a credential the receiving endpoint expects. Write-only: the values are never returned.
-             *     Designed limits (register AD-022): at most 10 headers; names are HTTP tokens of at most 64
-             *     characters; values are at most 1,024 characters with no CR, LF or NUL. Reserved names cannot be set
-             *     (compared without regard to case): any name starting with `X-SVC-`, and `User-Agent`, `Content-Type`,
-             *     `Content-Length`, `Content-Encoding`, `Host`, `Connection`, `Keep-Alive`, `Transfer-Encoding`, `TE`,
-             *     `Trailer`, `Upgrade`, `Expect`, `Proxy-Authorization`, `Proxy-Connection` (the list of
-             *     `x-delivery-rules.customHeaders.reserved` in the AsyncAPI document). A violation is a 400
-             *     `invalid_body` naming the header.
-             * @example {
-             *       "X-Partner-Tenant": "kesari-naturals"
-             *     }
-             */
-            custom_headers?: {
-                [key: string]: string;
-            };
-            /**
-             * @description Scope the subscription to a marketplace (seed 2.18, 6.4): it then receives only events whose
-             *     `payload.properties.marketplace_listing[]` contains this marketplace (the events marked
-             *     `marketplace_scoped` by `listWebhookEventTypes`). Omit it for an ordinary subscription; `seller.order.*`
-             *     and `seller.shipment.*` need an ordinary one on the marketplace store.
-             * @example demo-marketplace
-             */
-            marketplace_id?: string;
-            /**
-             * @description Free text to recognise the subscription by.
-             * @example ERP order sync
-             */
-            description?: string;
-        };
-        /**
          * SuccessEnvelope
          * @description The common response envelope of every successful storefront response (seed 2.1). Each operation's
          *     response schema narrows `content` to the keys of that endpoint (seed section 4).
@@ -345,26 +329,30 @@ export interface components {
             modified_at: string;
         };
         /**
-         * WebhookSigningSecret
-         * @description A signing secret (seed 5.5, 5.6): the key of the HMAC-SHA256 in `X-SVC-Signature`. Returned only by
-         *     `createWebhook` and `rotateWebhookSecret`, once each; store it safely, it cannot be read again. Format
-         *     designed (register AD-012): `whsec_` followed by 32 random bytes in base64url without padding (43
-         *     characters). Receivers use the whole string, prefix included, as the HMAC key (its UTF-8 bytes).
-         * @example whsec_q3Jx8vLm2Pz0Tn7Yc4Rb6Wd9Fh1Kg5Ns8Ua3Ve0Xi2O
+         * Pagination
+         * @description Paging state of a list response (`content.pagination`, seed 2.1).
          */
-        WebhookSigningSecret: string;
+        Pagination: {
+            /** @description Number of records matching the request over all pages. */
+            total_records: number;
+            /** @description Number of pages, `ceil(total_records / limit)`. */
+            total_pages: number;
+            /** @description Rows per page used for this response. */
+            limit: number;
+            /** @description Number of the next page; `null` on the last page. */
+            next_page: number | null;
+            /** @description Number of the previous page; `null` on the first page. */
+            previous_page: number | null;
+        };
         /**
-         * CreateWebhookResponse
-         * @description Body of a successful `createWebhook` (seed 4.4: the signing secret is returned once). `content` holds the
-         *     new subscription, its `secret` (the only time it is ever returned, seed 2.18, 5.6) and the event names
-         *     that were ignored because the platform does not know them (seed 6.1.4). Shape designed (register AD-023).
+         * ListWebhooksResponse
+         * @description Body of a successful `listWebhooks`: one page of the store's subscriptions, newest first, with the
+         *     storefront's `pagination` (seed 2.1). Operation and shape designed (register AD-070).
          */
-        CreateWebhookResponse: components["schemas"]["SuccessEnvelope"] & {
+        ListWebhooksResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
-                webhook: components["schemas"]["WebhookSubscription"];
-                secret: components["schemas"]["WebhookSigningSecret"];
-                /** @description Names from the request's `events` that are not known event types and were ignored (seed 6.1.4); empty when all were known. */
-                ignored_events: string[];
+                webhooks: components["schemas"]["WebhookSubscription"][];
+                pagination: components["schemas"]["Pagination"];
             };
         };
         /**
@@ -425,6 +413,114 @@ export interface components {
             message: string;
             content: {
                 error: components["schemas"]["ErrorDetail"];
+            };
+        };
+        /**
+         * CreateWebhookRequest
+         * @description Body of `createWebhook`. The seed names `events`, `custom_headers` and `marketplace_id` (seed 2.18);
+         *     `url`, `description` and every limit here are designed (register AD-020). Unknown fields are refused
+         *     (400), so a misspelt field is not silently dropped.
+         */
+        CreateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description The subscriber endpoint (seed 4.5): an `https://` URL. For local development an `http://` URL on a
+             *     loopback host (`localhost`, `127.0.0.1`, `[::1]`) is also accepted; a production service may refuse
+             *     loopback, private, link-local and metadata addresses (checked after DNS resolution) with 400
+             *     `invalid_url`. Deliveries never follow redirects from it.
+             * @example https://erp.example.in/webhooks/storefront
+             */
+            url: string;
+            /**
+             * @description Event names to receive (seed 2.18), as listed by `listWebhookEventTypes`. Unknown names are ignored
+             *     (seed 6.1.4) and reported in the response's `ignored_events`; when no name is known the request is
+             *     refused (400 `no_known_events`, register AD-021). Duplicates are dropped.
+             * @example [
+             *       "order.created",
+             *       "order.updated"
+             *     ]
+             */
+            events: string[];
+            /**
+             * @description Headers added to every delivery request of this subscription (seed 2.18, 6.1.3), for example a tenant
+             *     id or a credential the receiving endpoint expects. Write-only: the values are never returned.
+             *     Designed limits (register AD-022): at most 10 headers; names are HTTP tokens of at most 64
+             *     characters; values are at most 1,024 characters with no CR, LF or NUL. Reserved names cannot be set
+             *     (compared without regard to case): any name starting with `X-SVC-`, and `User-Agent`, `Content-Type`,
+             *     `Content-Length`, `Content-Encoding`, `Host`, `Connection`, `Keep-Alive`, `Transfer-Encoding`, `TE`,
+             *     `Trailer`, `Upgrade`, `Expect`, `Proxy-Authorization`, `Proxy-Connection` (the list of
+             *     `x-delivery-rules.customHeaders.reserved` in the AsyncAPI document). A violation is a 400
+             *     `invalid_body` naming the header.
+             * @example {
+             *       "X-Partner-Tenant": "kesari-naturals"
+             *     }
+             */
+            custom_headers?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Scope the subscription to a marketplace (seed 2.18, 6.4): it then receives only events whose
+             *     `payload.properties.marketplace_listing[]` contains this marketplace (the events marked
+             *     `marketplace_scoped` by `listWebhookEventTypes`). Omit it for an ordinary subscription; `seller.order.*`
+             *     and `seller.shipment.*` need an ordinary one on the marketplace store.
+             * @example demo-marketplace
+             */
+            marketplace_id?: string;
+            /**
+             * @description Free text to recognise the subscription by.
+             * @example ERP order sync
+             */
+            description?: string;
+        };
+        /**
+         * WebhookSigningSecret
+         * @description A signing secret (seed 5.5, 5.6): the key of the HMAC-SHA256 in `X-SVC-Signature`. Returned only by
+         *     `createWebhook` and `rotateWebhookSecret`, once each; store it safely, it cannot be read again. Format
+         *     designed (register AD-012): `whsec_` followed by 32 random bytes in base64url without padding (43
+         *     characters). Receivers use the whole string, prefix included, as the HMAC key (its UTF-8 bytes).
+         * @example whsec_q3Jx8vLm2Pz0Tn7Yc4Rb6Wd9Fh1Kg5Ns8Ua3Ve0Xi2O
+         */
+        WebhookSigningSecret: string;
+        /**
+         * CreateWebhookResponse
+         * @description Body of a successful `createWebhook` (seed 4.4: the signing secret is returned once). `content` holds the
+         *     new subscription, its `secret` (the only time it is ever returned, seed 2.18, 5.6) and the event names
+         *     that were ignored because the platform does not know them (seed 6.1.4). Shape designed (register AD-023).
+         */
+        CreateWebhookResponse: components["schemas"]["SuccessEnvelope"] & {
+            content?: {
+                webhook: components["schemas"]["WebhookSubscription"];
+                secret: components["schemas"]["WebhookSigningSecret"];
+                /** @description Names from the request's `events` that are not known event types and were ignored (seed 6.1.4); empty when all were known. */
+                ignored_events: string[];
+            };
+        };
+        /**
+         * GetWebhookResponse
+         * @description Body of a successful `getWebhook`: the subscription (never its secret nor custom header values).
+         *     Operation and shape designed (register AD-071).
+         */
+        GetWebhookResponse: components["schemas"]["SuccessEnvelope"] & {
+            content?: {
+                webhook: components["schemas"]["WebhookSubscription"];
+            };
+        };
+        /**
+         * DeleteWebhookResponse
+         * @description Body of a successful `deleteWebhook`: the subscription's record as it was when deleted (its `status`
+         *     stays `enabled` or `disabled`; the deletion is `deleted_at`), and how many scheduled attempts were
+         *     cancelled. Operation and shape designed (register AD-072).
+         */
+        DeleteWebhookResponse: components["schemas"]["SuccessEnvelope"] & {
+            content?: {
+                webhook: components["schemas"]["WebhookSubscription"];
+                /**
+                 * Format: date-time
+                 * @description When the subscription was deleted; nothing was sent to it after this moment except an attempt already in flight.
+                 */
+                deleted_at: string;
+                /** @description Number of scheduled attempts (pending retries, queued tests, retries, replays) cancelled by the deletion; they stay in the delivery log as `cancelled`. */
+                cancelled_deliveries: number;
             };
         };
         /**
@@ -606,22 +702,6 @@ export interface components {
             };
         };
         /**
-         * Pagination
-         * @description Paging state of a list response (`content.pagination`, seed 2.1).
-         */
-        Pagination: {
-            /** @description Number of records matching the request over all pages. */
-            total_records: number;
-            /** @description Number of pages, `ceil(total_records / limit)`. */
-            total_pages: number;
-            /** @description Rows per page used for this response. */
-            limit: number;
-            /** @description Number of the next page; `null` on the last page. */
-            next_page: number | null;
-            /** @description Number of the previous page; `null` on the first page. */
-            previous_page: number | null;
-        };
-        /**
          * ListWebhookDeliveriesResponse
          * @description Body of a successful `listWebhookDeliveries` (seed 4.4): one page of the delivery log, newest attempt
          *     first, with the storefront's `pagination` (seed 2.1). Shape designed (register AD-050).
@@ -636,11 +716,6 @@ export interface components {
     responses: never;
     parameters: {
         /**
-         * @description Id of the webhook subscription (`WebhookSubscription.id`, returned by `createWebhook`).
-         * @example wh_01JPA3M8Q2R4T6V8X0Z2B4D6F8
-         */
-        WebhookId: string;
-        /**
          * @description Page number, counted from 1 (seed 4.1, 4.3, 8).
          * @example 1
          */
@@ -651,6 +726,16 @@ export interface components {
          * @example 20
          */
         Limit: number;
+        /**
+         * @description Only subscriptions in this state (`WebhookSubscription.status`).
+         * @example enabled
+         */
+        WebhookStatusQuery: "enabled" | "disabled";
+        /**
+         * @description Id of the webhook subscription (`WebhookSubscription.id`, returned by `createWebhook`).
+         * @example wh_01JPA3M8Q2R4T6V8X0Z2B4D6F8
+         */
+        WebhookId: string;
         /**
          * @description Only attempts sent to this subscription.
          * @example wh_01JPA3M8Q2R4T6V8X0Z2B4D6F8
@@ -688,6 +773,61 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, counted from 1 (seed 4.1, 4.3, 8).
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page, at least 1 (seed 4.1 to 4.3, 8). The maximum page size is not shown by the seed.
+                 *     On `listSimilarProducts` the lower bound of 1 is designed (the seed states it for endpoints 9 and 11).
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only subscriptions in this state (`WebhookSubscription.status`).
+                 * @example enabled
+                 */
+                status?: components["parameters"]["WebhookStatusQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhooksResponse"];
+                };
+            };
+            /** @description Invalid parameters (for example `page` below 1, a `status` other than `enabled` or `disabled`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     createWebhook: {
         parameters: {
             query?: never;
@@ -749,6 +889,94 @@ export interface operations {
             };
             /** @description The request body is not `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the webhook subscription (`WebhookSubscription.id`, returned by `createWebhook`).
+                 * @example wh_01JPA3M8Q2R4T6V8X0Z2B4D6F8
+                 */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetWebhookResponse"];
+                };
+            };
+            /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No webhook subscription with this id in this store (never created, deleted, or of another store). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the webhook subscription (`WebhookSubscription.id`, returned by `createWebhook`).
+                 * @example wh_01JPA3M8Q2R4T6V8X0Z2B4D6F8
+                 */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription was deleted; `content.webhook` is its record as it was when deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteWebhookResponse"];
+                };
+            };
+            /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No webhook subscription with this id in this store (never created, already deleted, or of another store). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,7 +24,7 @@ export const references: ReferencePage[] = [
   {
     id: 'admin',
     title: 'Admin webhook API reference',
-    summary: 'The 7 admin operations that register, rotate, test, retry and replay webhook subscriptions.',
+    summary: 'The 10 admin operations (7 from the seed, 3 designed) that register, list, read, delete, rotate and test webhook subscriptions and retry and replay their deliveries.',
     href: 'reference/admin.html',
   },
   {

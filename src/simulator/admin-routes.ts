@@ -40,8 +40,16 @@ export function createAdminRoutes(service: WebhookService, options: AdminRouteOp
         return service.createWebhook(store, read.body);
       },
     },
+    { method: 'GET', pattern: /^\/webhooks$/, handle: async (_req, store, _p, url) => service.listWebhooks(store, url.searchParams) },
+    // The fixed segments first: `/webhooks/{id}` below must not take `event-types` or `deliveries` as an id.
     { method: 'GET', pattern: /^\/webhooks\/event-types$/, handle: async () => service.listEventTypes() },
     { method: 'GET', pattern: /^\/webhooks\/deliveries$/, handle: async (_req, store, _p, url) => service.listDeliveries(store, url.searchParams) },
+    { method: 'GET', pattern: /^\/webhooks\/(?!event-types$|deliveries$)([^/]+)$/, handle: async (_req, store, [id]) => service.getWebhook(store, id) },
+    {
+      method: 'DELETE',
+      pattern: /^\/webhooks\/(?!event-types$|deliveries$)([^/]+)$/,
+      handle: async (req, store, [id]) => (await discardBody(req, ADMIN_MAX_BODY_BYTES)) ?? service.deleteWebhook(store, id),
+    },
     {
       method: 'POST',
       pattern: /^\/webhooks\/([^/]+)\/rotate-secret$/,

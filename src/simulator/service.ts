@@ -9,7 +9,7 @@ import { scopeVerdict } from './marketplace.js';
 import { toWebhookDelivery, toWebhookSubscription, type WebhookDeliveryView } from './present.js';
 import { dotted, fail, ok, type ErrorItem, type Reply } from './replies.js';
 import { catalogEntry, deliveryRules, webhookEvents } from './rules.js';
-import type { AttemptRow, AttemptStatus, EventRecord, NewAttempt, SimulatorStore, Subscription } from './store.js';
+import type { AttemptRow, AttemptStatus, EventRecord, NewAttempt, SimulatorStore, Subscription, SubscriptionStatus } from './store.js';
 import { checkDestination, checkUrlShape } from './url-policy.js';
 
 /** Attempts and events are kept 30 days (register AD-051): older ones are not listed, retried or replayed. */
@@ -19,6 +19,7 @@ export const RETENTION_MS = 30 * 24 * 3600 * 1000;
 const FAMILY_ORDER = ['orders', 'payments', 'shipping', 'invoices', 'carts', 'catalog', 'coupons-promotions', 'customers', 'store', 'marketplace'];
 
 const DELIVERY_STATUSES: readonly AttemptStatus[] = ['scheduled', 'in_flight', 'succeeded', 'failed', 'cancelled'];
+const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['enabled', 'disabled'];
 
 export interface TriggerInput {
   event: string;
@@ -111,6 +112,41 @@ export class WebhookService {
     });
   }
 
+  // ---- listWebhooks, getWebhook, deleteWebhook (designed: register AD-070 to AD-072) ----------------
+
+  listWebhooks(storeId: string, query: URLSearchParams): Reply {
+    const problems: ErrorItem[] = [];
+    const page = numberParam(query, 'page', 1, false, problems);
+    const limit = numberParam(query, 'limit', 20, true, problems);
+    const status = query.get('status') ?? undefined;
+    if (status !== undefined && !SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus)) {
+      problems.push({ location: 'query', name: 'status', message: `must be one of ${SUBSCRIPTION_STATUSES.join(', ')}` });
+    }
+    if (problems.length) return fail(400, 'invalid_parameter', sentence(problems), problems);
+    const { subscriptions, total } = this.store.listSubscriptions(storeId, status as SubscriptionStatus | undefined, (page - 1) * limit, limit);
+    return ok(200, 'Webhooks fetched successfully', { webhooks: subscriptions.map(toWebhookSubscription), pagination: pagination(page, limit, total) });
+  }
+
+  getWebhook(storeId: string, id: string): Reply {
+    const sub = this.store.subscription(storeId, id);
+    if (!sub) return webhookNotFound(storeId, id);
+    return ok(200, 'Webhook fetched successfully', { webhook: toWebhookSubscription(sub) });
+  }
+
+  deleteWebhook(storeId: string, id: string): Reply {
+    const now = this.o.now();
+    const deleted = this.store.deleteSubscription(storeId, id, now);
+    if (!deleted) return webhookNotFound(storeId, id);
+    // Cancelled rows may have been the earliest due: let the scheduler re-arm its timer.
+    if (deleted.cancelled) this.o.wake();
+    const n = deleted.cancelled;
+    return ok(200, `Webhook deleted. ${n} scheduled ${n === 1 ? 'delivery was' : 'deliveries were'} cancelled; its attempts stay in the delivery log.`, {
+      webhook: toWebhookSubscription(deleted.subscription),
+      deleted_at: new Date(now).toISOString(),
+      cancelled_deliveries: n,
+    });
+  }
+
   // ---- rotateWebhookSecret ---------------------------------------------------------------------------
 
   rotateSecret(storeId: string, id: string): Reply {
@@ -192,17 +228,7 @@ export class WebhookService {
       (page - 1) * limit,
       limit,
     );
-    const totalPages = Math.ceil(total / limit);
-    return ok(200, 'Deliveries fetched successfully', {
-      deliveries: rows.map(toWebhookDelivery),
-      pagination: {
-        total_records: total,
-        total_pages: totalPages,
-        limit,
-        next_page: page < totalPages ? page + 1 : null,
-        previous_page: page > 1 ? page - 1 : null,
-      },
-    });
+    return ok(200, 'Deliveries fetched successfully', { deliveries: rows.map(toWebhookDelivery), pagination: pagination(page, limit, total) });
   }
 
   // ---- retryWebhookDelivery --------------------------------------------------------------------------
@@ -314,6 +340,17 @@ function numberParam(query: URLSearchParams, name: string, fallback: number, int
   else if (n < 1) problems.push({ location: 'query', name, message: 'must be >= 1' });
   // `page` is a number in the contract (seed 4.1); a fractional page means the page it falls in.
   return Math.floor(n);
+}
+
+function pagination(page: number, limit: number, total: number) {
+  const totalPages = Math.ceil(total / limit);
+  return {
+    total_records: total,
+    total_pages: totalPages,
+    limit,
+    next_page: page < totalPages ? page + 1 : null,
+    previous_page: page > 1 ? page - 1 : null,
+  };
 }
 
 function sentence(items: ErrorItem[]): string {

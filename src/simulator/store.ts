@@ -249,6 +249,7 @@ export class SimulatorStore {
       disable: db.prepare(
         `UPDATE subscriptions SET status = 'disabled', disabled_reason = 'subscriber_gone', disabled_at = ?, modified_at = ? WHERE id = ? AND status = 'enabled'`,
       ),
+      deleteSub: db.prepare(`DELETE FROM subscriptions WHERE id = ?`),
       insertEvent: db.prepare(`INSERT INTO events (event_id, store_id, event, is_test, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
       event: db.prepare(`SELECT * FROM events WHERE event_id = ? AND store_id = ? AND created_at >= ?`),
       eventPayload: db.prepare(`SELECT payload FROM events WHERE event_id = ?`),
@@ -348,6 +349,35 @@ export class SimulatorStore {
       this.enabledCache.set(storeId, list);
     }
     return list;
+  }
+
+  /** One page of a store's subscriptions, newest first, optionally of one status (listWebhooks, AD-070). */
+  listSubscriptions(storeId: string, status: SubscriptionStatus | undefined, offset: number, limit: number): { subscriptions: Subscription[]; total: number } {
+    const clause = status ? 'store_id = ? AND status = ?' : 'store_id = ?';
+    const params: unknown[] = status ? [storeId, status] : [storeId];
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM subscriptions WHERE ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db.prepare(`SELECT * FROM subscriptions WHERE ${clause} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as SubscriptionRow[];
+    return { subscriptions: rows.map(toSubscription), total };
+  }
+
+  /**
+   * Deletes a subscription (deleteWebhook, AD-072) in one IMMEDIATE transaction: its scheduled attempts are
+   * cancelled (the log rows stay), then the row, with its secret and custom header values, is removed, which
+   * frees its slot in the enabled limit. An attempt in flight finishes; `failureTx` finds no subscription and
+   * schedules no retry, and `claimTx` cancels anything of it that falls due. Returns the record as it was
+   * and the number of cancelled attempts, or undefined when the store has no such subscription.
+   */
+  deleteSubscription(storeId: string, id: string, now: number): { subscription: Subscription; cancelled: number } | undefined {
+    return this.db
+      .transaction(() => {
+        const subscription = this.subscription(storeId, id);
+        if (!subscription) return undefined;
+        this.invalidateSubs();
+        const cancelled = this.s.cancelOfSub.run(now, id).changes;
+        this.s.deleteSub.run(id);
+        return { subscription, cancelled };
+      })
+      .immediate();
   }
 
   rotateSecret(storeId: string, id: string, secret: string, now: number): Subscription | undefined {

@@ -1,10 +1,11 @@
 // The Admin webhook API served by the simulator, over HTTP through the workbench: registration rules,
 // the 5-enabled limit under concurrent requests, the event catalog, the delivery log's pagination and
-// filters, authentication, and the simulator's own /__simulator route. Every admin answer is checked
+// filters, authentication, the designed list/get/delete operations (register AD-070 to AD-072), and the
+// simulator's own /__simulator route. Every admin answer is checked
 // against the contract's response schema for its status (helpers.admin).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryRules, webhookEvents } from '../../src/simulator/rules.js';
-import { admin, call, createWebhook, deliveries, freshStore, startReceiver, startWorkbench, waitFor, type Bench, type Receiver } from './helpers.js';
+import { admin, call, createWebhook, deliveries, freshStore, sleep, startReceiver, startWorkbench, waitFor, type Bench, type Receiver } from './helpers.js';
 
 let bench: Bench;
 let r: Receiver;
@@ -172,6 +173,152 @@ describe('rotate-secret and unknown webhooks', () => {
     // A webhook of another store is unknown here.
     const foreign = await admin(bench.server, 'rotateWebhookSecret', 'POST', freshStore('x'), `/webhooks/${id}/rotate-secret`);
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe('listWebhooks, getWebhook, deleteWebhook (designed: AD-070 to AD-072)', () => {
+  const list = (store: string, query = '') => admin(bench.server, 'listWebhooks', 'GET', store, `/webhooks${query}`);
+  const get = (store: string, id: string) => admin(bench.server, 'getWebhook', 'GET', store, `/webhooks/${id}`);
+  const remove = (store: string, id: string) => admin(bench.server, 'deleteWebhook', 'DELETE', store, `/webhooks/${id}`);
+
+  it('lists subscriptions newest first, paginated, filtered by status, without secrets or header values', async () => {
+    const store = freshStore('list');
+    const gone = await startReceiver(() => ({ status: 410 }));
+    try {
+      const a = await createWebhook(bench.server, store, { url: r.url, events: ['order.created'], custom_headers: { 'X-Partner-Tenant': 'tenant-credential-42' } });
+      const b = await createWebhook(bench.server, store, { url: r.url, events: ['cart.updated'] });
+      const c = await createWebhook(bench.server, store, { url: gone.url, events: ['order.created'] });
+      // A 410 disables c permanently.
+      expect((await admin(bench.server, 'sendTestWebhook', 'POST', store, `/webhooks/${c.id}/test`)).status).toBe(202);
+      await waitFor(async () => (await get(store, c.id)).json.content.webhook.status === 'disabled', 'c disabled by its 410');
+
+      const page1 = await list(store, '?limit=2');
+      expect(page1.status).toBe(200);
+      expect(page1.json.content.pagination).toEqual({ total_records: 3, total_pages: 2, limit: 2, next_page: 2, previous_page: null });
+      expect(page1.json.content.webhooks.map((w: any) => w.id)).toEqual([c.id, b.id]);
+      const page2 = await list(store, '?limit=2&page=2');
+      expect(page2.json.content.pagination).toMatchObject({ total_records: 3, next_page: null, previous_page: 1 });
+      expect(page2.json.content.webhooks.map((w: any) => w.id)).toEqual([a.id]);
+      expect(page2.json.content.webhooks[0]).toEqual({ ...a.reply.json.content.webhook });
+      expect(page2.json.content.webhooks[0].custom_header_names).toEqual(['X-Partner-Tenant']);
+
+      const enabled = await list(store, '?status=enabled');
+      expect(enabled.json.content.webhooks.map((w: any) => w.id)).toEqual([b.id, a.id]);
+      const disabled = await list(store, '?status=disabled');
+      expect(disabled.json.content.webhooks).toEqual([expect.objectContaining({ id: c.id, status: 'disabled', disabled_reason: 'subscriber_gone' })]);
+      expect(disabled.json.content.pagination.total_records).toBe(1);
+
+      const all = await list(store, '?limit=100');
+      for (const secret of [a.secret, b.secret, c.secret, 'tenant-credential-42']) expect(all.text).not.toContain(secret);
+      expect((await list(freshStore('nobody'))).json.content).toEqual({ webhooks: [], pagination: { total_records: 0, total_pages: 0, limit: 20, next_page: null, previous_page: null } });
+    } finally {
+      await gone.close();
+    }
+  });
+
+  it.each([
+    ['status=paused', 'status'],
+    ['page=0', 'page'],
+    ['limit=1.5', 'limit'],
+  ])('400 invalid_parameter for %s', async (query, name) => {
+    const reply = await list('demo-store', `?${query}`);
+    expect(reply.status).toBe(400);
+    expect(reply.json.content.error).toMatchObject({ code: 'invalid_parameter', details: [{ location: 'query', name }] });
+  });
+
+  it('gets one subscription; unknown ids and other stores are 404; event-types and deliveries are not taken as ids', async () => {
+    const store = freshStore('get');
+    const { id, secret, reply: created } = await createWebhook(bench.server, store, { url: r.url, events: ['order.created'], custom_headers: { 'X-A': 'value-a' } });
+    const got = await get(store, id);
+    expect(got.status).toBe(200);
+    expect(got.json.content.webhook).toEqual(created.json.content.webhook);
+    expect(got.text).not.toContain(secret);
+    expect(got.text).not.toContain('value-a');
+    expect((await get(store, 'wh_NOPE')).status).toBe(404);
+    const foreign = await get(freshStore('x'), id);
+    expect([foreign.status, foreign.json.content.error.code]).toEqual([404, 'not_found']);
+    // The fixed segments still reach their own operations.
+    expect(Object.keys((await admin(bench.server, 'listWebhookEventTypes', 'GET', store, '/webhooks/event-types')).json.content)).toEqual(['event_types']);
+    expect(Object.keys((await admin(bench.server, 'listWebhookDeliveries', 'GET', store, '/webhooks/deliveries')).json.content)).toEqual(['deliveries', 'pagination']);
+    // And cannot be deleted as if they were ids (the document answers 405).
+    expect((await call(bench.server.url, 'DELETE', `/api/v1/${store}/admin/webhooks/event-types`)).status).toBe(405);
+  });
+
+  it('401 without an admin credential on all three', async () => {
+    const none = {};
+    for (const [op, method, path] of [
+      ['listWebhooks', 'GET', '/webhooks'],
+      ['getWebhook', 'GET', '/webhooks/wh_X'],
+      ['deleteWebhook', 'DELETE', '/webhooks/wh_X'],
+    ] as const) {
+      const reply = await admin(bench.server, op, method, 'demo-store', path, undefined, none);
+      expect([reply.status, reply.json.content.error.code], op).toEqual([401, 'unauthorized']);
+    }
+  });
+
+  it('delete frees a slot of the 5-enabled limit; deleting twice is 404, and so is every operation on the id', async () => {
+    const store = freshStore('del');
+    const max = deliveryRules.maxEnabledWebhooksPerStore;
+    const ids: string[] = [];
+    for (let i = 0; i < max; i++) ids.push((await createWebhook(bench.server, store, { url: r.url, events: ['order.created'] })).id);
+    expect((await create(store, { url: r.url, events: ['order.created'] })).status).toBe(409);
+
+    const deleted = await remove(store, ids[2]);
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.content).toMatchObject({ webhook: { id: ids[2], status: 'enabled' }, cancelled_deliveries: 0 });
+    expect(Date.parse(deleted.json.content.deleted_at)).toBeGreaterThan(0);
+
+    const sixth = await create(store, { url: r.url, events: ['order.created'] });
+    expect(sixth.status).toBe(201);
+    expect((await create(store, { url: r.url, events: ['order.created'] })).status).toBe(409);
+    const listed = await list(store);
+    expect(listed.json.content.pagination.total_records).toBe(max);
+    expect(listed.json.content.webhooks.map((w: any) => w.id)).not.toContain(ids[2]);
+
+    const again = await remove(store, ids[2]);
+    expect([again.status, again.json.content.error.code]).toEqual([404, 'not_found']);
+    expect((await get(store, ids[2])).status).toBe(404);
+    expect((await admin(bench.server, 'rotateWebhookSecret', 'POST', store, `/webhooks/${ids[2]}/rotate-secret`)).status).toBe(404);
+    expect((await admin(bench.server, 'sendTestWebhook', 'POST', store, `/webhooks/${ids[2]}/test`)).status).toBe(404);
+    // Another store cannot delete it.
+    expect((await remove(freshStore('thief'), ids[0])).status).toBe(404);
+    expect((await get(store, ids[0])).status).toBe(200);
+  });
+
+  it('delete cancels pending retries: no further attempt arrives, the log keeps the rows as cancelled', async () => {
+    const store = freshStore('delretry');
+    const failing = await startReceiver(() => ({ status: 503 }));
+    try {
+      const { id } = await createWebhook(bench.server, store, { url: failing.url, events: ['order.created'] });
+      const raised = bench.sim.trigger(store, 'order.created');
+      // At time scale 0.01 the delays are 50 ms, 300 ms, 3 s: after the third attempt the fourth waits 3 s.
+      const pending = await waitFor(async () => {
+        if (failing.captured.length < 3) return undefined;
+        return (await deliveries(bench.server, store, `webhook_id=${id}`)).find((d) => d.status === 'scheduled');
+      }, 'the fourth attempt scheduled');
+      const deleted = await remove(store, id);
+      expect(deleted.status).toBe(200);
+      expect(deleted.json.content.cancelled_deliveries).toBe(1);
+      const sent = failing.captured.length;
+
+      // Past the time the cancelled attempt was due: nothing more arrives.
+      const wait = Date.parse(pending.scheduled_at) + 500 - Date.now();
+      await sleep(Math.max(wait, 0));
+      expect(failing.captured.length).toBe(sent);
+
+      const log = await deliveries(bench.server, store, `webhook_id=${id}`);
+      expect(log.every((d) => d.event_id === raised.event_id)).toBe(true);
+      expect(log.filter((d) => d.status === 'failed')).toHaveLength(sent);
+      expect(log.find((d) => d.delivery_id === pending.delivery_id)).toMatchObject({ status: 'cancelled', outcome: 'cancelled' });
+      expect(log.filter((d) => d.status === 'scheduled' || d.status === 'in_flight')).toEqual([]);
+      const cancelled = await admin(bench.server, 'listWebhookDeliveries', 'GET', store, `/webhooks/deliveries?webhook_id=${id}&status=cancelled`);
+      expect(cancelled.json.content.pagination.total_records).toBe(1);
+      // Retrying a logged attempt of the deleted webhook is 404 (the subscription is gone).
+      const retry = await admin(bench.server, 'retryWebhookDelivery', 'POST', store, `/webhooks/${id}/deliveries/${log[0].delivery_id}/retry`);
+      expect(retry.status).toBe(404);
+    } finally {
+      await failing.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 // The Admin webhook API against the seed (4.4, 2.18, 5.6, 6.1.4, 8) and against the webhook contract it
-// manages: the seven operations, their methods and paths, and the rules the seed states about them.
+// manages: the seven operations, their methods and paths, and the rules the seed states about them; and
+// that the three designed operations (list, get, delete a subscription) are marked inferred.
 import { describe, expect, it } from 'vitest';
 import { loadDereferenced, type JsonObject } from '../../scripts/lib/load-spec.js';
 
@@ -17,20 +18,26 @@ const content = (schema: JsonObject): JsonObject => schema.allOf[1].properties.c
 const json = (response: JsonObject) => response.content['application/json'];
 const exampleValues = (response: JsonObject) => Object.values<JsonObject>(json(response).examples).map((e) => e.value);
 
+const SEED_OPERATIONS: Array<[string, string, string]> = [
+  ['createWebhook', 'POST', '/webhooks'],
+  ['rotateWebhookSecret', 'POST', '/webhooks/{id}/rotate-secret'],
+  ['sendTestWebhook', 'POST', '/webhooks/{id}/test'],
+  ['listWebhookEventTypes', 'GET', '/webhooks/event-types'],
+  ['listWebhookDeliveries', 'GET', '/webhooks/deliveries'],
+  ['retryWebhookDelivery', 'POST', '/webhooks/{id}/deliveries/{delivery_id}/retry'],
+  ['replayWebhookEvent', 'POST', '/webhooks/{id}/replay-event/{event_id}'],
+];
+
 describe('seed 4.4: the seven admin webhook operations', () => {
-  it.each<[string, string, string]>([
-    ['createWebhook', 'POST', '/webhooks'],
-    ['rotateWebhookSecret', 'POST', '/webhooks/{id}/rotate-secret'],
-    ['sendTestWebhook', 'POST', '/webhooks/{id}/test'],
-    ['listWebhookEventTypes', 'GET', '/webhooks/event-types'],
-    ['listWebhookDeliveries', 'GET', '/webhooks/deliveries'],
-    ['retryWebhookDelivery', 'POST', '/webhooks/{id}/deliveries/{delivery_id}/retry'],
-    ['replayWebhookEvent', 'POST', '/webhooks/{id}/replay-event/{event_id}'],
-  ])('%s is %s %s', (id, method, path) => {
+  it.each(SEED_OPERATIONS)('%s is %s %s', (id, method, path) => {
     expect(operations.get(id)).toMatchObject({ method, path });
   });
 
-  it('has exactly those seven', () => expect(operations.size).toBe(7));
+  it('has exactly those seven from the seed; every other operation is marked inferred', () => {
+    const fromSeed = [...operations].filter(([, { op: o }]) => o['x-contract-source'] !== 'inferred').map(([id]) => id);
+    expect(fromSeed.sort()).toEqual(SEED_OPERATIONS.map(([id]) => id).sort());
+    for (const [id] of SEED_OPERATIONS) expect(op(id)['x-contract-source'], id).toBe('seed');
+  });
 
   it('is not under the storefront prefix (base path inferred)', () => {
     const server = admin.servers[0];
@@ -45,6 +52,38 @@ describe('seed 4.4: the seven admin webhook operations', () => {
       expect(o.security, id).toEqual([{ adminBearer: [] }]);
       expect(o.responses['401'], id).toBeDefined();
     }
+  });
+});
+
+describe('designed operations complementing seed 4.4 (register AD-070 to AD-072)', () => {
+  it.each<[string, string, string]>([
+    ['listWebhooks', 'GET', '/webhooks'],
+    ['getWebhook', 'GET', '/webhooks/{id}'],
+    ['deleteWebhook', 'DELETE', '/webhooks/{id}'],
+  ])('%s is %s %s and marked x-contract-source: inferred', (id, method, path) => {
+    expect(operations.get(id)).toMatchObject({ method, path });
+    expect(op(id)['x-contract-source']).toBe('inferred');
+  });
+
+  it('the seven seed operations and the three designed ones are all there is', () => expect(operations.size).toBe(10));
+
+  it('list and get return WebhookSubscription records, never a secret or custom header values', () => {
+    const rows = content(json(op('listWebhooks').responses['200']).schema).properties.webhooks.items;
+    const one = content(json(op('getWebhook').responses['200']).schema).properties.webhook;
+    for (const record of [rows, one]) {
+      expect(record.title).toBe('WebhookSubscription');
+      for (const forbidden of ['secret', 'custom_headers', 'signing_secret']) expect(record.properties[forbidden], forbidden).toBeUndefined();
+    }
+    const names = op('listWebhooks').parameters.map((p: JsonObject) => `${p.in}:${p.name}`);
+    expect(names).toEqual(['query:page', 'query:limit', 'query:status']);
+    expect(op('listWebhooks').parameters[2].schema.enum).toEqual(rows.properties.status.enum);
+  });
+
+  it('delete answers 200 with the final record, and 404 for an unknown (or already deleted) id', () => {
+    const del = op('deleteWebhook');
+    expect(Object.keys(del.responses).sort()).toEqual(['200', '401', '404']);
+    expect(content(json(del.responses['200']).schema).required).toEqual(expect.arrayContaining(['webhook', 'deleted_at', 'cancelled_deliveries']));
+    expect(exampleValues(del.responses['404'])[0].content.error.code).toBe('not_found');
   });
 });
 
