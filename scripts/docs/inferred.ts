@@ -1,38 +1,17 @@
 // Renders the register of inferred decisions (spec/inferred/*.yaml) into one Markdown guide,
 // docs/guides/inferred-decisions.md. The guide is committed so it reads on GitHub too; `npm run docs`
 // rewrites it, and test/docs/inferred-guide.test.ts fails when the committed copy is stale.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import YAML from 'yaml';
-import { specDir } from '../lib/spec-files.js';
+import { readRegister, type RegisterEntry as Entry } from '../lib/register.js';
 import { guidesDir } from './pages.js';
 
 export const inferredGuideFile = path.join(guidesDir, 'inferred-decisions.md');
-
-interface Entry {
-  id: string;
-  title: string;
-  decision: string;
-  reason: string;
-  where: string[];
-}
 
 const REGISTERS = [
   { file: 'storefront.yaml', heading: 'Storefront REST API', document: 'openapi/storefront.yaml', prefix: 'SF' },
   { file: 'admin.yaml', heading: 'Admin webhook API', document: 'openapi/admin.yaml', prefix: 'AD' },
   { file: 'webhooks.yaml', heading: 'Webhook deliveries', document: 'asyncapi/webhooks.yaml', prefix: 'WH' },
 ];
-
-async function readRegister(file: string): Promise<Entry[]> {
-  const full = path.join(specDir, 'inferred', file);
-  const entries = YAML.parse(await readFile(full, 'utf8')) as Entry[];
-  for (const [i, e] of entries.entries()) {
-    for (const key of ['id', 'title', 'decision', 'reason', 'where'] as const) {
-      if (!e?.[key]) throw new Error(`spec/inferred/${file}: entry ${i + 1} (${e?.id ?? 'no id'}) has no \`${key}\`; see spec/inferred/README.md for the entry shape.`);
-    }
-  }
-  return entries;
-}
 
 /** Folded YAML keeps single newlines inside a paragraph; Markdown needs them gone in table-free text. */
 const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ' ');

@@ -1,28 +1,16 @@
 // The register of inferred decisions (spec/inferred/*.yaml) must cover every element the spec marks
 // `x-contract-source: inferred`, and every entry must point at something real and give its reason.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { specDir } from '../../scripts/lib/spec-files.js';
+import { readRegister, type RegisterEntry } from '../../scripts/lib/register.js';
 import { findNodes, nodeAtLocation } from '../helpers/spec-walk.js';
 
-interface Entry {
-  id: string;
-  title: string;
-  decision: string;
-  reason: string;
-  where: string[];
-}
-
-async function loadRegister(): Promise<Array<Entry & { file: string }>> {
-  const dir = path.join(specDir, 'inferred');
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.yaml')).sort();
+async function loadRegister(): Promise<Array<RegisterEntry & { file: string }>> {
+  const files = (await readdir(path.join(specDir, 'inferred'))).filter((f) => f.endsWith('.yaml')).sort();
   const entries = [];
-  for (const file of files) {
-    const list = YAML.parse(await readFile(path.join(dir, file), 'utf8')) ?? [];
-    for (const entry of list) entries.push({ ...entry, file });
-  }
+  for (const file of files) for (const entry of await readRegister(file)) entries.push({ ...entry, file });
   return entries;
 }
 
