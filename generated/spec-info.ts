@@ -5,16 +5,16 @@ export const specInfo = {
   "storefront": {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
-    "sha256": "6a5527264ff2b6b83866be88c3234b8514f0da917eb45494a73fcb4ffb05c0aa"
+    "sha256": "76d35eede1dcfd9cd9d77ce44e62762189e931b5bb0defa418e438aac723147c"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
-    "sha256": "9cf736df6c4a68800ac9c5663e2241b9ab8823352fb3b4f087f339b0afffc929"
+    "sha256": "935008dbaa41e203c39b47e89e46e951f25d4a24dc8e8c2d700b1cdb3550c930"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",
     "version": "1.0.0",
-    "sha256": "d554c29661f00eccf918f22b7edad35f8b8952ee404c20d738d061e3af1ad63a"
+    "sha256": "1e405e8877c5e27430c1ea8b10539db1f622f71705a28d54b6cc2123b28b5815"
   }
 } as const;

@@ -280,9 +280,10 @@ export interface components {
              */
             events: string[];
             /**
-             * @description Names of the `custom_headers` added to every delivery (seed 6.1.3). Their values are write-only: they
-             *     often carry credentials for the receiving endpoint, so, like the secret, they are never returned
-             *     (register AD-011). To change them, create a new subscription.
+             * @description Names of the `custom_headers` added to every delivery (seed 2.18, 6.1.3). The seed's `custom_headers`
+             *     attribute itself is write-only: it is set in `CreateWebhookRequest.custom_headers`, and because the
+             *     values often carry credentials for the receiving endpoint they are, like the secret, never returned
+             *     (register AD-011); the record shows their names here. To change them, create a new subscription.
              * @example [
              *       "X-Partner-Tenant"
              *     ]
@@ -290,7 +291,8 @@ export interface components {
             custom_header_names: string[];
             /**
              * @description Marketplace the subscription is scoped to (seed 2.18, 6.4): it then receives only events whose
-             *     `payload.properties.marketplace_listing[]` contains this marketplace. `null` for an ordinary subscription.
+             *     `payload.properties.marketplace_listing[]` contains this marketplace. `null` for an ordinary
+             *     subscription (the seed names the attribute; its presence as `null` in the record is designed, AD-010).
              * @example null
              */
             marketplace_id: string | null;
@@ -716,16 +718,15 @@ export interface components {
     responses: never;
     parameters: {
         /**
-         * @description Page number, counted from 1 (seed 4.1, 4.3, 8).
+         * @description Page number of the admin list, counted from 1, like the storefront's list endpoints (designed: register AD-050).
          * @example 1
          */
-        Page: number;
+        WebhookListPage: number;
         /**
-         * @description Rows per page, at least 1 (seed 4.1 to 4.3, 8). The maximum page size is not shown by the seed.
-         *     On `listSimilarProducts` the lower bound of 1 is designed (the seed states it for endpoints 9 and 11).
+         * @description Rows per page of the admin list, at least 1, like the storefront's list endpoints (designed: register AD-050).
          * @example 20
          */
-        Limit: number;
+        WebhookListLimit: number;
         /**
          * @description Only subscriptions in this state (`WebhookSubscription.status`).
          * @example enabled
@@ -777,16 +778,15 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, counted from 1 (seed 4.1, 4.3, 8).
+                 * @description Page number of the admin list, counted from 1, like the storefront's list endpoints (designed: register AD-050).
                  * @example 1
                  */
-                page?: components["parameters"]["Page"];
+                page?: components["parameters"]["WebhookListPage"];
                 /**
-                 * @description Rows per page, at least 1 (seed 4.1 to 4.3, 8). The maximum page size is not shown by the seed.
-                 *     On `listSimilarProducts` the lower bound of 1 is designed (the seed states it for endpoints 9 and 11).
+                 * @description Rows per page of the admin list, at least 1, like the storefront's list endpoints (designed: register AD-050).
                  * @example 20
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["WebhookListLimit"];
                 /**
                  * @description Only subscriptions in this state (`WebhookSubscription.status`).
                  * @example enabled
@@ -1148,16 +1148,15 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, counted from 1 (seed 4.1, 4.3, 8).
+                 * @description Page number of the admin list, counted from 1, like the storefront's list endpoints (designed: register AD-050).
                  * @example 1
                  */
-                page?: components["parameters"]["Page"];
+                page?: components["parameters"]["WebhookListPage"];
                 /**
-                 * @description Rows per page, at least 1 (seed 4.1 to 4.3, 8). The maximum page size is not shown by the seed.
-                 *     On `listSimilarProducts` the lower bound of 1 is designed (the seed states it for endpoints 9 and 11).
+                 * @description Rows per page of the admin list, at least 1, like the storefront's list endpoints (designed: register AD-050).
                  * @example 20
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["WebhookListLimit"];
                 /**
                  * @description Only attempts sent to this subscription.
                  * @example wh_01JPA3M8Q2R4T6V8X0Z2B4D6F8

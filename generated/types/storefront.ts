@@ -1692,8 +1692,7 @@ export interface components {
          */
         Page: number;
         /**
-         * @description Rows per page, at least 1 (seed 4.1 to 4.3, 8). The maximum page size is not shown by the seed.
-         *     On `listSimilarProducts` the lower bound of 1 is designed (the seed states it for endpoints 9 and 11).
+         * @description Rows per page, at least 1 (seed 4.1, 4.3, 8). The maximum page size is not shown by the seed.
          * @example 20
          */
         Limit: number;
@@ -1724,6 +1723,12 @@ export interface components {
          * @example true
          */
         Inventory: boolean;
+        /**
+         * @description Rows per page (seed 4.2 states an integer). The lower bound of 1 is designed for this endpoint (the
+         *     seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike (register SF-027).
+         * @example 20
+         */
+        SimilarProductsLimit: number;
         /**
          * @description Page number, counted from 1 (seed 4.2 states an integer). The lower bound of 1 is designed for this
          *     endpoint (the seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike.
@@ -2182,8 +2187,7 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Rows per page, at least 1 (seed 4.1 to 4.3, 8). The maximum page size is not shown by the seed.
-                 *     On `listSimilarProducts` the lower bound of 1 is designed (the seed states it for endpoints 9 and 11).
+                 * @description Rows per page, at least 1 (seed 4.1, 4.3, 8). The maximum page size is not shown by the seed.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -2265,11 +2269,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Rows per page, at least 1 (seed 4.1 to 4.3, 8). The maximum page size is not shown by the seed.
-                 *     On `listSimilarProducts` the lower bound of 1 is designed (the seed states it for endpoints 9 and 11).
+                 * @description Rows per page (seed 4.2 states an integer). The lower bound of 1 is designed for this endpoint (the
+                 *     seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike (register SF-027).
                  * @example 20
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["SimilarProductsLimit"];
                 /**
                  * @description Page number, counted from 1 (seed 4.2 states an integer). The lower bound of 1 is designed for this
                  *     endpoint (the seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike.
@@ -2346,8 +2350,7 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Rows per page, at least 1 (seed 4.1 to 4.3, 8). The maximum page size is not shown by the seed.
-                 *     On `listSimilarProducts` the lower bound of 1 is designed (the seed states it for endpoints 9 and 11).
+                 * @description Rows per page, at least 1 (seed 4.1, 4.3, 8). The maximum page size is not shown by the seed.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];

@@ -100,7 +100,9 @@ export const deliveryRules = {
     "signature": "seed",
     "headers": "seed",
     "customHeaders": "inferred",
-    "marketplaceScope": "seed"
+    "customHeaders.addedTo": "seed",
+    "marketplaceScope": "seed",
+    "marketplaceScope.missingField": "inferred"
   }
 } as const;
 
@@ -3204,7 +3206,7 @@ export const webhookEvents = [
     "event": "seller.order.created",
     "validator": "sellerOrderCreated",
     "family": "marketplace",
-    "contractSource": "seed",
+    "contractSource": "inferred",
     "marketplaceScoped": false,
     "title": "Seller order created",
     "summary": "A marketplace order was routed to a seller.",
@@ -3387,7 +3389,7 @@ export const webhookEvents = [
     "event": "seller.order.updated",
     "validator": "sellerOrderUpdated",
     "family": "marketplace",
-    "contractSource": "seed",
+    "contractSource": "inferred",
     "marketplaceScoped": false,
     "title": "Seller order updated",
     "summary": "A seller's marketplace order changed.",
@@ -3570,7 +3572,7 @@ export const webhookEvents = [
     "event": "seller.shipment.created",
     "validator": "sellerShipmentCreated",
     "family": "marketplace",
-    "contractSource": "seed",
+    "contractSource": "inferred",
     "marketplaceScoped": false,
     "title": "Seller shipment created",
     "summary": "A marketplace shipment was created for a seller.",
@@ -3648,7 +3650,7 @@ export const webhookEvents = [
     "event": "seller.shipment.updated",
     "validator": "sellerShipmentUpdated",
     "family": "marketplace",
-    "contractSource": "seed",
+    "contractSource": "inferred",
     "marketplaceScoped": false,
     "title": "Seller shipment updated",
     "summary": "A seller's marketplace shipment changed.",

@@ -46,6 +46,17 @@ describe('register of inferred decisions', async () => {
     expect(uncovered, 'inferred elements missing from spec/inferred/*.yaml').toEqual([]);
   });
 
+  it('never points at a node the spec marks as stated by the seed', async () => {
+    const contradictions: string[] = [];
+    for (const entry of register) {
+      for (const where of entry.where) {
+        const node = (await nodeAtLocation(where)) as Record<string, unknown> | undefined;
+        if (node && typeof node === 'object' && node['x-contract-source'] === 'seed') contradictions.push(`${entry.id}: ${where}`);
+      }
+    }
+    expect(contradictions, 'register entries (designed) pointing at nodes marked x-contract-source: seed').toEqual([]);
+  });
+
   it('points only at nodes that exist', async () => {
     const dangling: string[] = [];
     for (const entry of register) {
