@@ -1,12 +1,11 @@
 // pagination-past-end: a page past the last one is empty and has no next page (or the server rejects
-// it with a documented 4XX, which status-documented judges). A warning for now: the embedded mock
-// serves its static first page for every page (see conformance/README.md, "Known limits").
+// it with a documented 4XX, which status-documented judges).
 import type { Rule } from '../src/types.js';
 import { pageOf } from './pagination.js';
 
 export const paginationPastEnd: Rule = {
   id: 'pagination-past-end',
-  severity: 'warn',
+  severity: 'error',
   summary: 'A page past the last one is empty with next_page null (or a documented 4XX).',
   check({ request, live }) {
     const page = pageOf(request.url, live.status, live.body);

@@ -10,6 +10,7 @@ import { hasPreferences, parsePreferences, type Preferences } from './prefer.js'
 import type { PrismEngine } from './prism-engine.js';
 import { route, type Mount, type RouteMatch } from './router.js';
 import { checkSecurity } from './security.js';
+import { isPaginated, paginate } from './paginate.js';
 import type { CachedResponse, OperationModel } from './spec-model.js';
 import { serveDocs } from './static-docs.js';
 import { issuesTokens, type TokenRegistry } from './tokens.js';
@@ -113,6 +114,8 @@ export function createFront(ctx: FrontContext) {
       response = await askPrism(req, url, match, body, prefs);
       if (fastPath && response.status >= 200 && response.status < 300) learned.set(op, response);
     }
+    // Paging over the example's set, unless a control asked for a specific answer.
+    if (!ctx.dynamic && !hasPreferences(prefs) && isPaginated(op)) response = paginate(response, url.searchParams);
     if (ctx.strictAuth && match.mount.segment === 'storefront' && issuesTokens(op.method, op.path) && response.status < 300) {
       response = { ...response, body: ctx.tokens.rewriteAuthBody(response.body) };
     }

@@ -117,9 +117,9 @@ export const ENDPOINTS: Array<{ name: string; method: string; template: string; 
   { name: 'listCustomerCards', method: 'GET', template: '/customers/{customer_id}/cards', path: '/customers/cst_1/cards', auth: 'bearer', status: 200 },
   { name: 'evaluateCartCoupons', method: 'GET', template: '/pos/carts/{id}/evaluate-coupons', path: '/pos/carts/cart_1/evaluate-coupons', auth: 'bearer', status: 200 },
   { name: 'listCountries', method: 'GET', template: '/common/countries', path: '/common/countries', auth: 'bearer', status: 200 },
-  { name: 'listProducts', method: 'GET', template: '/catalog/products', path: '/catalog/products?page=1&limit=20&sort_by=%7B%22selling_price%22%3A%22asc%22%7D&category_id=a&category_id=b', auth: 'bearer', status: 200 },
-  { name: 'listSimilarProducts', method: 'GET', template: '/pos/catalog/products/similar', path: '/pos/catalog/products/similar?product_id=prd_1&limit=5', auth: 'bearer', status: 200 },
-  { name: 'listOrders', method: 'GET', template: '/orders', path: '/orders?user_id=usr_1&page=2&limit=10&status=draft', auth: 'bearer', status: 200 },
+  { name: 'listProducts', method: 'GET', template: '/catalog/products', path: '/catalog/products?page=1&limit=2&sort_by=%7B%22selling_price%22%3A%22asc%22%7D&category_id=a&category_id=b', auth: 'bearer', status: 200 },
+  { name: 'listSimilarProducts', method: 'GET', template: '/pos/catalog/products/similar', path: '/pos/catalog/products/similar?product_id=prd_1&limit=2', auth: 'bearer', status: 200 },
+  { name: 'listOrders', method: 'GET', template: '/orders', path: '/orders?user_id=usr_1&page=1&limit=10&status=draft', auth: 'bearer', status: 200 },
   { name: 'createCustomer', method: 'POST', template: '/customers', path: '/customers', auth: 'bearer', body: true, status: 201 },
 ];
 

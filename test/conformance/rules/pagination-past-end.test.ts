@@ -20,7 +20,7 @@ describe('pagination-past-end', () => {
     expect(paginationPastEnd.check(exchange({ path: '/catalog/products?page=9', status: 400, body: {} }))).toEqual([]);
   });
 
-  it('is a warning', () => {
-    expect(paginationPastEnd.severity).toBe('warn');
+  it('is an error (the mock pages its example lists, so a certified server must too)', () => {
+    expect(paginationPastEnd.severity).toBe('error');
   });
 });
