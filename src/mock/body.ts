@@ -77,14 +77,39 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+// The discarding is also bounded in time: a sender trickling an endless body is cut after this long.
+const DISCARD_MS = 10_000;
+
 function discardRest(req: IncomingMessage): void {
   let dropped = 0;
+  const timer = setTimeout(() => req.socket.destroy(), DISCARD_MS);
+  timer.unref();
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
     if (dropped > DISCARD_CAP) req.socket.destroy();
   });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
   req.on('error', () => {});
   req.resume();
+}
+
+/**
+ * Ends `res` once the request body has been read off the wire (discardRest is draining it). Ending
+ * earlier lets Node close the connection while the client is still writing, and the reset can reach the
+ * client before the 413 does.
+ */
+export function endAfterBody(req: IncomingMessage, end: () => void): void {
+  if (req.complete || req.destroyed) return end();
+  let ended = false;
+  const once = () => {
+    if (!ended) {
+      ended = true;
+      end();
+    }
+  };
+  req.once('end', once);
+  req.once('close', once);
 }
 
 /** The media type the operation accepts that matches the request's Content-Type, or a 415. */

@@ -50,18 +50,33 @@ export function envelope(code: ErrorCode, message: string, details: ErrorItem[] 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** Writes a JSON body unless the response is already under way (then only ends it). */
-export function sendJson(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
+/**
+ * Writes a JSON answer. `endWhen`, when given, decides when the response ends (after the answer is
+ * written): a 413 ends only once the rest of the request body is drained.
+ */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+  endWhen?: (end: () => void) => void,
+): void {
   if (res.headersSent) {
     if (!res.writableEnded) res.end();
     return;
   }
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   res.writeHead(status, { ...headers, 'content-type': JSON_CONTENT_TYPE, 'content-length': String(bytes.length) });
-  res.end(bytes);
+  if (!endWhen) {
+    res.end(bytes);
+    return;
+  }
+  res.write(bytes);
+  endWhen(() => res.end());
 }
 
-export function sendError(res: ServerResponse, error: MockHttpError): void {
-  sendJson(res, error.status, JSON.stringify(envelope(error.code, error.message, error.details)), error.headers);
+export function sendError(res: ServerResponse, error: MockHttpError, endWhen?: (end: () => void) => void): void {
+  sendJson(res, error.status, JSON.stringify(envelope(error.code, error.message, error.details)), error.headers, endWhen);
 }
 
 export function sendEnvelope(res: ServerResponse, status: number, code: ErrorCode, message: string, details: ErrorItem[] = []): void {

@@ -3,7 +3,7 @@
 // an Accept header or dynamic mode needs it). Every step throws MockHttpError; one catch sends it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { checkDeclaredLength, hasBody, matchContentType, parseJsonBody, readBody } from './body.js';
+import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from './body.js';
 import { MockHttpError, sendError, sendEnvelope, JSON_CONTENT_TYPE } from './errors.js';
 import type { RequestLogger } from './log.js';
 import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
@@ -52,7 +52,7 @@ export function createFront(ctx: FrontContext) {
     res.once('close', logOnce);
     pipeline(req, res).catch((err: unknown) => {
       if (err instanceof MockHttpError) {
-        sendError(res, err);
+        sendError(res, err, err.status === 413 ? (end) => endAfterBody(req, end) : undefined);
         return;
       }
       ctx.logger.info(`mock: internal error on ${req.method} ${(req.url ?? '').split('?')[0].slice(0, 200)}: ${(err as Error)?.message ?? err}`);

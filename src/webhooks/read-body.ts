@@ -46,3 +46,34 @@ export function readLimited(stream: Readable, maxBytes: number): Promise<ReadBod
     stream.once('close', onAbort);
   });
 }
+
+/**
+ * After a 413, reads and throws away what the sender is still writing (never buffered) and only then
+ * lets the connection close: closing while the sender is still writing resets the connection, and the
+ * reset can reach the sender before it has read the 413. Bounded in bytes and time; past either the
+ * connection is cut. `done` runs once, when the discarding stops for any reason.
+ */
+export function discardRest(stream: Readable, limits: { maxBytes: number; maxMs: number }, done: () => void): void {
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    done();
+  };
+  const cut = () => {
+    finish();
+    stream.destroy();
+  };
+  const timer = setTimeout(cut, limits.maxMs);
+  timer.unref();
+  if (stream.readableEnded || stream.destroyed) return finish();
+  let seen = 0;
+  stream.on('data', (chunk: Buffer | string) => {
+    seen += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    if (seen > limits.maxBytes) cut();
+  });
+  stream.once('end', finish);
+  stream.once('close', finish);
+  stream.resume();
+}

@@ -47,7 +47,7 @@ describe('npm run certify:webhooks', () => {
     try {
       const out = path.join(dir, 'ok');
       const r = await cli(['receiver', '--url', app.url, '--secret', SECRET, '--report-dir', out]);
-      expect(r.code).toBe(0);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
       expect(r.stdout).toContain('CERTIFIED');
       expect(r.stderr + r.stdout).not.toContain(SECRET);
       expect(readdirSync(out).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);

@@ -2,7 +2,7 @@
 // and while streaming, so an oversized delivery is answered 413 without being buffered.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebhookCore } from '../handler.js';
-import { declaresTooLarge, readLimited } from '../read-body.js';
+import { declaresTooLarge, discardRest, readLimited } from '../read-body.js';
 import { reply, type WebhookReply } from '../responses.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -24,10 +24,10 @@ export async function serveNode(core: WebhookCore, req: IncomingMessage, res: Se
     }
     let body = rawBody;
     if (body === undefined) {
-      if (declaresTooLarge(req.headers['content-length'], core.maxBodyBytes)) return refuseTooLarge(core, res);
+      if (declaresTooLarge(req.headers['content-length'], core.maxBodyBytes)) return refuseTooLarge(core, req, res);
       const read = await readLimited(req, core.maxBodyBytes);
       if (!read.ok) {
-        if (read.reason === 'too-large') return refuseTooLarge(core, res);
+        if (read.reason === 'too-large') return refuseTooLarge(core, req, res);
         return; // The client went away; there is no one to answer.
       }
       body = read.body;
@@ -39,10 +39,20 @@ export async function serveNode(core: WebhookCore, req: IncomingMessage, res: Se
   }
 }
 
-function refuseTooLarge(core: WebhookCore, res: ServerResponse): void {
+/** Discarding after a 413 stops at this many bytes or this long; then the connection is cut. */
+const DISCARD_LIMITS = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 };
+
+function refuseTooLarge(core: WebhookCore, req: IncomingMessage, res: ServerResponse): void {
   const answer = core.tooLarge();
   core.reportRejection({ ok: false, status: 413, reason: 'too-large', message: `body is larger than ${core.maxBodyBytes} bytes` });
-  sendNodeReply(res, answer);
+  if (res.headersSent || res.destroyed) return;
+  // The answer goes out now; the response ends (and the connection may close) once the rest of the
+  // body has been read off the wire, so the sender reads the 413 instead of a connection reset.
+  res.statusCode = answer.status;
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  res.setHeader('content-length', Buffer.byteLength(answer.body));
+  res.write(answer.body);
+  discardRest(req, DISCARD_LIMITS, () => res.end());
 }
 
 export function toNodeHandler(core: WebhookCore): NodeHandler {
