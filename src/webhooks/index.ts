@@ -13,7 +13,6 @@ export { createStalenessGuard, MemoryStalenessStore, timestampToNanos } from './
 export type { StalenessGuard, StalenessStore, StalenessOutcome } from './staleness.js';
 export { getHeader, HEADER } from './headers.js';
 export type { HeaderSource } from './headers.js';
-export { hasGeneratedValidators } from './validation.js';
 export type { DeliveryValidator, DeliveryValidation, ValidationIssue, WebhookEvent, WebhookEventName, WebhookEventOf } from './validation.js';
 export type { NodeHandler } from './adapters/node.js';
 export type { ExpressMiddleware } from './adapters/express.js';

@@ -4,18 +4,12 @@
 import { connect } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryValidator } from '../../src/webhooks/validation.js';
 import { startExpressApp } from './apps/express-app.js';
 import { ADAPTERS, startReceiverApp, type AdapterKind, type ReceiverState, type RunningApp } from './apps/index.js';
 import { createDemoReceiver } from './apps/receiver.js';
 import { buildDelivery, retryOf, SECRET, type Delivery } from '../../conformance/vectors/webhook-fixtures.js';
-import { loadTestValidator } from './helpers/validator.js';
 
 const MAX = 64 * 1024;
-let validate: DeliveryValidator;
-beforeAll(async () => {
-  ({ validate } = await loadTestValidator());
-});
 
 async function deliver(url: string, d: Pick<Delivery, 'raw' | 'headers'>, method = 'POST') {
   const res = await request(url, { method: method as 'POST', headers: d.headers, body: method === 'GET' ? undefined : d.raw });
@@ -67,7 +61,7 @@ describe.each(ADAPTERS)('receiver app: %s', (kind: AdapterKind) => {
   let state: ReceiverState;
 
   beforeAll(async () => {
-    ({ app, state } = await startReceiverApp(kind, { secrets: [SECRET], validate, maxBodyBytes: MAX }));
+    ({ app, state } = await startReceiverApp(kind, { secrets: [SECRET], maxBodyBytes: MAX }));
   });
   afterAll(async () => {
     await app?.close();
@@ -177,7 +171,7 @@ describe.each(ADAPTERS)('receiver app: %s', (kind: AdapterKind) => {
 describe('Express misconfiguration', () => {
   let app: RunningApp;
   beforeAll(async () => {
-    const { handler } = createDemoReceiver({ secrets: [SECRET], validate });
+    const { handler } = createDemoReceiver({ secrets: [SECRET] });
     app = await startExpressApp(handler, 'json');
   });
   afterAll(async () => {
@@ -194,7 +188,7 @@ describe('Express misconfiguration', () => {
 
 describe('Fastify encapsulation', () => {
   it('keeps JSON parsing for the rest of the app', async () => {
-    const { handler } = createDemoReceiver({ secrets: [SECRET], validate });
+    const { handler } = createDemoReceiver({ secrets: [SECRET] });
     const { startFastifyApp } = await import('./apps/fastify-app.js');
     const app = await startFastifyApp(handler);
     try {

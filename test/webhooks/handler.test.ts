@@ -1,21 +1,15 @@
 // The handler core in process: dispatch, de-duplication, failure and retry, test deliveries, and the
 // status policy (500 only for a failing application handler, 410 only on explicit unsubscribe()).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWebhookHandler, unsubscribe, type DeliveryContext, type WebhookHandlerOptions } from '../../src/webhooks/handler.js';
 
 type Ev = { event: string; event_id: string };
 import type { DedupeStore } from '../../src/webhooks/dedupe.js';
-import type { DeliveryValidator } from '../../src/webhooks/validation.js';
 import { buildDelivery, PREVIOUS_SECRET, retryOf, SECRET, type Delivery } from '../../conformance/vectors/webhook-fixtures.js';
-import { loadTestValidator } from './helpers/validator.js';
 
-let validate: DeliveryValidator;
-beforeAll(async () => {
-  ({ validate } = await loadTestValidator());
-});
 
 function make(options: Partial<WebhookHandlerOptions> = {}) {
-  return createWebhookHandler({ secrets: [SECRET], validate, ...options });
+  return createWebhookHandler({ secrets: [SECRET], ...options });
 }
 
 async function post(handler: ReturnType<typeof make>, d: Delivery) {
@@ -162,8 +156,8 @@ describe('createWebhookHandler', () => {
   });
 
   it('refuses to start without a secret or with a bad size limit', () => {
-    expect(() => createWebhookHandler({ secrets: [], validate })).toThrow(/secret/);
-    expect(() => createWebhookHandler({ secrets: '', validate })).toThrow(/secret/);
-    expect(() => createWebhookHandler({ secrets: [SECRET], validate, maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
+    expect(() => createWebhookHandler({ secrets: [] })).toThrow(/secret/);
+    expect(() => createWebhookHandler({ secrets: '' })).toThrow(/secret/);
+    expect(() => createWebhookHandler({ secrets: [SECRET], maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
   });
 });

@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDereferenced } from '../../scripts/lib/load-spec.js';
 import { parseDelivery } from '../../src/webhooks/parse-delivery.js';
-import { loadTestValidator } from './helpers/validator.js';
 
 const doc = await loadDereferenced('webhooks');
 const secret: string = doc['x-example-signing-secret'];
@@ -19,9 +18,8 @@ describe('spec message examples are accepted by parseDelivery', () => {
   });
 
   it.each(examples)('%s', async (_name, example) => {
-    const { validate } = await loadTestValidator();
     const raw = Buffer.from(JSON.stringify(example.payload));
-    const result = parseDelivery({ rawBody: raw, headers: example.headers, secrets: [secret], validate });
+    const result = parseDelivery({ rawBody: raw, headers: example.headers, secrets: [secret] });
     expect(result).toMatchObject({ ok: true, status: 200 });
   });
 });
