@@ -1,10 +1,7 @@
-// Signed deliveries for the webhook tests, built from the contract's own example bodies
-// (spec/asyncapi/examples/<event>.yaml) so they stay valid as the schemas evolve.
+// Signed deliveries for the webhook tests and the receiver certifier, built from the contract's own
+// example bodies (the generated catalog) so they stay valid as the schemas evolve.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import YAML from 'yaml';
-import { specDir } from '../../scripts/lib/spec-files.js';
+import { deliveryRules, webhookEvents } from '../../generated/webhooks/catalog.js';
 import { signPayload } from '../../src/webhooks/verify.js';
 
 // Test-only secrets (never real ones). Names say their role in rotation and multi-subscription vectors.
@@ -21,29 +18,11 @@ export type Envelope = {
   payload: { event: string; event_id: string; timestamp: string; store_id: string; properties: Record<string, any> } & Record<string, any>;
 } & Record<string, any>;
 
-// Used only when the spec has no example for the event (e.g. while the spec is being written).
-const FALLBACK: Envelope = {
-  event: 'order.created',
-  event_id: 'evt_fallback',
-  delivery_id: 'dlv_fallback',
-  timestamp: '2025-03-14T10:30:05.412+05:30',
-  is_test: false,
-  payload: {
-    event: 'order.created',
-    event_id: 'evt_fallback',
-    store_id: 'st_blr_01',
-    store_type: 'b2c',
-    user_id: 'usr_7Hq2LmX9',
-    admin_user_id: null,
-    timestamp: '2025-03-14T05:00:04.118Z',
-    properties: { order_number: 'ORD-2025-000123', status: 'draft', order_items: [{ product_id: 'prd_1', quantity: 1 }] },
-  },
-};
-
+/** The catalog's example envelope of `event` (generated from spec/asyncapi/examples), as a fresh copy. */
 export function exampleEnvelope(event: string): Envelope {
-  const file = path.join(specDir, 'asyncapi/examples', `${event}.yaml`);
-  if (!existsSync(file)) return { ...structuredClone(FALLBACK), event, payload: { ...structuredClone(FALLBACK.payload), event } };
-  return YAML.parse(readFileSync(file, 'utf8')) as Envelope;
+  const entry = webhookEvents.find((e) => e.event === event);
+  if (!entry?.example?.payload) throw new Error(`no example for ${event} in the webhook catalog (generated/webhooks/catalog.ts)`);
+  return structuredClone(entry.example.payload) as unknown as Envelope;
 }
 
 let counter = 0;
@@ -82,14 +61,16 @@ export function buildDelivery(options: DeliveryOptions = {}): Delivery {
   return { body, raw, headers: headersFor(body, raw, options.secret ?? SECRET) };
 }
 
+/** The contract's delivery headers (names and values from `deliveryRules`), signed over `raw`. */
 export function headersFor(body: Pick<Envelope, 'event' | 'event_id' | 'delivery_id'>, raw: Buffer | string, secret: string): Record<string, string> {
+  const h = deliveryRules.headers;
   return {
-    'content-type': 'application/json',
-    'user-agent': 'Service-Webhooks/1.0',
-    'x-svc-event': body.event,
-    'x-svc-signature': signPayload(raw, secret),
-    'x-svc-event-id': body.event_id,
-    'x-svc-delivery-id': body.delivery_id,
+    'content-type': deliveryRules.contentType,
+    'user-agent': deliveryRules.userAgent,
+    [h.event.toLowerCase()]: body.event,
+    [h.signature.toLowerCase()]: signPayload(raw, secret),
+    [h.eventId.toLowerCase()]: body.event_id,
+    [h.deliveryId.toLowerCase()]: body.delivery_id,
   };
 }
 
