@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { metric, type BenchSuite } from '../lib/metric.js';
 import { documents, repoRoot } from '../../scripts/lib/spec-files.js';
+import { productListBody } from '../lib/fixtures.js';
 
 const require = createRequire(import.meta.url);
 // autocannon ships no types; only run() and its result fields below are used.
@@ -43,15 +44,8 @@ export async function writeBenchSpec(dir: string): Promise<{ file: string; bytes
   const response = deref(deref(deref(doc.paths[LIST_PATH]).get.responses['200']));
   const examples = deref(response.content['application/json']).examples;
   const example = deref(Object.values<any>(examples)[0]);
+  example.value = await productListBody(PRODUCTS);
   const value = example.value;
-  const template = value.content.products[0];
-  value.content.products = Array.from({ length: PRODUCTS }, (_, i) => ({
-    ...structuredClone(template),
-    id: `prd_bench_${String(i + 1).padStart(3, '0')}`,
-    sku: `BENCH-${i + 1}`,
-    slug: `bench-product-${i + 1}`,
-  }));
-  if (value.content.pagination) value.content.pagination.total_records = PRODUCTS;
   const file = path.join(dir, 'storefront-bench.json');
   await writeFile(file, JSON.stringify(doc));
   return { file, bytes: Buffer.byteLength(JSON.stringify(value)) };
