@@ -1,27 +1,19 @@
 // The CLI's contract: exit 0 certified, 1 not, 2 usage error or unreachable target, one line and no stack
 // for errors, and the secret never on the output.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiverApp } from '../webhooks/apps/index.js';
 import { startFaultyReceiver } from './receivers.js';
+import { run } from '../helpers/run.js';
 
 const SECRET = 'whsec_cli_test_31f0';
 const dir = mkdtempSync(path.join(tmpdir(), 'certify-webhooks-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/src/webhooks/cli.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..') });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const repoDir = path.resolve(import.meta.dirname, '../..');
+const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'conformance/src/webhooks/cli.ts', ...args], { cwd: repoDir });
 
 describe('npm run certify:webhooks', () => {
   it.each([
