@@ -7,7 +7,7 @@ import YAML from 'yaml';
 import { repoRoot } from '../../scripts/lib/spec-files.js';
 import { headerOf, type Har, type HarEntry } from './har.js';
 import { matchOperation, splitStorefrontPath, type OperationMeta } from './operations.js';
-import { getPointer } from './pointer.js';
+import { getPointer } from '../../scripts/lib/json-pointer.js';
 
 export const trafficDir = path.join(repoRoot, 'conformance/traffic');
 

@@ -1,5 +1,6 @@
 // Operation metadata of an OpenAPI document (method, path, security, bodies, statuses), generated
 // so that the client, the mock and the certifier read the spec's facts instead of restating them.
+import { getPointer } from '../lib/json-pointer.js';
 import { HTTP_METHODS } from './names.js';
 
 export interface OperationInfo {
@@ -15,14 +16,7 @@ export interface OperationInfo {
 }
 
 function resolveLocal(doc: any, node: any): any {
-  if (node && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
-    const target = node.$ref
-      .slice(2)
-      .split('/')
-      .reduce((at: any, seg: string) => at?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-    return resolveLocal(doc, target);
-  }
-  return node;
+  return node && typeof node.$ref === 'string' && node.$ref.startsWith('#/') ? resolveLocal(doc, getPointer(doc, node.$ref)) : node;
 }
 
 export function listOperations(doc: any): OperationInfo[] {

@@ -3,6 +3,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import standalone from 'ajv/dist/standalone/index.js';
+import { getPointer } from '../lib/json-pointer.js';
 import { HTTP_METHODS, eventExportName, pointerSegment, requestExportName, responseExportName } from './names.js';
 
 const JSON_MEDIA = 'application/json';
@@ -29,21 +30,11 @@ function followRef(doc: any, pointer: string): string {
   // Returns the pointer of the node at `pointer`, following local $refs (responses lifted into components).
   let current = pointer;
   for (let hops = 0; hops < 10; hops++) {
-    const node = current
-      .slice(2)
-      .split('/')
-      .reduce((at: any, seg: string) => at?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    const node: any = getPointer(doc, current);
     if (node && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) current = node.$ref;
     else return current;
   }
   throw new Error(`too many $ref hops from ${pointer}`);
-}
-
-function nodeAt(doc: any, pointer: string): any {
-  return pointer
-    .slice(2)
-    .split('/')
-    .reduce((at: any, seg: string) => at?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
 }
 
 /** Export name -> JSON pointer of the schema, for every JSON request body and response. */
@@ -53,17 +44,17 @@ export function openapiSchemaPointers(doc: any): Record<string, string> {
     const itemPtr = followRef(doc, `#/paths/${pointerSegment(p)}`);
     for (const method of HTTP_METHODS) {
       const opPtr = `${itemPtr}/${method}`;
-      const op = nodeAt(doc, opPtr);
+      const op: any = getPointer(doc, opPtr);
       if (!op) continue;
       if (op.requestBody) {
         const bodyPtr = followRef(doc, `${opPtr}/requestBody`);
-        if (nodeAt(doc, bodyPtr)?.content?.[JSON_MEDIA]?.schema) {
+        if ((getPointer(doc, bodyPtr) as any)?.content?.[JSON_MEDIA]?.schema) {
           pointers[requestExportName(op.operationId)] = `${bodyPtr}/content/${pointerSegment(JSON_MEDIA)}/schema`;
         }
       }
       for (const status of Object.keys(op.responses ?? {})) {
         const resPtr = followRef(doc, `${opPtr}/responses/${pointerSegment(status)}`);
-        if (nodeAt(doc, resPtr)?.content?.[JSON_MEDIA]?.schema) {
+        if ((getPointer(doc, resPtr) as any)?.content?.[JSON_MEDIA]?.schema) {
           pointers[responseExportName(op.operationId, status)] = `${resPtr}/content/${pointerSegment(JSON_MEDIA)}/schema`;
         }
       }
@@ -77,7 +68,7 @@ export function asyncapiSchemaPointers(doc: any): Record<string, string> {
   const pointers: Record<string, string> = {};
   for (const [key, raw] of Object.entries<any>(doc.components?.messages ?? {})) {
     const msgPtr = followRef(doc, `#/components/messages/${pointerSegment(key)}`);
-    const message = nodeAt(doc, msgPtr);
+    const message: any = getPointer(doc, msgPtr);
     const eventName = message?.name ?? key;
     // A multi-format schema object wraps the schema in `schema`.
     const payloadPtr = message?.payload?.schemaFormat ? `${msgPtr}/payload/schema` : `${msgPtr}/payload`;

@@ -2,6 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
+import { getPointer } from '../../scripts/lib/json-pointer.js';
 import { specDir } from '../../scripts/lib/spec-files.js';
 
 export async function specYamlFiles(dir = specDir): Promise<string[]> {
@@ -50,8 +51,5 @@ export async function nodeAtLocation(location: string): Promise<unknown> {
   } catch {
     return undefined;
   }
-  return pointer
-    .split('/')
-    .slice(1)
-    .reduce((at, seg) => (at && typeof at === 'object' ? at[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+  return getPointer(doc, pointer);
 }
