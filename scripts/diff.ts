@@ -4,7 +4,7 @@
 // breaking change unless info.version was bumped to a new major. Annotates the PR under GitHub Actions.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { documents, repoRoot } from './lib/spec-files.js';
+import { documents, repoRoot } from '../src/contract/spec-files.js';
 import { diffDocuments } from './diff/compare.js';
 import { snapshotSpec } from './diff/git.js';
 import { formatAnnotations, formatReport, plainLabels, snapshotLabels } from './diff/report.js';

@@ -7,7 +7,7 @@
 // The slow AsyncAPI template runs in parallel with everything else. Served by `npm start` at /docs.
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot } from './lib/spec-files.js';
+import { repoRoot } from '../src/contract/spec-files.js';
 import { buildGuides } from './docs/guides.js';
 import { inferredGuideFile, renderInferredRegister } from './docs/inferred.js';
 import { buildLanding } from './docs/landing.js';

@@ -4,7 +4,7 @@
 // (same bindings, so the requests are identical) without any rule and without parsing bodies that feed
 // no capture. Same server (the embedded mock, strict auth), same run, alternating rounds.
 import { metric, type BenchSuite, type Metric } from '../lib/metric.js';
-import { createMockServer } from '../../src/mock/server.js';
+import { createMockServer } from '../../workbench/mock/server.js';
 import { replay } from '../../conformance/src/engine.js';
 import { loadScenarios, type Scenario } from '../../conformance/src/load.js';
 

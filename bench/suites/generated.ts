@@ -8,7 +8,7 @@ import { transform } from 'esbuild';
 import { Bench } from 'tinybench';
 import { metric, type BenchSuite, type Metric } from '../lib/metric.js';
 import { productListBody } from '../lib/fixtures.js';
-import { repoRoot } from '../../scripts/lib/spec-files.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { bundleDocument } from '../../scripts/generate/bundle.js';
 import { openapiSchemaPointers } from '../../scripts/generate/validators.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { metric, type BenchSuite } from '../lib/metric.js';
-import { createSimulator } from '../../src/simulator/index.js';
+import { createSimulator } from '../../workbench/simulator/index.js';
 
 const EVENTS = 1000;
 const SUBSCRIPTIONS = 5;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { specInfo } from '../../generated/spec-info.js';
-import { repoRoot } from '../../scripts/lib/spec-files.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { rules as allRules } from '../rules/index.js';
 import type { ReplayRun } from './engine.js';
 import type { Scenario } from './load.js';

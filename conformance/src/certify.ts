@@ -2,7 +2,7 @@
 // the embedded mock when no base URL is given, replay with the rules, build the certificate, write
 // the reports.
 import { randomBytes } from 'node:crypto';
-import { createMockServer } from '../../src/mock/server.js';
+import { createMockServer } from '../../workbench/mock/server.js';
 import { buildCertificate, type Certificate } from './certificate.js';
 import { replay } from './engine.js';
 import { loadScenarios, trafficDir } from './load.js';

@@ -4,10 +4,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { repoRoot } from '../../scripts/lib/spec-files.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { headerOf, type Har, type HarEntry } from './har.js';
 import { matchOperation, splitStorefrontPath, type OperationMeta } from './operations.js';
-import { getPointer } from '../../scripts/lib/json-pointer.js';
+import { getPointer } from '../../src/contract/json-pointer.js';
 
 export const trafficDir = path.join(repoRoot, 'conformance/traffic');
 

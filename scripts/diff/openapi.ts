@@ -4,7 +4,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../lib/spec-files.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { runTool } from '../lib/run-tool.js';
 import type { Change, DocumentDiff } from './types.js';
 

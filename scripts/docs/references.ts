@@ -4,7 +4,7 @@
 //               so nothing downloads): index.html + css/ + js/ in its own folder.
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { documents, repoRoot } from '../lib/spec-files.js';
+import { documents, repoRoot } from '../../src/contract/spec-files.js';
 import { asyncapiEnv, runTool } from '../lib/run-tool.js';
 
 const redoclyEnv = () => ({ ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' });

@@ -1,6 +1,6 @@
 // Operation metadata of an OpenAPI document (method, path, security, bodies, statuses), generated
 // so that the client, the mock and the certifier read the spec's facts instead of restating them.
-import { getPointer } from '../lib/json-pointer.js';
+import { getPointer } from '../../src/contract/json-pointer.js';
 import { HTTP_METHODS } from './names.js';
 
 export interface OperationInfo {

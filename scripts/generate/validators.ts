@@ -3,7 +3,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import standalone from 'ajv/dist/standalone/index.js';
-import { getPointer } from '../lib/json-pointer.js';
+import { getPointer } from '../../src/contract/json-pointer.js';
 import { HTTP_METHODS, eventExportName, pointerSegment, requestExportName, responseExportName } from './names.js';
 
 const JSON_MEDIA = 'application/json';

@@ -2,8 +2,8 @@
 // following the contract passes; each deliberately faulty sender fails with the rule that names its fault.
 // Timing rules run with the certifier's stated tolerances; the tests assert verdicts, never durations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/mock/server.js';
-import { createSimulator, type Simulator } from '../../src/simulator/index.js';
+import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
+import { createSimulator, type Simulator } from '../../workbench/simulator/index.js';
 import { runSender } from '../../conformance/src/webhooks/run.js';
 import { startFakeSender, type SenderFault } from './fake-sender.js';
 

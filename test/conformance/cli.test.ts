@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import type { MockServer } from '../../src/mock/server.js';
+import type { MockServer } from '../../workbench/mock/server.js';
 import { startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
 
 const certify = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'conformance/src/cli.ts', ...args]);

@@ -1,7 +1,7 @@
 // A recording made against the mock replays against a server holding different data (every id
 // renamed, another store id) and passes there, because the bindings carry the live ids forward.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../src/mock/server.js';
+import type { MockServer } from '../../workbench/mock/server.js';
 import { certify } from '../../conformance/src/certify.js';
 import { replay } from '../../conformance/src/engine.js';
 import { loadScenarios } from '../../conformance/src/load.js';

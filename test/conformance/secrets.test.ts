@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../src/mock/server.js';
+import type { MockServer } from '../../workbench/mock/server.js';
 import { certify } from '../../conformance/src/certify.js';
 import { trafficDir } from '../../conformance/src/load.js';
 import { progressLine } from '../../conformance/src/reporters/progress.js';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { diffDocuments } from '../../scripts/diff/compare.js';
 import { majorOf } from '../../scripts/diff/policy.js';
 import { formatReport } from '../../scripts/diff/report.js';
-import { repoRoot } from '../../scripts/lib/spec-files.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { run } from '../helpers/run.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');

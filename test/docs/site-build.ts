@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot } from '../../scripts/lib/spec-files.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { siteDir } from '../../scripts/docs/pages.js';
 import { run } from '../helpers/run.js';
 

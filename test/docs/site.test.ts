@@ -11,10 +11,10 @@ import { adminOperations } from '../../generated/operations/admin.js';
 import { storefrontOperations } from '../../generated/operations/storefront.js';
 import { webhookEvents } from '../../generated/webhooks/catalog.js';
 import { loadDereferenced } from '../../scripts/lib/load-spec.js';
-import { repoRoot } from '../../scripts/lib/spec-files.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { readGuides } from '../../scripts/docs/guides.js';
 import { guideHref, references, siteDir } from '../../scripts/docs/pages.js';
-import { createMockServer, type MockServer } from '../../src/mock/server.js';
+import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
 import { chromiumPath, ensureSiteBuilt } from './site-build.js';
 
 const ARTIFACTS = path.join(repoRoot, 'test-artifacts/docs');

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../scripts/lib/spec-files.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { run } from '../helpers/run.js';
 
 const consumerSource = `

@@ -2,8 +2,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
-import { getPointer } from '../../scripts/lib/json-pointer.js';
-import { specDir } from '../../scripts/lib/spec-files.js';
+import { getPointer } from '../../src/contract/json-pointer.js';
+import { specDir } from '../../src/contract/spec-files.js';
 
 export async function specYamlFiles(dir = specDir): Promise<string[]> {
   const out: string[] = [];

@@ -1,11 +1,11 @@
-// `npm start` (src/mock/cli.ts) as a real child process: prints its URLs, serves, stops on SIGTERM.
+// `npm start` (workbench/cli.ts) as a real child process: prints its URLs, serves, stops on SIGTERM.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../scripts/lib/spec-files.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { bearer, call } from './helpers.js';
 
-const cli = path.join(repoRoot, 'src/mock/cli.ts');
+const cli = path.join(repoRoot, 'workbench/cli.ts');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');

@@ -7,8 +7,8 @@ import net from 'node:net';
 import { request } from 'undici';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
-import { documents } from '../../scripts/lib/spec-files.js';
-import { createMockServer, type MockServer, type MockServerOptions } from '../../src/mock/server.js';
+import { documents } from '../../src/contract/spec-files.js';
+import { createMockServer, type MockServer, type MockServerOptions } from '../../workbench/mock/server.js';
 
 const require = createRequire(import.meta.url);
 const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;

@@ -4,7 +4,7 @@
 // simulator's own /__simulator route. Every admin answer is checked
 // against the contract's response schema for its status (helpers.admin).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryRules, webhookEvents } from '../../src/simulator/rules.js';
+import { deliveryRules, webhookEvents } from '../../workbench/simulator/rules.js';
 import { admin, call, createWebhook, deliveries, freshStore, sleep, startReceiver, startWorkbench, waitFor, type Bench, type Receiver } from './helpers.js';
 
 let bench: Bench;

@@ -9,7 +9,7 @@ import { createWebhook, expectAllValid, startReceiver, startWorkbench, waitFor, 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = (args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', path.join(root, 'src/simulator/cli.ts'), ...args], { cwd: root }).then(
+  run(process.execPath, ['--import', 'tsx', path.join(root, 'workbench/simulator/cli.ts'), ...args], { cwd: root }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );

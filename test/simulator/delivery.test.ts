@@ -3,7 +3,7 @@
 // No assertion depends on wall-clock speed: counts, order and the recorded schedule are exact; arrival
 // gaps are only checked against lower bounds (a timer never fires early) and a generous upper bound.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryRules } from '../../src/simulator/rules.js';
+import { deliveryRules } from '../../workbench/simulator/rules.js';
 import { verifySignature } from '../../src/webhooks/verify.js';
 import {
   admin,

@@ -7,9 +7,9 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { expect } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/mock/server.js';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
-import { deliveryRules } from '../../src/simulator/rules.js';
+import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../workbench/simulator/index.js';
+import { deliveryRules } from '../../workbench/simulator/rules.js';
 import { validateResponse, validateWebhookDelivery } from '../../src/validators/index.js';
 import { verifySignature } from '../../src/webhooks/verify.js';
 

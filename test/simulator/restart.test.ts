@@ -5,10 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockServer } from '../../src/mock/server.js';
-import { createSimulator, type Simulator } from '../../src/simulator/index.js';
-import { deliveryRules } from '../../src/simulator/rules.js';
-import { SimulatorStore } from '../../src/simulator/store.js';
+import { createMockServer } from '../../workbench/mock/server.js';
+import { createSimulator, type Simulator } from '../../workbench/simulator/index.js';
+import { deliveryRules } from '../../workbench/simulator/rules.js';
+import { SimulatorStore } from '../../workbench/simulator/store.js';
 import { createWebhook, deliveries, expectAllValid, startReceiver, waitFor, type Receiver } from './helpers.js';
 
 const SCALE = 0.01;

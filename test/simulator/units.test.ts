@@ -1,12 +1,12 @@
 // Small pieces on their own: timing from the delivery rules, the envelope bytes, property overrides,
 // custom header checks, error classes and the CLI's --set parser.
 import { describe, expect, it } from 'vitest';
-import { setPath } from '../../src/simulator/cli.js';
-import { checkCustomHeaders } from '../../src/simulator/custom-headers.js';
-import { classify, envelopeBytes, signAttempt } from '../../src/simulator/deliver.js';
-import { deepMerge, unsetPath } from '../../src/simulator/event-builder.js';
-import { parseTimeScale } from '../../src/simulator/index.js';
-import { deliveryRules, isReservedHeader, isSuccess, timing } from '../../src/simulator/rules.js';
+import { setPath } from '../../workbench/simulator/cli.js';
+import { checkCustomHeaders } from '../../workbench/simulator/custom-headers.js';
+import { classify, envelopeBytes, signAttempt } from '../../workbench/simulator/deliver.js';
+import { deepMerge, unsetPath } from '../../workbench/simulator/event-builder.js';
+import { parseTimeScale } from '../../workbench/simulator/index.js';
+import { deliveryRules, isReservedHeader, isSuccess, timing } from '../../workbench/simulator/rules.js';
 import { verifySignature } from '../../src/webhooks/verify.js';
 
 describe('timing', () => {

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSimulator } from '../../src/simulator/index.js';
-import { checkDestination, isBlockedAddress } from '../../src/simulator/url-policy.js';
+import { createSimulator } from '../../workbench/simulator/index.js';
+import { checkDestination, isBlockedAddress } from '../../workbench/simulator/url-policy.js';
 import { admin, createWebhook, deliveries, startReceiver, startWorkbench, waitFor } from './helpers.js';
 
 describe('isBlockedAddress', () => {

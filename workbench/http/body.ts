@@ -3,8 +3,8 @@
 // UTF-8. Each failure becomes the contract's 413/415/400 envelope.
 import type { IncomingMessage } from 'node:http';
 import { MockHttpError } from './errors.js';
-import type { OperationModel } from './spec-model.js';
-import { invalid } from './validate-request.js';
+import type { OperationModel } from '../mock/spec-model.js';
+import { invalid } from '../mock/validate-request.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 

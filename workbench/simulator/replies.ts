@@ -1,7 +1,7 @@
 // Answers of the simulator's operations as plain values (status + body), so the same logic serves the
 // HTTP routes, the in-process API and the tests. Failures use the contract's ErrorEnvelope with the Admin
 // API's codes (spec/openapi/admin.yaml description).
-import type { ErrorItem } from '../mock/errors.js';
+import type { ErrorItem } from '../http/errors.js';
 
 export type { ErrorItem };
 

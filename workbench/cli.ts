@@ -1,8 +1,8 @@
 // `npm start`: the mock workbench on 127.0.0.1:4010. Parses flags, starts createMockServer, prints
 // where everything is, and shuts down cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
-import { createMockServer } from './server.js';
-import { createSimulator, parseTimeScale } from '../simulator/index.js';
+import { createMockServer } from './mock/server.js';
+import { createSimulator, parseTimeScale } from './simulator/index.js';
 
 const HELP = `Usage: npm start -- [options]
 

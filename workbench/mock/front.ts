@@ -3,9 +3,9 @@
 // an Accept header or dynamic mode needs it). Every step throws MockHttpError; one catch sends it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from './body.js';
-import { MockHttpError, sendError, sendEnvelope, JSON_CONTENT_TYPE } from './errors.js';
-import type { RequestLogger } from './log.js';
+import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from '../http/body.js';
+import { MockHttpError, sendError, sendEnvelope, JSON_CONTENT_TYPE } from '../http/errors.js';
+import type { RequestLogger } from '../http/log.js';
 import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
 import type { PrismEngine } from './prism-engine.js';
 import { route, type Mount, type RouteMatch } from './router.js';

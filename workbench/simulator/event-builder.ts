@@ -1,7 +1,7 @@
 // Builds the `payload` of a new event from the catalog example of that event (the AsyncAPI message
 // example), with caller overrides deep-merged into `properties`, and validates the whole envelope against
 // the event's schema before anything is stored or sent.
-import { validateWebhookDelivery, type ValidationIssue } from '../validators/index.js';
+import { validateWebhookDelivery, type ValidationIssue } from '../../src/validators/index.js';
 import { catalogEntry, webhookEvents } from './rules.js';
 import type { ErrorItem } from './replies.js';
 import { dotted } from './replies.js';

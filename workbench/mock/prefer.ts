@@ -1,7 +1,7 @@
 // Prism's request controls: `Prefer: code=404, example=Name, dynamic=true, seed=x`, or the
 // `__code`/`__example`/`__dynamic`/`__seed` query parameters when no Prefer header is sent
 // (the same precedence as prism-http-server). Invalid values get a 400 envelope naming the control.
-import { MockHttpError } from './errors.js';
+import { MockHttpError } from '../http/errors.js';
 
 export interface Preferences {
   code?: number;

@@ -1,8 +1,8 @@
 // Reading JSON request bodies and writing Replies for the simulator's route hooks. Bodies are read with
-// the mock's streaming size limit (src/mock/body.ts); failures become the contract's 413/415/400 answers.
+// the mock's streaming size limit (workbench/http/body.ts); failures become the contract's 413/415/400 answers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody } from '../mock/body.js';
-import { MockHttpError, sendJson } from '../mock/errors.js';
+import { readBody } from '../http/body.js';
+import { MockHttpError, sendJson } from '../http/errors.js';
 import { fail, type Reply } from './replies.js';
 
 export type BodyResult = { ok: true; body: unknown } | { ok: false; reply: Reply };

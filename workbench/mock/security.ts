@@ -2,7 +2,7 @@
 // missing and how to fix it. Prism's own check answers with the spec's static 401 example, which
 // cannot tell "no header" from "wrong scheme", so the front does it instead.
 import type { IncomingHttpHeaders } from 'node:http';
-import { MockHttpError, type ErrorItem } from './errors.js';
+import { MockHttpError, type ErrorItem } from '../http/errors.js';
 import type { OperationModel, SecurityScheme } from './spec-model.js';
 
 export interface SecurityContext {

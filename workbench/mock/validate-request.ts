@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ValidateFunction } from 'ajv';
 import { compile, describeAjvError } from './ajv.js';
-import { describeItems, MockHttpError, type ErrorItem, type ErrorLocation } from './errors.js';
+import { describeItems, MockHttpError, type ErrorItem, type ErrorLocation } from '../http/errors.js';
 import type { JsonObject, OperationModel } from './spec-model.js';
 
 interface ParamCheck {

@@ -2,7 +2,7 @@
 // `Prefer: code=/example=/dynamic=`, Accept negotiation and dynamic (faker) bodies. It is loaded
 // lazily because requiring it takes most of a second (faker); the default answers never wait on it.
 import { createRequire } from 'node:module';
-import { MockHttpError, type ErrorCode } from './errors.js';
+import { MockHttpError, type ErrorCode } from '../http/errors.js';
 import type { CachedResponse, OperationModel } from './spec-model.js';
 import type { Preferences } from './prefer.js';
 
