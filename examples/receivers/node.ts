@@ -1,14 +1,18 @@
 // Plain node:http receiver.   WEBHOOK_SECRET=... npx tsx examples/receivers/node.ts
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createWebhookHandler } from '../../src/webhooks/index.js';
+import { createServer, type Server } from 'node:http';
+import { createWebhookHandler, type WebhookHandler } from 'storefront-contract/webhooks';
+import { toNodeHandler } from 'storefront-contract/webhooks/node';
+import { announce, isMain, listen } from './run.js';
 import { handlers, port, secretsFromEnv } from './shared.js';
 
-const webhooks = createWebhookHandler({ secrets: secretsFromEnv(), ...handlers });
-const handle = webhooks.toNodeHandler();
+export function createNodeServer(webhooks: WebhookHandler): Server {
+  const handle = toNodeHandler(webhooks);
+  return createServer((req, res) => {
+    if (req.url === '/webhooks') return void handle(req, res);
+    res.writeHead(404).end();
+  });
+}
 
-const server = createServer((req, res) => {
-  if (req.url === '/webhooks') return void handle(req, res);
-  res.writeHead(404).end();
-});
-server.listen(port, '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`));
+if (isMain(import.meta.url)) {
+  announce(await listen(createNodeServer(createWebhookHandler({ secrets: secretsFromEnv(), ...handlers })), port));
+}

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import YAML from 'yaml';
-import { signPayload } from '../../src/webhooks/index.js';
+import { signPayload } from 'storefront-contract/webhooks';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:3000/webhooks';
 const secret = process.env.WEBHOOK_SECRET;

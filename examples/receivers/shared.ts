@@ -1,6 +1,6 @@
 // What every example receiver shares: the handlers of a tiny order-sync application. The handlers only
 // record and queue work; the slow part runs after the 2XX (the sender waits at most 30 s, seed 8).
-import { createStalenessGuard, type WebhookHandlerOptions } from '../../src/webhooks/index.js';
+import { createStalenessGuard, type WebhookHandlerOptions } from 'storefront-contract/webhooks';
 
 /** Secrets from the environment: the current one, and during a rotation the previous one too. */
 export function secretsFromEnv(): string[] {

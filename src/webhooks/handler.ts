@@ -8,10 +8,6 @@ import { parseDelivery, type DeliveryRejection } from './parse-delivery.js';
 import { methodNotAllowedReply, rejectionReply, reply, tooLargeReply, type WebhookReply } from './responses.js';
 import { resolveValidator, type DeliveryValidator, type WebhookEvent, type WebhookEventName, type WebhookEventOf } from './validation.js';
 import { normalizeSecrets, type Secrets } from './verify.js';
-import { toNodeHandler, type NodeHandler } from './adapters/node.js';
-import { toExpressMiddleware, type ExpressMiddleware } from './adapters/express.js';
-import { toFastifyPlugin, type FastifyWebhookPlugin } from './adapters/fastify.js';
-import { toFetchHandler, type FetchHandler } from './adapters/fetch.js';
 
 const UNSUBSCRIBE = Symbol.for('storefront-contract.webhooks.unsubscribe');
 
@@ -70,21 +66,18 @@ export interface HandleInput {
   method?: string;
 }
 
-/** What adapters need from the core. */
-export interface WebhookCore {
+/**
+ * The framework-free handler. Adapters turn it into a server's handler, each from its own subpath:
+ * `storefront-contract/webhooks/node`, `/express`, `/fastify`, `/fetch`. They import this module, never
+ * the reverse, so a receiver pulls in only the framework code it uses.
+ */
+export interface WebhookHandler {
   readonly maxBodyBytes: number;
   handle(input: HandleInput): Promise<WebhookReply>;
   /** The reply for a body refused by size before it was read. */
   tooLarge(): WebhookReply;
   /** Reports a rejection that an adapter produced itself (size, unparsed body). */
   reportRejection(rejection: DeliveryRejection): void;
-}
-
-export interface WebhookHandler extends WebhookCore {
-  toNodeHandler(): NodeHandler;
-  toExpressMiddleware(): ExpressMiddleware;
-  toFastifyPlugin(): FastifyWebhookPlugin;
-  toFetchHandler(): FetchHandler;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -190,17 +183,5 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return run(handler, event, context);
   }
 
-  const core: WebhookCore = {
-    maxBodyBytes,
-    handle,
-    tooLarge: () => tooLargeReply(maxBodyBytes),
-    reportRejection,
-  };
-  return {
-    ...core,
-    toNodeHandler: () => toNodeHandler(core),
-    toExpressMiddleware: () => toExpressMiddleware(core),
-    toFastifyPlugin: () => toFastifyPlugin(core),
-    toFetchHandler: () => toFetchHandler(core),
-  };
+  return { maxBodyBytes, handle, tooLarge: () => tooLargeReply(maxBodyBytes), reportRejection };
 }

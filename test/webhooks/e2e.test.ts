@@ -4,8 +4,11 @@
 import { connect } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExpressApp } from './apps/express-app.js';
-import { ADAPTERS, startReceiverApp, type AdapterKind, type ReceiverState, type RunningApp } from './apps/index.js';
+import express from 'express';
+import { createServer } from 'node:http';
+import { toExpressMiddleware } from '../../src/webhooks/adapters/express.js';
+import { listen } from '../../examples/receivers/run.js';
+import { ADAPTERS, startAdapterApp, startReceiverApp, type AdapterKind, type ReceiverState, type RunningApp } from './apps/index.js';
 import { createDemoReceiver } from './apps/receiver.js';
 import { buildDelivery, retryOf, SECRET, type Delivery } from '../../conformance/vectors/webhook-fixtures.js';
 
@@ -172,7 +175,11 @@ describe('Express misconfiguration', () => {
   let app: RunningApp;
   beforeAll(async () => {
     const { handler } = createDemoReceiver({ secrets: [SECRET] });
-    app = await startExpressApp(handler, 'json');
+    // The classic mistake: express.json() on every route, the webhook route included.
+    const misconfigured = express();
+    misconfigured.use(express.json());
+    misconfigured.post('/webhooks', toExpressMiddleware(handler));
+    app = await listen(createServer(misconfigured), 0);
   });
   afterAll(async () => {
     await app?.close();
@@ -189,8 +196,7 @@ describe('Express misconfiguration', () => {
 describe('Fastify encapsulation', () => {
   it('keeps JSON parsing for the rest of the app', async () => {
     const { handler } = createDemoReceiver({ secrets: [SECRET] });
-    const { startFastifyApp } = await import('./apps/fastify-app.js');
-    const app = await startFastifyApp(handler);
+    const app = await startAdapterApp('fastify', handler);
     try {
       const echo = app.url.replace(/\/webhooks$/, '/echo');
       const res = await request(echo, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });

@@ -14,7 +14,7 @@ afterAll(() => {
 });
 
 function start(example: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'examples/receivers', `${example}.ts`)], {
+  const child = spawn(process.execPath, ['--conditions=sfc-source', '--import', 'tsx', path.join(repoRoot, 'examples/receivers', `${example}.ts`)], {
     cwd: repoRoot,
     env: { ...process.env, WEBHOOK_SECRET: EXAMPLE_SECRET, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@
 // that a JSON parser already turned into an object cannot be verified (its bytes are gone), so it is
 // refused with 401 `not-raw-body` and a message naming the fix, never processed and never a 500.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookCore } from '../handler.js';
+import type { WebhookHandler } from '../handler.js';
 import { serveNode } from './node.js';
 
 export type ExpressRequest = IncomingMessage & { body?: unknown; _body?: boolean };
@@ -13,7 +13,7 @@ function isBytes(value: unknown): boolean {
   return typeof value === 'string' || value instanceof Uint8Array;
 }
 
-export function toExpressMiddleware(core: WebhookCore): ExpressMiddleware {
+export function toExpressMiddleware(core: WebhookHandler): ExpressMiddleware {
   return (req, res, next) => {
     const body = req.body;
     let rawBody: unknown;

@@ -2,7 +2,7 @@
 // inside its own encapsulation context, so the route gets raw Buffers while the rest of the app keeps
 // Fastify's JSON parsing. Fastify enforces `bodyLimit` itself (from Content-Length and while streaming).
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { WebhookCore } from '../handler.js';
+import type { WebhookHandler } from '../handler.js';
 
 export interface FastifyWebhookOptions {
   /** Route path inside the plugin's prefix; default `/`. */
@@ -11,7 +11,7 @@ export interface FastifyWebhookOptions {
 
 export type FastifyWebhookPlugin = (app: FastifyInstance, options: FastifyWebhookOptions) => Promise<void>;
 
-export function toFastifyPlugin(core: WebhookCore): FastifyWebhookPlugin {
+export function toFastifyPlugin(core: WebhookHandler): FastifyWebhookPlugin {
   return async function storefrontWebhooks(app, options) {
     app.removeAllContentTypeParsers();
     // Every content type, not only application/json: the signature decides, not the label.

@@ -1,7 +1,7 @@
 // Fetch API: `(request: Request) => Promise<Response>`, for Hono (`c.req.raw`), Next.js route handlers,
 // Deno, Bun, Cloudflare Workers and node:http behind a Request/Response bridge. The body stream is read
 // with the size cap and cancelled once it passes it.
-import type { WebhookCore } from '../handler.js';
+import type { WebhookHandler } from '../handler.js';
 import { declaresTooLarge } from '../read-body.js';
 import { reply, type WebhookReply } from '../responses.js';
 
@@ -37,7 +37,7 @@ async function readLimited(request: Request, maxBytes: number): Promise<ReadResu
   return { ok: true, body };
 }
 
-export function toFetchHandler(core: WebhookCore): FetchHandler {
+export function toFetchHandler(core: WebhookHandler): FetchHandler {
   const tooLarge = () => {
     core.reportRejection({ ok: false, status: 413, reason: 'too-large', message: `body is larger than ${core.maxBodyBytes} bytes` });
     return toResponse(core.tooLarge());

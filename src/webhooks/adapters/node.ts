@@ -1,7 +1,7 @@
 // Plain node:http. The body is read here, with the size cap applied from Content-Length before reading
 // and while streaming, so an oversized delivery is answered 413 without being buffered.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookCore } from '../handler.js';
+import type { WebhookHandler } from '../handler.js';
 import { declaresTooLarge, discardRest, readLimited } from '../read-body.js';
 import { reply, type WebhookReply } from '../responses.js';
 
@@ -16,7 +16,7 @@ export function sendNodeReply(res: ServerResponse, answer: WebhookReply): void {
 }
 
 /** Reads the body of `req` (unless `rawBody` is already given) and answers on `res`. Shared with Express. */
-export async function serveNode(core: WebhookCore, req: IncomingMessage, res: ServerResponse, rawBody?: unknown): Promise<void> {
+export async function serveNode(core: WebhookHandler, req: IncomingMessage, res: ServerResponse, rawBody?: unknown): Promise<void> {
   try {
     if ((req.method ?? 'POST').toUpperCase() !== 'POST') {
       sendNodeReply(res, await core.handle({ rawBody: Buffer.alloc(0), headers: req.headers, method: req.method }));
@@ -42,7 +42,7 @@ export async function serveNode(core: WebhookCore, req: IncomingMessage, res: Se
 /** Discarding after a 413 stops at this many bytes or this long; then the connection is cut. */
 const DISCARD_LIMITS = { maxBytes: 64 * 1024 * 1024, maxMs: 10_000 };
 
-function refuseTooLarge(core: WebhookCore, req: IncomingMessage, res: ServerResponse): void {
+function refuseTooLarge(core: WebhookHandler, req: IncomingMessage, res: ServerResponse): void {
   const answer = core.tooLarge();
   core.reportRejection({ ok: false, status: 413, reason: 'too-large', message: `body is larger than ${core.maxBodyBytes} bytes` });
   if (res.headersSent || res.destroyed) return;
@@ -55,6 +55,6 @@ function refuseTooLarge(core: WebhookCore, req: IncomingMessage, res: ServerResp
   discardRest(req, DISCARD_LIMITS, () => res.end());
 }
 
-export function toNodeHandler(core: WebhookCore): NodeHandler {
+export function toNodeHandler(core: WebhookHandler): NodeHandler {
   return (req, res) => serveNode(core, req, res);
 }
