@@ -1,0 +1,73 @@
+// Import rules of this repository, checked by test/architecture/imports.test.ts (dependency-cruiser).
+// The flow is spec -> scripts (build time) -> generated -> src (the library) -> workbench -> conformance
+// -> cli; bench, test and examples sit on top. Nothing imports upward, and nothing that runs from the
+// installed package imports scripts/.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'Import cycles make load order fragile and layers meaningless.', from: {}, to: { circular: true } },
+    {
+      name: 'no-runtime-import-of-scripts',
+      severity: 'error',
+      comment: 'scripts/ is build time only and is not shipped; run-time code must not import it.',
+      from: { path: '^(src|workbench|conformance|generated|cli|examples)/' },
+      to: { path: '^scripts/' },
+    },
+    {
+      name: 'library-imports-no-tool',
+      severity: 'error',
+      comment: 'src/ is the published library: it must not depend on the workbench, certification or the CLI.',
+      from: { path: '^src/' },
+      to: { path: '^(workbench|conformance|cli|bench|test|examples|scripts)/' },
+    },
+    {
+      name: 'library-core-loads-no-framework',
+      severity: 'error',
+      comment: 'Framework code and types load only from their adapter subpath (src/webhooks/adapters/<name>.ts).',
+      from: { path: '^src/', pathNot: '^src/webhooks/adapters/' },
+      to: { path: 'node_modules/(fastify|express|@fastify)/' },
+    },
+    {
+      name: 'library-loads-no-engine',
+      severity: 'error',
+      comment: 'The library never loads Prism, a SQLite engine or an HTTP client library: those belong to the workbench and certification.',
+      from: { path: '^src/' },
+      to: { path: 'node_modules/(@stoplight|better-sqlite3|node-sqlite3-wasm|sql\\.js|undici|yaml)/' },
+    },
+    {
+      name: 'contract-is-a-leaf',
+      severity: 'error',
+      comment: 'src/contract is what every part shares; it imports only generated/ and node built-ins.',
+      from: { path: '^src/contract/' },
+      to: { path: '^(src/(?!contract/)|workbench|conformance|cli)' },
+    },
+    {
+      name: 'workbench-below-certification',
+      severity: 'error',
+      comment: 'The workbench is certified by conformance/, so it must not depend on it.',
+      from: { path: '^workbench/' },
+      to: { path: '^(conformance|cli|bench|test|examples)/' },
+    },
+    {
+      name: 'certification-below-cli',
+      severity: 'error',
+      from: { path: '^conformance/' },
+      to: { path: '^(cli|bench|test|examples)/' },
+    },
+    {
+      name: 'generated-is-self-contained',
+      severity: 'error',
+      comment: 'generated/ is written from the spec alone.',
+      from: { path: '^generated/' },
+      to: { path: '^(src|workbench|conformance|cli|scripts)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|docs/site|bench/tmp)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['sfc-source', 'import', 'types', 'node', 'default'], extensions: ['.ts', '.js', '.d.ts', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
