@@ -5,11 +5,13 @@ export const specInfo = {
   "storefront": {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
+    "basePath": "/api/v1/{store_id}/storefront",
     "sha256": "76d35eede1dcfd9cd9d77ce44e62762189e931b5bb0defa418e438aac723147c"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
+    "basePath": "/api/v1/{store_id}/admin",
     "sha256": "935008dbaa41e203c39b47e89e46e951f25d4a24dc8e8c2d700b1cdb3550c930"
   },
   "webhooks": {

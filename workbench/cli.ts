@@ -1,8 +1,8 @@
 // `npm start`: the mock workbench on 127.0.0.1:4010. Parses flags, starts createMockServer, prints
 // where everything is, and shuts down cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
-import { createMockServer } from './mock/server.js';
-import { createSimulator, parseTimeScale } from './simulator/index.js';
+import { createWorkbench } from './index.js';
+import { parseTimeScale } from './simulator/index.js';
 
 const HELP = `Usage: npm start -- [options]
 
@@ -72,15 +72,14 @@ async function main(): Promise<void> {
   } catch (e) {
     fail(`--time-scale: ${(e as Error).message}`);
   }
-  // The webhook simulator serves the Admin webhook API for real (route hook tried before Prism).
-  const simulator = createSimulator({
-    dataDir: values['data-dir'] as string | undefined,
-    timeScale,
-    denyPrivate: values['deny-private'] === true,
-    log: values.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
-  });
-  const server = await createMockServer({
-    routes: [simulator.routes],
+  const server = await createWorkbench({
+    // The webhook simulator serves the Admin webhook API for real.
+    webhooks: {
+      dataDir: values['data-dir'] as string | undefined,
+      timeScale,
+      denyPrivate: values['deny-private'] === true,
+      log: values.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+    },
     port,
     host: (values.host as string | undefined) ?? '127.0.0.1',
     dynamic: values.dynamic === true,
@@ -93,10 +92,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       `Mock workbench listening on ${server.url}${values['strict-auth'] ? ' (strict auth)' : ''}${values.dynamic ? ' (dynamic)' : ''}`,
-      `  storefront  ${server.bases.storefront}/...   e.g. ${server.url}/api/v1/demo-store/storefront/catalog/products`,
-      `  admin       ${server.bases.admin ? `${server.bases.admin}/...` : '(not mounted: admin document missing or invalid)'}`,
-      `  docs        ${server.bases.docs}`,
-      ...simulator.describe().map((line) => `  ${line}`),
+      ...server.describe(),
       '',
     ].join('\n'),
   );
@@ -106,7 +102,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     process.stderr.write(`mock: ${signal} received, closing\n`);
-    Promise.all([server.close(), simulator.close()]).then(
+    server.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );

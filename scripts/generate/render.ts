@@ -18,6 +18,13 @@ function withHeader(source: string, what: string, body: string): string {
   return `${generatedHeader(source, what)}${body.endsWith('\n') ? body : `${body}\n`}`;
 }
 
+function serverBasePath(document: { servers?: Array<{ url?: string }> }): string {
+  const url = document.servers?.[0]?.url ?? '';
+  const basePath = url.replace(/^\{base_url\}/, '');
+  if (!basePath.startsWith('/')) throw new Error(`servers[0].url must be "{base_url}/..." to give the API's base path, got "${url}"`);
+  return basePath;
+}
+
 function specInfoModule(bundled: Bundled): string {
   const docs = Object.fromEntries(
     (Object.keys(SOURCES) as Array<keyof typeof SOURCES>).map((name) => [
@@ -25,6 +32,8 @@ function specInfoModule(bundled: Bundled): string {
       {
         source: SOURCES[name],
         version: bundled[name].info?.version ?? null,
+        // The path of the first server after `{base_url}`: where the document's paths live on a host.
+        ...(name === 'webhooks' ? {} : { basePath: serverBasePath(bundled[name]) }),
         sha256: createHash('sha256').update(JSON.stringify(bundled[name])).digest('hex'),
       },
     ]),

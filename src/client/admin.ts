@@ -1,5 +1,6 @@
 // createAdminClient: openapi-fetch typed by the Admin webhook API, addressed at
 // {base_url}/api/v1/{store_id}/admin, with the admin bearer token on every operation.
+import { apiBaseUrl } from '../contract/paths.js';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../generated/types/admin.js';
 import { adminOperations } from '../../generated/operations/admin.js';
@@ -23,7 +24,7 @@ export type AdminClient = Client<paths, `${string}/${string}`> & {
 const findOperation = indexOperations(adminOperations);
 
 export function adminBaseUrl(baseUrl: string, storeId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/api/v1/${encodeURIComponent(storeId)}/admin`;
+  return apiBaseUrl(baseUrl, 'admin', storeId);
 }
 
 export function createAdminClient(options: AdminClientOptions): AdminClient {

@@ -1,12 +1,9 @@
 // Errors the typed clients raise. The API's own failures keep the envelope's `message` and the
 // machine-readable `content.error.code`; contract violations carry the validator's issues.
+import type { ErrorEnvelopeLike } from '../contract/envelope.js';
 import type { ValidationIssue } from '../validators/format-errors.js';
 
-export interface ErrorEnvelopeLike {
-  success?: boolean;
-  message?: string;
-  content?: { error?: { code?: string; details?: unknown[] } } | null;
-}
+export type { ErrorEnvelopeLike };
 
 /** The server answered with `success: false` (any non-2XX status with the contract's envelope). */
 export class StorefrontApiError extends Error {

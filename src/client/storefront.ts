@@ -1,6 +1,7 @@
 // createStorefrontClient: openapi-fetch typed by the generated `paths`, addressed like the real
 // service ({base_url}/api/v1/{store_id}/storefront), putting X-Api-Key on the operations whose
 // security is the store API key and the bearer token on the others.
+import { apiBaseUrl } from '../contract/paths.js';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths, components } from '../../generated/types/storefront.js';
 import { storefrontOperations } from '../../generated/operations/storefront.js';
@@ -34,7 +35,7 @@ export type StorefrontClient = Client<paths, `${string}/${string}`> & {
 const findOperation = indexOperations(storefrontOperations);
 
 export function storefrontBaseUrl(baseUrl: string, storeId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/api/v1/${encodeURIComponent(storeId)}/storefront`;
+  return apiBaseUrl(baseUrl, 'storefront', storeId);
 }
 
 export function createStorefrontClient(options: StorefrontClientOptions): StorefrontClient {

@@ -15,7 +15,7 @@ describe('sender certification: the webhook simulator', () => {
   let mock: MockServer;
   beforeAll(async () => {
     sim = createSimulator({ timeScale: 0.005 });
-    mock = await createMockServer({ port: 0, quiet: true, routes: [sim.routes] });
+    mock = await createMockServer({ port: 0, quiet: true, extensions: [sim.extension] });
   });
   afterAll(async () => {
     await sim?.close();

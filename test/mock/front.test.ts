@@ -25,12 +25,14 @@ beforeAll(async () => {
     startMock({
       docsRoot,
       logSink: (text) => logLines.push(...text.split('\n').filter(Boolean)),
-      routes: [
-        async (req, res, url) => {
-          if (!url.pathname.startsWith('/__simulator/')) return false;
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(JSON.stringify({ hooked: url.pathname, method: req.method }));
-          return true;
+      extensions: [
+        {
+          routes: async (req, res, url) => {
+            if (!url.pathname.startsWith('/__simulator/')) return false;
+            res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+            res.end(JSON.stringify({ hooked: url.pathname, method: req.method }));
+            return true;
+          },
         },
       ],
     }),

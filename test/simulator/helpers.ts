@@ -95,7 +95,7 @@ export interface Bench {
 /** The workbench with a simulator mounted, on a free loopback port. */
 export async function startWorkbench(options: SimulatorOptions = {}): Promise<Bench> {
   const sim = createSimulator({ timeScale: 0.01, ...options });
-  const server = await createMockServer({ port: 0, host: '127.0.0.1', quiet: true, routes: [sim.routes] });
+  const server = await createMockServer({ port: 0, host: '127.0.0.1', quiet: true, extensions: [sim.extension] });
   return {
     sim,
     server,

@@ -31,7 +31,7 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 
 async function workbench(dataDir: string) {
   const sim = createSimulator({ dataDir, timeScale: SCALE });
-  const server = await createMockServer({ port: 0, quiet: true, routes: [sim.routes] });
+  const server = await createMockServer({ port: 0, quiet: true, extensions: [sim.extension] });
   let closed = false;
   const close = async () => {
     if (closed) return;

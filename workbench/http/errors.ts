@@ -2,33 +2,9 @@
 // through here, so clients always get `{ success: false, message, content: { error } }` and never
 // Prism's problem+json or a stack trace.
 import type { ServerResponse } from 'node:http';
+import { errorEnvelope, type ErrorCode, type ErrorEnvelope, type ErrorItem, type ErrorLocation } from '../../src/contract/envelope.js';
 
-export type ErrorLocation = 'path' | 'query' | 'header' | 'body';
-
-export interface ErrorItem {
-  location: ErrorLocation;
-  name: string;
-  message: string;
-}
-
-export type ErrorCode =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'not_acceptable'
-  | 'invalid_parameter'
-  | 'invalid_body'
-  | 'malformed_json'
-  | 'unsupported_media_type'
-  | 'payload_too_large'
-  | 'internal_error';
-
-export interface ErrorEnvelope {
-  success: false;
-  message: string;
-  content: { error: { code: ErrorCode; details: ErrorItem[] } };
-}
+export type { ErrorCode, ErrorEnvelope, ErrorItem, ErrorLocation };
 
 /** A failure decided by the front, carried to the one place that writes it. */
 export class MockHttpError extends Error {
@@ -43,13 +19,10 @@ export class MockHttpError extends Error {
   }
 }
 
-export function envelope(code: ErrorCode, message: string, details: ErrorItem[] = []): ErrorEnvelope {
-  return { success: false, message, content: { error: { code, details } } };
-}
+export { errorEnvelope as envelope };
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** Writes a JSON body unless the response is already under way (then only ends it). */
 /**
  * Writes a JSON answer. `endWhen`, when given, decides when the response ends (after the answer is
  * written): a 413 ends only once the rest of the request body is drained.
@@ -76,7 +49,7 @@ export function sendJson(
 }
 
 export function sendError(res: ServerResponse, error: MockHttpError, endWhen?: (end: () => void) => void): void {
-  sendJson(res, error.status, JSON.stringify(envelope(error.code, error.message, error.details)), error.headers, endWhen);
+  sendJson(res, error.status, JSON.stringify(errorEnvelope(error.code, error.message, error.details)), error.headers, endWhen);
 }
 
 export function sendEnvelope(res: ServerResponse, status: number, code: ErrorCode, message: string, details: ErrorItem[] = []): void {

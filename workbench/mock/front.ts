@@ -1,10 +1,13 @@
-// The request pipeline in front of Prism: hooks, docs, routing on the real paths, security,
-// validation, body limits, then the answer (cached default bytes, or Prism's engine when a control,
-// an Accept header or dynamic mode needs it). Every step throws MockHttpError; one catch sends it.
+// The workbench's one request pipeline: routes outside the contract, docs, routing on the real paths,
+// security, validation, body limits, then the answer: a live operation of an extension (the Admin
+// webhook API), cached default bytes, or Prism's engine when a control, an Accept header or dynamic
+// mode needs it. Every step throws MockHttpError; one catch sends it as the contract's envelope.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basePathTemplate, splitApiPath, type ApiName } from '../../src/contract/paths.js';
 import { performance } from 'node:perf_hooks';
 import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from '../http/body.js';
-import { MockHttpError, sendError, sendEnvelope, JSON_CONTENT_TYPE } from '../http/errors.js';
+import { MockHttpError, sendError, sendEnvelope, sendJson, JSON_CONTENT_TYPE } from '../http/errors.js';
+import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
 import type { RequestLogger } from '../http/log.js';
 import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
 import type { PrismEngine } from './prism-engine.js';
@@ -16,14 +19,12 @@ import { serveDocs } from './static-docs.js';
 import { issuesTokens, type TokenRegistry } from './tokens.js';
 import { invalid, validateBody, validateParameters } from './validate-request.js';
 
-export type RouteHook = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
-
 export interface FrontContext {
   mounts: Map<string, Mount>;
   /** Mount segments whose document failed to load, with the reason (shown in the 404). */
   unavailable: Map<string, string>;
   engines: Map<string, PrismEngine>;
-  hooks: RouteHook[];
+  extensions: WorkbenchExtension[];
   docsRoot: string;
   maxBodyBytes: number;
   dynamic: boolean;
@@ -39,6 +40,19 @@ const CORS = { 'access-control-allow-origin': '*' };
 export function createFront(ctx: FrontContext) {
   // Defaults Prism had to build (responses with headers or without examples), kept after first use.
   const learned = new WeakMap<OperationModel, CachedResponse>();
+  const live = new Map<string, LiveOperation>();
+  for (const extension of ctx.extensions) for (const [key, op] of extension.operations ?? []) live.set(key, op);
+  const bodyLimit = (api: string) => ctx.extensions.reduce<number | undefined>((found, e) => found ?? e.maxBodyBytes?.[api], undefined) ?? ctx.maxBodyBytes;
+  const judgeToken = (api: string, schemeId: string, token: string): true | string => {
+    for (const extension of ctx.extensions) {
+      const verdict = extension.judgeToken?.(schemeId, token);
+      if (verdict !== undefined) return verdict;
+    }
+    if (ctx.strictAuth && api === 'storefront' && !ctx.tokens.has(token)) {
+      return "unknown access token: in strict-auth mode only tokens issued by this mock's POST /auth/anonymous are accepted";
+    }
+    return true;
+  };
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
@@ -83,13 +97,14 @@ export function createFront(ctx: FrontContext) {
     }
     res.setHeader('access-control-allow-origin', '*');
 
-    for (const hook of ctx.hooks) {
-      if (await hook(req, res, url)) return;
+    for (const extension of ctx.extensions) {
+      if (extension.routes && (await extension.routes(req, res, url))) return;
     }
     if (await serveDocs(ctx.docsRoot, req, res, url.pathname)) return;
 
-    checkDeclaredLength(req, ctx.maxBodyBytes);
     const result = route(ctx.mounts, url.pathname, method);
+    const mount = result.kind === 'match' ? result.match.mount : result.kind === 'no-mount' ? undefined : result.mount;
+    checkDeclaredLength(req, mount ? bodyLimit(mount.segment) : ctx.maxBodyBytes);
     if (result.kind === 'no-mount') throw notFound(ctx, method, url.pathname);
     if (result.kind === 'no-path') {
       throw new MockHttpError(404, 'not_found', `No ${result.mount.segment} operation at ${result.innerPath.slice(0, 200)} (${method.toUpperCase()} ${url.pathname.slice(0, 200)}).`);
@@ -103,10 +118,21 @@ export function createFront(ctx: FrontContext) {
     const op = match.operation;
     const prefs = parsePreferences(req.headers.prefer, url.searchParams);
 
-    const denied = checkSecurity(op, req.headers, url.searchParams, { isKnownToken: ctx.strictAuth ? (t) => ctx.tokens.has(t) : undefined });
+    const api = match.mount.segment;
+    const denied = checkSecurity(op, req.headers, url.searchParams, {
+      judgeToken: (scheme, token) => judgeToken(api, scheme.id, token),
+      bearerHint: api === 'storefront' ? 'get one from POST /auth/anonymous' : undefined,
+    });
     if (denied) throw denied;
     validateParameters(op, match.pathParams, url.searchParams, req.headers);
-    const body = await readRequestBody(req, op);
+    const liveOperation = live.get(liveKey(api, op.operationId));
+    const body = await readRequestBody(req, op, bodyLimit(api), !liveOperation?.validatesBody);
+
+    if (liveOperation) {
+      const reply = await liveOperation.handle({ storeId: match.storeId, params: match.pathParams, query: url.searchParams, body, headers: req.headers });
+      sendJson(res, reply.status, JSON.stringify(reply.body), reply.headers);
+      return;
+    }
 
     const fastPath = ctx.cacheDefaults && !ctx.dynamic && !hasPreferences(prefs) && acceptsJson(req.headers.accept);
     let response = fastPath ? op.defaultResponse ?? learned.get(op) : undefined;
@@ -122,7 +148,7 @@ export function createFront(ctx: FrontContext) {
     send(res, response);
   }
 
-  async function readRequestBody(req: IncomingMessage, op: OperationModel): Promise<unknown> {
+  async function readRequestBody(req: IncomingMessage, op: OperationModel, limit: number, validate: boolean): Promise<unknown> {
     if (!hasBody(req)) {
       if (op.requestBody?.required) {
         throw invalid(op, 'invalid_body', 'Request body is required (send JSON with Content-Type: application/json).', [
@@ -133,11 +159,11 @@ export function createFront(ctx: FrontContext) {
     }
     if (!op.requestBody) {
       // The operation takes no body (e.g. POST /auth/anonymous): read within the limit and ignore it.
-      await readBody(req, ctx.maxBodyBytes);
+      await readBody(req, limit);
       return undefined;
     }
     const mediaType = matchContentType(op, req.headers['content-type']);
-    const bytes = await readBody(req, ctx.maxBodyBytes);
+    const bytes = await readBody(req, limit);
     if (bytes.length === 0) {
       if (op.requestBody.required) {
         throw invalid(op, 'invalid_body', 'Request body is required and was empty.', [{ location: 'body', name: '(body)', message: 'is required' }]);
@@ -146,7 +172,7 @@ export function createFront(ctx: FrontContext) {
     }
     if (!/json/i.test(mediaType)) return bytes.toString('utf8');
     const parsed = parseJsonBody(op, bytes);
-    validateBody(op, mediaType, parsed);
+    if (validate) validateBody(op, mediaType, parsed);
     return parsed;
   }
 
@@ -187,9 +213,9 @@ function acceptsJson(accept: string | undefined): boolean {
 }
 
 function notFound(ctx: FrontContext, method: string, pathname: string): MockHttpError {
-  const m = /^\/api\/v1\/[^/]+\/([^/]+)/.exec(pathname);
-  const reason = m ? ctx.unavailable.get(m[1]) : undefined;
-  if (reason) return new MockHttpError(404, 'not_found', `The ${m![1]} API is not available in this mock: ${reason}`);
-  const bases = [...ctx.mounts.keys()].map((s) => `/api/v1/{store_id}/${s}/...`).join(', ');
+  const api = splitApiPath(pathname)?.api;
+  const reason = api ? ctx.unavailable.get(api) : undefined;
+  if (reason) return new MockHttpError(404, 'not_found', `The ${api} API is not available in this mock: ${reason}`);
+  const bases = [...ctx.mounts.keys()].map((s) => `${basePathTemplate[s as ApiName] ?? s}/...`).join(', ');
   return new MockHttpError(404, 'not_found', `No route for ${method.toUpperCase()} ${pathname.slice(0, 200)}. This mock serves ${bases} and /docs.`);
 }

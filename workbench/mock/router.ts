@@ -1,6 +1,7 @@
 // Maps a real URL path (`/api/v1/{store_id}/storefront/catalog/products`) to one operation of one
 // document. Prism ignores server base paths, so the front strips the mount prefix here and hands
 // Prism only the path the document declares.
+import { splitApiPath } from '../../src/contract/paths.js';
 import { MockHttpError } from '../http/errors.js';
 import type { DocumentModel, OperationModel } from './spec-model.js';
 
@@ -25,15 +26,13 @@ export type RouteResult =
   | { kind: 'no-path'; mount: Mount; innerPath: string }
   | { kind: 'no-method'; mount: Mount; innerPath: string; allowed: string[] };
 
-const MOUNT_RE = /^\/api\/v1\/([^/]+)\/([^/]+)(\/.*)?$/;
-
 export function route(mounts: Map<string, Mount>, pathname: string, method: string): RouteResult {
-  const m = MOUNT_RE.exec(pathname);
-  const mount = m ? mounts.get(m[2]) : undefined;
-  if (!m || !mount) return { kind: 'no-mount' };
-  const storeId = safeDecode(m[1], 'path', 'store_id');
+  const api = splitApiPath(pathname);
+  const mount = api ? mounts.get(api.api) : undefined;
+  if (!api || !mount) return { kind: 'no-mount' };
+  const storeId = safeDecode(api.rawStoreId, 'path', 'store_id');
   // A trailing slash is tolerated: clients that build URLs by concatenation often add one.
-  let innerPath = m[3] ?? '/';
+  let innerPath = api.innerPath || '/';
   if (innerPath.length > 1 && innerPath.endsWith('/')) innerPath = innerPath.slice(0, -1);
   const raw = innerPath.split('/').filter(Boolean);
 

@@ -6,8 +6,10 @@ import { MockHttpError, type ErrorItem } from '../http/errors.js';
 import type { OperationModel, SecurityScheme } from './spec-model.js';
 
 export interface SecurityContext {
-  /** Strict mode: only tokens this mock issued are accepted. */
-  isKnownToken?: (token: string) => boolean;
+  /** Judges a well-formed bearer token: true accepts it, a string refuses it with that reason. */
+  judgeToken?: (scheme: SecurityScheme, token: string) => true | string;
+  /** Where a client gets a bearer token, added to the "missing" message. */
+  bearerHint?: string;
 }
 
 // RFC 6750 b64token; anything else after `Bearer ` is malformed.
@@ -51,15 +53,15 @@ function checkScheme(scheme: SecurityScheme, headers: IncomingHttpHeaders, query
   if (scheme.type === 'http' && scheme.scheme === 'bearer') {
     const raw = headerValue(headers, 'authorization');
     if (raw === undefined || raw.trim() === '') {
-      return { location: 'header', name: 'Authorization', message: 'missing Authorization header: send "Authorization: Bearer <access_token>" (get one from POST /auth/anonymous)' };
+      const hint = ctx.bearerHint ? ` (${ctx.bearerHint})` : '';
+      return { location: 'header', name: 'Authorization', message: `missing Authorization header: send "Authorization: Bearer <token>"${hint}` };
     }
     const m = BEARER_RE.exec(raw);
     if (!m) {
-      return { location: 'header', name: 'Authorization', message: 'malformed Authorization header: expected "Bearer <access_token>"' };
+      return { location: 'header', name: 'Authorization', message: 'malformed Authorization header: expected "Bearer <token>"' };
     }
-    if (ctx.isKnownToken && !ctx.isKnownToken(m[1])) {
-      return { location: 'header', name: 'Authorization', message: 'unknown access token: in strict-auth mode only tokens issued by this mock\'s POST /auth/anonymous are accepted' };
-    }
+    const verdict = ctx.judgeToken?.(scheme, m[1]) ?? true;
+    if (verdict !== true) return { location: 'header', name: 'Authorization', message: verdict };
     return undefined;
   }
   // Schemes the mock cannot judge (oauth2, openIdConnect, ...) are accepted rather than guessed at.

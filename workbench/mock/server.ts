@@ -4,17 +4,19 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
+import { basePathTemplate } from '../../src/contract/paths.js';
 import { documents, repoRoot } from '../../src/contract/spec-files.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body.js';
 import { envelope } from '../http/errors.js';
-import { createFront, type RouteHook } from './front.js';
+import type { WorkbenchExtension } from '../http/extension.js';
+import { createFront } from './front.js';
 import { createRequestLogger, type LogSink } from '../http/log.js';
 import { PrismEngine } from './prism-engine.js';
 import type { Mount } from './router.js';
 import { loadDocumentModel } from './spec-model.js';
 import { TokenRegistry } from './tokens.js';
 
-export type { RouteHook } from './front.js';
+export type { RouteHook, WorkbenchExtension } from '../http/extension.js';
 
 export interface MockServerOptions {
   /** 0 picks a free port. Default 4010. */
@@ -29,8 +31,8 @@ export interface MockServerOptions {
   maxBodyBytes?: number;
   /** Document files; `admin: null` serves no admin API. Defaults: spec/openapi/*.yaml. */
   specs?: { storefront?: string; admin?: string | null };
-  /** Tried in order before anything else; return true when the hook answered. */
-  routes?: RouteHook[];
+  /** Live operations and routes outside the contract (the webhook simulator), in order. */
+  extensions?: WorkbenchExtension[];
   /** Folder served at /docs. Default docs/site. */
   docsRoot?: string;
   quiet?: boolean;
@@ -82,7 +84,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     mounts,
     unavailable,
     engines,
-    hooks: options.routes ?? [],
+    extensions: options.extensions ?? [],
     docsRoot: path.resolve(options.docsRoot ?? path.join(repoRoot, 'docs/site')),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     dynamic: options.dynamic ?? false,
@@ -143,8 +145,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     url,
     port,
     bases: {
-      storefront: `${url}/api/v1/{store_id}/storefront`,
-      admin: mounts.has('admin') ? `${url}/api/v1/{store_id}/admin` : undefined,
+      storefront: `${url}${basePathTemplate.storefront}`,
+      admin: mounts.has('admin') ? `${url}${basePathTemplate.admin}` : undefined,
       docs: `${url}/docs`,
     },
     close: () =>

@@ -1,11 +1,10 @@
-// createSimulator: the webhook simulator in one object. Its `routes` hook mounts the live Admin webhook API
-// and the /__simulator routes in the mock workbench (createMockServer({ routes })); `trigger` raises events
+// createSimulator: the webhook simulator in one object. Its `extension` plugs the live Admin webhook API
+// and the /__simulator routes into the workbench's HTTP pipeline (createWorkbench); `trigger` raises events
 // in process (tests, the certifier, the benchmark); `close` stops sending and closes the store, leaving
 // pending attempts on disk for the next run.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RouteHook } from '../mock/front.js';
-import { createAdminRoutes, type AdminRouteOptions } from './admin-routes.js';
+import type { WorkbenchExtension } from '../http/extension.js';
+import { adminExtension } from './admin-operations.js';
 import { createSender } from './deliver.js';
 import { toWebhookDelivery, type WebhookDeliveryView } from './present.js';
 import { deliveryRules, timing, type Timing } from './rules.js';
@@ -27,15 +26,15 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Most attempts in flight at once. Default 64. */
   concurrency?: number;
-  /** See AdminRouteOptions: unset = any non-empty bearer token is accepted. */
+  /** See AdminAuthOptions: unset = any non-empty bearer token is accepted. */
   adminTokens?: readonly string[];
   /** One line per finished attempt (no secrets, no header values). Default: silent. */
   log?: (line: string) => void;
 }
 
 export interface Simulator {
-  /** Route hook for createMockServer: the Admin webhook API, then /__simulator. */
-  routes: RouteHook;
+  /** The live Admin webhook API and the /__simulator routes, for the workbench's pipeline. */
+  extension: WorkbenchExtension;
   service: WebhookService;
   timing: Timing;
   /** Raises an event in a store; throws with the 400 message when the event or properties are invalid. */
@@ -70,16 +69,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const adminAuth = options.adminTokens
     ? `Admin API: only the ${options.adminTokens.length} configured bearer token(s) are accepted`
     : 'Admin API: any non-empty "Authorization: Bearer <token>" is accepted (local simulator, no admin users)';
-  const admin = createAdminRoutes(service, { adminTokens: options.adminTokens } satisfies AdminRouteOptions);
-  const own = createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth });
-  const routes: RouteHook = async (req: IncomingMessage, res: ServerResponse, url: URL) => (await admin(req, res, url)) || own(req, res, url);
+  const extension: WorkbenchExtension = {
+    ...adminExtension(service, { adminTokens: options.adminTokens }),
+    routes: createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth }),
+  };
 
   // Attempts left due by a previous run (or whose sender died) are picked up at once.
   scheduler.kick();
 
   let closing: Promise<void> | undefined;
   return {
-    routes,
+    extension,
     service,
     timing: t,
     trigger(storeId, event, properties, unset) {

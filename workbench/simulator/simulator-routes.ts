@@ -2,7 +2,7 @@
 // a test) can make the "service" raise events; a real service raises them from its own business activity.
 // Every answer carries `X-Simulator: outside-contract` so nobody mistakes them for contract behaviour.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RouteHook } from '../mock/front.js';
+import type { RouteHook } from '../http/extension.js';
 import { readJson, sendReply } from './http.js';
 import { fail, ok, type Reply } from './replies.js';
 import type { WebhookService } from './service.js';

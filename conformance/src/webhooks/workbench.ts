@@ -36,7 +36,7 @@ export const DEFAULT_WORKBENCH_TIME_SCALE = 0.005;
 export async function certifyWebhooksAgainstWorkbench(options: WorkbenchWebhookOptions = {}): Promise<WorkbenchWebhookResult> {
   const scale = options.timeScale ?? DEFAULT_WORKBENCH_TIME_SCALE;
   const sim = options.baseUrl ? undefined : createSimulator({ timeScale: scale });
-  const mock = sim ? await createMockServer({ port: 0, quiet: true, routes: [sim.routes] }) : undefined;
+  const mock = sim ? await createMockServer({ port: 0, quiet: true, extensions: [sim.extension] }) : undefined;
   const io = { progress: options.progress, writeFiles: options.reportDir !== undefined };
   const dir = (name: string) => (options.reportDir ? path.join(options.reportDir, name) : '');
   try {
