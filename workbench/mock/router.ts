@@ -34,7 +34,10 @@ export function route(mounts: Map<string, Mount>, pathname: string, method: stri
   // A trailing slash is tolerated: clients that build URLs by concatenation often add one.
   let innerPath = api.innerPath || '/';
   if (innerPath.length > 1 && innerPath.endsWith('/')) innerPath = innerPath.slice(0, -1);
-  const raw = innerPath.split('/').filter(Boolean);
+  const raw = innerPath === '/' ? [] : innerPath.slice(1).split('/');
+  // An empty segment (`/pos/carts//evaluate-coupons`) names no resource: it must not shift the others
+  // into a template (`{id}` = `evaluate-coupons`), so it is a 404, never another operation.
+  if (raw.includes('')) return { kind: 'no-path', mount, innerPath };
 
   let best: { ops: OperationModel[]; literals: number } | undefined;
   const byPath = new Map<string, OperationModel[]>();
