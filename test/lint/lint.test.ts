@@ -3,7 +3,7 @@
 // naming that rule, the file and the line. Runs the real script, so it also proves the CLI wiring.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/contract/spec-files.js';
 import { run } from '../helpers/run.js';
 
@@ -28,6 +28,20 @@ const rules: [string, string, string][] = [
   ['rule/schema-title-pascal-case', 'bad-schema-title-pascal-case.yaml', `${rel('bad-schema-title-pascal-case.yaml')}:56`],
 ];
 
+// One lint run over every bad fixture (and one more under GitHub Actions) instead of one per rule: each
+// problem is a block starting `[n] file:line`, so a rule is judged on its own fixture's block.
+const badFixtures = [...new Set(rules.map(([, fixture]) => rel(fixture)))];
+const everyBad = [...badFixtures, rel('bad-asyncapi.yaml')];
+let plain: Awaited<ReturnType<typeof lint>>;
+let annotated: Awaited<ReturnType<typeof lint>>;
+beforeAll(async () => {
+  [plain, annotated] = await Promise.all([lint(everyBad), lint(everyBad, { GITHUB_ACTIONS: 'true' })]);
+});
+
+function blocks(output: string): string[] {
+  return output.split(/^(?=\[\d+\] )/m);
+}
+
 describe('npm run lint on fixtures', () => {
   it('passes the good fixture (0 errors, 0 warnings)', async () => {
     const r = await lint([rel('good.yaml')]);
@@ -41,29 +55,27 @@ describe('npm run lint on fixtures', () => {
     expect(tested.sort()).toEqual(files.sort());
   });
 
-  it.each(rules)('%s fails %s with file and line', async (rule, fixture, where) => {
-    const r = await lint([rel(fixture)]);
-    expect(r.code, r.output).toBe(1);
-    expect(r.output).toContain(`${rule} rule`);
-    expect(r.output).toContain(where);
+  it('fails when any fixture is bad', () => {
+    expect(plain.code, plain.output).toBe(1);
   });
 
-  it('fails a broken AsyncAPI fixture with file and line', async () => {
-    const r = await lint([rel('bad-asyncapi.yaml')]);
-    expect(r.code, r.output).toBe(1);
-    expect(r.output).toContain(path.join(fixtures, 'bad-asyncapi.yaml'));
-    expect(r.output).toMatch(/\b17:13\s+error\b.*operations\.deliver\.action/);
+  it.each(rules)('%s fails %s with file and line', (rule, _fixture, where) => {
+    const block = blocks(plain.output).find((b) => b.startsWith(`[`) && b.includes(`] ${where}:`));
+    expect(block, `no problem reported at ${where}`).toBeDefined();
+    expect(block).toContain(`${rule} rule`);
   });
 
-  it('writes GitHub annotations under GitHub Actions', async () => {
-    const r = await lint([rel('bad-contract-source-value.yaml')], { GITHUB_ACTIONS: 'true' });
-    expect(r.code, r.output).toBe(1);
-    expect(r.stdout).toMatch(new RegExp(`::error title=contract/contract-source-value,file=${rel('bad-contract-source-value.yaml').replace(/\//g, '\\/')},line=24`));
+  it('fails a broken AsyncAPI fixture with file and line', () => {
+    expect(plain.output).toContain(path.join(fixtures, 'bad-asyncapi.yaml'));
+    expect(plain.output).toMatch(/\b17:13\s+error\b.*operations\.deliver\.action/);
   });
 
-  it('writes GitHub annotations for the AsyncAPI document too', async () => {
-    const r = await lint([rel('bad-asyncapi.yaml')], { GITHUB_ACTIONS: 'true' });
-    expect(r.code, r.output).toBe(1);
-    expect(r.stdout).toMatch(new RegExp(`::error file=${rel('bad-asyncapi.yaml').replace(/\//g, '\\/')},line=17,col=13,title=asyncapi-document-resolved::.*action`));
+  it('writes GitHub annotations under GitHub Actions', () => {
+    expect(annotated.code, annotated.output).toBe(1);
+    expect(annotated.stdout).toMatch(new RegExp(`::error title=contract/contract-source-value,file=${rel('bad-contract-source-value.yaml').replace(/\//g, '\\/')},line=24`));
+  });
+
+  it('writes GitHub annotations for the AsyncAPI document too', () => {
+    expect(annotated.stdout).toMatch(new RegExp(`::error file=${rel('bad-asyncapi.yaml').replace(/\//g, '\\/')},line=17,col=13,title=asyncapi-document-resolved::.*action`));
   });
 });
