@@ -1,6 +1,6 @@
 // The Admin webhook operations (spec/openapi/admin.yaml) and the simulator's own trigger, as functions of
 // the store: each takes already-parsed input and returns a Reply. HTTP concerns (auth, body reading) live
-// in admin-routes.ts and simulator-routes.ts.
+// in admin-operations.ts and simulator-routes.ts.
 import { validateRequestBody } from '../../src/validators/index.js';
 import { checkCustomHeaders } from './custom-headers.js';
 import { buildEventPayload } from './event-builder.js';
