@@ -127,7 +127,7 @@ const suite: BenchSuite = {
       // Start-up is the median of three spawns per side (the machine is shared, single runs are
       // noisy); the third instance of each stays up for the load test. Spawns are sequential so
       // neither competes for the CPU with the other.
-      const subjectArgs = ['--import', 'tsx', path.join(repoRoot, 'workbench/cli.ts'), '--port', String(subjectPort), '--host', '127.0.0.1', '--spec', spec.file];
+      const subjectArgs = ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', String(subjectPort), '--host', '127.0.0.1', '--spec', spec.file];
       const baselineArgs = [require.resolve('@stoplight/prism-cli/dist/index.js'), 'mock', spec.file, '-p', String(baselinePort), '-h', '127.0.0.1'];
       const subjectStarts: number[] = [];
       const baselineStarts: number[] = [];

@@ -1,18 +1,19 @@
-// `npm start` (workbench/cli.ts) as a real child process: prints its URLs, serves, stops on SIGTERM.
+// `storefront-contract mock` (`npm start`) as a real child process: prints its URLs, serves, stops on SIGTERM.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/contract/spec-files.js';
 import { bearer, call } from './helpers.js';
 
-const cli = path.join(repoRoot, 'workbench/cli.ts');
+const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
+const cli = (args: string[]) => ['--import', 'tsx', bin, 'mock', ...args];
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
 function startCli(args: string[]): Promise<{ child: ChildProcess; stdout: string; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cli(args), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let stdout = '';
@@ -39,14 +40,24 @@ describe('cli', () => {
   });
 
   it('--help prints usage and exits 0', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, '--help'], { cwd: repoRoot, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, cli(['--help']), { cwd: repoRoot, encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('--strict-auth');
   });
 
-  it.each([[['--port', 'abc']], [['--no-such-flag']], [['--max-body-bytes', '-1']]])('%j is refused with exit code 2', (args) => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot, encoding: 'utf8' });
+  it.each([
+    [['--port', 'abc'], '--port must be an integer from 0 to 65535, got "abc"'],
+    [['--port', '70000'], '--port must be an integer from 0 to 65535'],
+    [['--no-such-flag'], "Unknown option '--no-such-flag'"],
+    [['--max-body-bytes', '-1'], '--max-body-bytes'],
+    [['--time-scale', '0'], '--time-scale: time scale must be a positive number'],
+    [['--api-key', ''], '--api-key is empty; give the value or set STOREFRONT_API_KEY instead'],
+  ])('%j is refused with exit code 2 and one line naming the flag and the fix', (args, problem) => {
+    const r = spawnSync(process.execPath, cli(args), { cwd: repoRoot, encoding: 'utf8' });
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('Usage');
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(problem);
+    expect(lines[0]).toMatch(/^storefront-contract mock: .*; see storefront-contract mock --help$/);
   });
 });

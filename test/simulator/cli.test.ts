@@ -1,4 +1,4 @@
-// `npm run webhooks -- trigger ...` against a workbench started in process: the CLI posts to
+// `storefront-contract webhooks trigger ...` (`npm run webhooks --`) against a workbench started in process: the CLI posts to
 // /__simulator, prints what was scheduled, and the subscriber receives the overridden event.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { createWebhook, expectAllValid, startReceiver, startWorkbench, waitFor, 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = (args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', path.join(root, 'workbench/simulator/cli.ts'), ...args], { cwd: root }).then(
+  run(process.execPath, ['--import', 'tsx', path.join(root, 'cli/storefront-contract.ts'), 'webhooks', ...args], { cwd: root }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );

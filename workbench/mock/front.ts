@@ -29,6 +29,8 @@ export interface FrontContext {
   maxBodyBytes: number;
   dynamic: boolean;
   strictAuth: boolean;
+  /** When set, the only store API keys accepted; otherwise any well-formed key is. */
+  apiKeys?: readonly string[];
   tokens: TokenRegistry;
   logger: RequestLogger;
   /** False in tests that compare the cached defaults with Prism's own answers. */
@@ -122,6 +124,7 @@ export function createFront(ctx: FrontContext) {
     const denied = checkSecurity(op, req.headers, url.searchParams, {
       judgeToken: (scheme, token) => judgeToken(api, scheme.id, token),
       bearerHint: api === 'storefront' ? 'get one from POST /auth/anonymous' : undefined,
+      judgeApiKey: (_scheme, key) => (!ctx.apiKeys || ctx.apiKeys.includes(key) ? true : 'unknown store API key: this workbench accepts only the key it was started with (--api-key or STOREFRONT_API_KEY)'),
     });
     if (denied) throw denied;
     validateParameters(op, match.pathParams, url.searchParams, req.headers);

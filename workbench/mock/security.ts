@@ -8,6 +8,8 @@ import type { OperationModel, SecurityScheme } from './spec-model.js';
 export interface SecurityContext {
   /** Judges a well-formed bearer token: true accepts it, a string refuses it with that reason. */
   judgeToken?: (scheme: SecurityScheme, token: string) => true | string;
+  /** Judges a well-formed API key the same way. */
+  judgeApiKey?: (scheme: SecurityScheme, key: string) => true | string;
   /** Where a client gets a bearer token, added to the "missing" message. */
   bearerHint?: string;
 }
@@ -48,6 +50,8 @@ function checkScheme(scheme: SecurityScheme, headers: IncomingHttpHeaders, query
     if (!API_KEY_RE.test(raw)) {
       return { location, name: scheme.name, message: `malformed ${scheme.name} ${location}: the store API key is printable ASCII without spaces` };
     }
+    const verdict = ctx.judgeApiKey?.(scheme, raw) ?? true;
+    if (verdict !== true) return { location, name: scheme.name, message: verdict };
     return undefined;
   }
   if (scheme.type === 'http' && scheme.scheme === 'bearer') {

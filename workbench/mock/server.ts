@@ -27,6 +27,8 @@ export interface MockServerOptions {
   dynamic?: boolean;
   /** Only access tokens issued by this mock's POST /auth/anonymous open Bearer operations. */
   strictAuth?: boolean;
+  /** The only store API keys accepted (X-Api-Key). Default: any well-formed key. */
+  apiKeys?: readonly string[];
   /** Request bodies above this many bytes get 413. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Document files; `admin: null` serves no admin API. Defaults: spec/openapi/*.yaml. */
@@ -89,6 +91,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     dynamic: options.dynamic ?? false,
     strictAuth: options.strictAuth ?? false,
+    apiKeys: options.apiKeys,
     tokens: new TokenRegistry(),
     logger,
     cacheDefaults: options.cacheDefaults ?? true,

@@ -1,13 +1,14 @@
-// `npm run webhooks -- <command>`: talks to a running mock workbench (`npm start`), whose simulator
+// `storefront-contract webhooks <command>` (`npm run webhooks --`): talks to a running workbench (`storefront-contract mock`), whose simulator
 // delivers the events. `trigger` POSTs to /__simulator/stores/{store_id}/events (outside the contract)
 // and prints what was scheduled; `events` lists the catalog.
 import { parseArgs } from 'node:util';
+import { UsageError } from '../cli-support.js';
 import { webhookEvents } from './rules.js';
 
-const HELP = `Usage: npm run webhooks -- <command> [options]
+export const WEBHOOKS_HELP = `Usage: storefront-contract webhooks <command> [options]
 
 Commands:
-  trigger <event>        raise an event on a running workbench (npm start); its subscriptions get signed deliveries
+  trigger <event>        raise an event on a running workbench (storefront-contract mock); its subscriptions get signed deliveries
   events                 list the event names of the catalog (with family and marketplace scope)
 
 Options of trigger:
@@ -21,12 +22,16 @@ Options of trigger:
   --json                 print the workbench's JSON answer as is
   --help                 this text
 
+Environment: WORKBENCH_URL.
+
 The /__simulator route is the simulator's own, outside the contract: a real service raises events itself.
-Watch the attempts with GET /api/v1/{store_id}/admin/webhooks/deliveries or in the workbench log.`;
+Watch the attempts with GET /api/v1/{store_id}/admin/webhooks/deliveries or in the workbench log.
+
+Example:
+  storefront-contract webhooks trigger order.created --store demo-store --set order_number=SO-1042`;
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\n\n${HELP}\n`);
-  process.exit(2);
+  throw new UsageError(message);
 }
 
 /** `a.b.0.c=value` -> { a: { b: { "0": { c: value } } } } (index keys merge into arrays on the server). */
@@ -53,7 +58,7 @@ export function setPath(target: Record<string, unknown>, assignment: string): vo
 
 async function trigger(positionals: string[], values: Record<string, unknown>): Promise<number> {
   const [event, ...extra] = positionals;
-  if (!event) usage('trigger needs an event name, e.g. npm run webhooks -- trigger order.created');
+  if (!event) usage('trigger needs an event name, e.g. storefront-contract webhooks trigger order.created');
   if (extra.length) usage(`unexpected arguments: ${extra.join(' ')}`);
   const properties: Record<string, unknown> = {};
   try {
@@ -115,10 +120,11 @@ function listEvents(): number {
   return 0;
 }
 
-async function main(): Promise<number> {
+export async function runWebhooks(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
+      args: argv,
       allowPositionals: true,
       strict: true,
       options: {
@@ -135,15 +141,10 @@ async function main(): Promise<number> {
   }
   const [command, ...rest] = parsed.positionals;
   if (parsed.values.help || command === 'help') {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${WEBHOOKS_HELP}\n`);
     return 0;
   }
   if (command === 'trigger') return trigger(rest, parsed.values);
   if (command === 'events') return listEvents();
-  usage(command ? `unknown command "${command}"` : 'a command is required');
-}
-
-// Run only as a program, so tests can import setPath.
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  main().then((code) => process.exit(code));
+  usage(command ? `unknown command "${command}": use trigger or events.` : 'a command is required: trigger <event> or events.');
 }

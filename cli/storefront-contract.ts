@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// The `storefront-contract` command: one bin, one subcommand per tool. Each subcommand's module is
+// loaded only when it runs, so `--help` and `webhooks trigger` never load Prism or the certifier.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../src/contract/spec-files.js';
+import { UsageError } from '../workbench/cli-support.js';
+
+type Run = (argv: string[]) => Promise<number>;
+
+interface Command {
+  summary: string;
+  load(): Promise<Run>;
+}
+
+const commands: Record<string, Command> = {
+  mock: {
+    summary: 'the workbench: storefront mock, live Admin webhook API and webhook simulator (what npm start runs)',
+    load: async () => (await import('../workbench/cli.js')).runMock,
+  },
+  webhooks: {
+    summary: 'raise events on a running workbench (trigger) and list the event catalog (events)',
+    load: async () => (await import('../workbench/simulator/cli.js')).runWebhooks,
+  },
+  certify: {
+    summary: 'certify a live storefront implementation against the contract (REST)',
+    load: legacy(() => import('../conformance/src/cli.js'), 'certify'),
+  },
+  'certify-webhooks': {
+    summary: 'certify a webhook sender or a subscriber endpoint (sender | receiver)',
+    load: legacy(() => import('../conformance/src/webhooks/cli.js'), 'certify-webhooks'),
+  },
+  record: {
+    summary: 'a recording proxy that writes redacted HAR 1.2 traffic for certification',
+    load: legacy(() => import('../conformance/src/record.js'), 'record'),
+  },
+};
+
+function version(): string {
+  return (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Until the certification CLIs export a run function: they read process.argv and exit themselves. */
+function legacy(load: () => Promise<unknown>, script: string): () => Promise<Run> {
+  return async () => async (argv) => {
+    process.argv = [process.argv[0], script, ...argv];
+    await load();
+    return new Promise<number>(() => {});
+  };
+}
+
+export const TOP_HELP = `Usage: storefront-contract <command> [options]
+
+Commands:
+${Object.entries(commands)
+  .map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`)
+  .join('\n')}
+
+Run "storefront-contract <command> --help" for a command's flags, environment variables and an example.
+Secrets (API keys, admin tokens, signing secrets) are read from environment variables and never printed.`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${TOP_HELP}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`storefront-contract: unknown command "${name}"; the commands are ${Object.keys(commands).join(', ')} (see --help).\n`);
+    return 2;
+  }
+  try {
+    return await (await command.load())(rest);
+  } catch (error) {
+    // parseArgs throws TypeErrors with codes for unknown or malformed flags: a usage mistake too.
+    const code = (error as { code?: string }).code ?? '';
+    if (error instanceof UsageError || code.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`storefront-contract ${name}: ${(error as Error).message.replace(/\s*\n\s*/g, ' ').replace(/\.$/, '')}; see storefront-contract ${name} --help\n`);
+      return 2;
+    }
+    process.stderr.write(`storefront-contract ${name}: ${(error as Error).message ?? error}\n`);
+    return 1;
+  }
+}
+
+// A bug in one request must not take a running workbench down for everyone.
+process.on('uncaughtException', (err) => process.stderr.write(`storefront-contract: uncaught error: ${err.message}\n`));
+main(process.argv.slice(2)).then((code) => process.exit(code));

@@ -1,0 +1,35 @@
+// What every subcommand of the `storefront-contract` CLI shares: usage errors that print one line
+// (the flag, the problem, the fix) and secrets read from the environment in preference to flags,
+// which the process list and shell history show.
+
+/** A mistake in how the command was called: printed as one line, exit code 2. */
+export class UsageError extends Error {
+  readonly name = 'UsageError';
+}
+
+export interface SecretSource {
+  /** The value, or undefined when neither the flag nor the variable is set. */
+  value?: string;
+  from?: 'flag' | 'env';
+}
+
+/**
+ * The secret from `--flag` when given, else from the environment variable. A secret on the command
+ * line still works, with a one-line note that the environment variable keeps it out of `ps`.
+ */
+export function readSecret(flagValue: string | undefined, flag: string, envName: string, warn: (line: string) => void): SecretSource {
+  if (flagValue !== undefined) {
+    if (flagValue === '') throw new UsageError(`--${flag} is empty; give the value or set ${envName} instead.`);
+    warn(`note: --${flag} is visible in the process list and shell history; prefer the ${envName} environment variable.`);
+    return { value: flagValue, from: 'flag' };
+  }
+  const env = process.env[envName];
+  return env ? { value: env, from: 'env' } : {};
+}
+
+/** A non-negative integer option within bounds, or a UsageError naming the flag. */
+export function integerOption(flag: string, raw: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new UsageError(`--${flag} must be an integer from 0 to ${max}, got "${raw}".`);
+  return Number(raw);
+}
