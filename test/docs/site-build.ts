@@ -1,6 +1,5 @@
 // Gives the browser test a built docs/site/: reuses the current build when it is newer than every
 // input (spec/, docs/guides/, the docs scripts), otherwise runs `npm run docs` once.
-import { execFileSync } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from '../../src/contract/spec-files.js';
@@ -28,16 +27,14 @@ export async function ensureSiteBuilt(): Promise<{ rebuilt: boolean; seconds: nu
   return { rebuilt: true, seconds: (Date.now() - started) / 1000 };
 }
 
-/** Debian's chromium; a clear failure (never a skip) when it is not installed. */
-export function chromiumPath(): string {
+/**
+ * The Chromium the browser tests drive: CHROMIUM_PATH when set, else the binary shipped inside the
+ * @sparticuz/chromium dev dependency (unpacked once to the temp folder; nothing is downloaded), so
+ * `npm ci && npm test` needs no system package.
+ */
+export async function chromiumPath(): Promise<string> {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return fromEnv;
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      'Chromium is not installed, and the docs browser test needs it. Install Debian\'s package: ' +
-        '`apt-get install -y chromium` (.ci/run does this in CI), or set CHROMIUM_PATH to a Chromium binary.',
-    );
-  }
+  const { default: packaged } = await import('@sparticuz/chromium');
+  return packaged.executablePath();
 }

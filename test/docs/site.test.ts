@@ -50,7 +50,7 @@ async function visit(href: string, shot: string, ready?: (page: Page) => Promise
 }
 
 beforeAll(async () => {
-  const executablePath = chromiumPath(); // fails with the install command when Chromium is missing
+  const executablePath = await chromiumPath();
   const build = await ensureSiteBuilt();
   console.log(build.rebuilt ? `docs site built for the test in ${build.seconds.toFixed(1)}s` : 'docs site reused (newer than its inputs)');
   await mkdir(ARTIFACTS, { recursive: true });
