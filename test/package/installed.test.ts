@@ -1,0 +1,207 @@
+// The package as another project gets it: `npm pack`, installed with --ignore-scripts into an empty
+// project, imported from plain Node (the client, the validators, the webhook kit) and type-checked by
+// tsc (strict, skipLibCheck off) with every public entry imported and no framework installed.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createHmac } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../src/contract/spec-files.js';
+import { run } from '../helpers/run.js';
+import { installPacked, type InstalledPackage } from './packed.js';
+
+const consumerSource = `
+import { createStorefrontClient, StorefrontApiError, type WebhookEvent, type StorefrontPaths } from 'storefront-contract';
+import { validateResponse, validateWebhookDelivery } from 'storefront-contract/validators';
+import { verifySignature, signPayload, createWebhookHandler } from 'storefront-contract/webhooks';
+import { toNodeHandler } from 'storefront-contract/webhooks/node';
+import { toExpressMiddleware } from 'storefront-contract/webhooks/express';
+import { toFastifyPlugin } from 'storefront-contract/webhooks/fastify';
+import { toFetchHandler } from 'storefront-contract/webhooks/fetch';
+
+const client = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', accessToken: 't' });
+type ListProducts = StorefrontPaths['/catalog/products']['get'];
+const limit: NonNullable<ListProducts['parameters']['query']>['limit'] = 10;
+
+function describeEvent(event: WebhookEvent): string {
+  return event.event === 'order.created' ? event.payload.properties.order_number : event.event;
+}
+
+const body = JSON.stringify({ hello: 'world' });
+const header = signPayload(body, 'whsec_test');
+const verdict = verifySignature(body, header, ['whsec_test']);
+const countries = validateResponse('storefront', 'listCountries', 200, { success: true, message: 'ok', content: { countries: [] } });
+const bad = validateResponse('storefront', 'listCountries', 200, { success: 'yes', message: 'ok', content: { countries: [] } });
+const webhook = validateWebhookDelivery({ event: 'order.created' });
+const handler = createWebhookHandler({ secrets: ['whsec_test'] });
+const adapters = [toNodeHandler(handler), toExpressMiddleware(handler), toFastifyPlugin(handler), toFetchHandler(handler)].map((a) => typeof a);
+console.log(JSON.stringify({
+  client: typeof client.GET,
+  limit,
+  verdict: verdict.ok,
+  countries: countries.valid,
+  bad: bad.valid,
+  badPath: bad.valid ? null : bad.errors[0].path,
+  webhook: webhook.valid,
+  describe: typeof describeEvent,
+  adapters,
+  apiError: new StorefrontApiError(401, 'listProducts', { success: false, message: 'no token' }).message,
+}));
+`;
+
+let installed: InstalledPackage;
+beforeAll(async () => {
+  installed = await installPacked();
+}, 600_000);
+afterAll(async () => installed?.remove());
+
+describe('the packed package in an empty project', () => {
+  let project: string;
+
+  beforeAll(async () => {
+    ({ project } = installed);
+    await writeFile(path.join(project, 'consumer.ts'), consumerSource);
+    await writeFile(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, outDir: 'out', types: ['node'] }, include: ['consumer.ts'] }),
+    );
+  }, 600_000);
+
+  it('type-checks and compiles a consumer importing the root, validators and webhooks', async () => {
+    const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', project], { cwd: project });
+    expect(tsc.output).toBe('');
+    expect(tsc.code).toBe(0);
+  });
+
+  it('runs the compiled consumer in plain Node', async () => {
+    const node = await run(process.execPath, [path.join(project, 'out/consumer.js')], { cwd: project });
+    expect(node.code, node.output).toBe(0);
+    expect(JSON.parse(node.stdout)).toEqual({
+      client: 'function',
+      limit: 10,
+      verdict: true,
+      countries: true,
+      bad: false,
+      badPath: '/success',
+      webhook: false,
+      describe: 'function',
+      adapters: ['function', 'function', 'function', 'function'],
+      apiError: 'no token',
+    });
+  });
+
+  it('rejects a type error in the consumer', async () => {
+    await writeFile(path.join(project, 'consumer.ts'), `${consumerSource}\nconst wrong: NonNullable<ListProducts['parameters']['query']>['limit'] = 'ten';\n`);
+    const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', project, '--noEmit'], { cwd: project });
+    expect(tsc.code).not.toBe(0);
+    expect(tsc.output).toMatch(/consumer\.ts.*TS2322/);
+  });
+});
+
+// ---- the bin, as a partner's CI or a front-end repo runs it -------------------------------------------
+
+const ADMIN_TOKEN = 'packed-admin-token';
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+function bin(args: string[], env: NodeJS.ProcessEnv = {}) {
+  return run(installed.bin, args, { cwd: installed.project, env: { ...process.env, ...env }, timeoutMs: 120_000 });
+}
+
+/** Starts `storefront-contract mock` from the installed package; resolves with its URL. */
+function startMock(dataDir: string): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
+  const child = spawn(installed.bin, ['mock', '--port', '0', '--quiet', '--data-dir', dataDir, '--time-scale', '0.01'], {
+    cwd: installed.project,
+    env: { ...process.env, STOREFRONT_ADMIN_TOKEN: ADMIN_TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m && out.includes('webhooks')) resolve({ child, url: m[1], exited });
+    });
+    child.stderr!.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => reject(new Error(`mock exited with ${code} before listening:\n${out}`)));
+  });
+}
+
+async function stop(mock: { child: ChildProcess; exited: Promise<number | null> }): Promise<number | null> {
+  mock.child.kill('SIGTERM');
+  return mock.exited;
+}
+
+async function json(url: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, init);
+  return { status: res.status, body: await res.json() };
+}
+
+describe('the storefront-contract bin from the installed package', () => {
+  it.each(['mock', 'webhooks', 'certify', 'certify-webhooks', 'record'])('%s --help lists its flags, environment and an example', async (command) => {
+    const result = await bin([command, '--help']);
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout).toMatch(/Usage/);
+    expect(result.stdout).toMatch(/--help/);
+  });
+
+  it('serves the storefront, delivers a signed test webhook, certifies, and keeps subscriptions across a restart', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sfc-packed-data-'));
+    const received: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      let mock = await startMock(dataDir);
+      const storefront = `${mock.url}/api/v1/packed-store/storefront`;
+      const admin = `${mock.url}/api/v1/packed-store/admin`;
+      const auth = await json(`${storefront}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_packed_1' } });
+      expect(auth.status).toBe(200);
+      const countries = await json(`${storefront}/common/countries`, { headers: { authorization: `Bearer ${auth.body.content.access_token}` } });
+      expect(countries.status).toBe(200);
+      expect(countries.body.success).toBe(true);
+
+      const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+      const refused = await json(`${admin}/webhooks`, { headers: { authorization: 'Bearer someone-else' } });
+      expect(refused.status).toBe(401);
+      const created = await json(`${admin}/webhooks`, { method: 'POST', headers: adminHeaders, body: JSON.stringify({ url: hookUrl, events: ['order.created'] }) });
+      expect(created.status).toBe(201);
+      const { webhook, secret } = created.body.content;
+      const test = await json(`${admin}/webhooks/${webhook.id}/test`, { method: 'POST', headers: adminHeaders, body: JSON.stringify({ event: 'order.created' }) });
+      expect(test.status, JSON.stringify(test.body)).toBeLessThan(300);
+      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(received).toHaveLength(1);
+      const expected = `sha256=${createHmac('sha256', secret).update(received[0].body).digest('hex')}`;
+      expect(received[0].headers['x-svc-signature']).toBe(expected);
+      expect(JSON.parse(received[0].body)).toMatchObject({ event: 'order.created', is_test: true });
+
+      const certified = await bin(['certify', '--base-url', mock.url, '--store-id', 'packed-store', '--api-key', 'sk_packed_1', '--report-dir', path.join(dataDir, 'reports')]);
+      expect(certified.code, certified.output).toBe(0);
+      expect(certified.stdout).toMatch(/CERTIFIED/);
+
+      expect(await stop(mock)).toBe(0);
+      mock = await startMock(dataDir);
+      const again = await json(`${mock.url}/api/v1/packed-store/admin/webhooks/${webhook.id}`, { headers: adminHeaders });
+      expect(again.status).toBe(200);
+      expect(again.body.content.webhook).toMatchObject({ id: webhook.id, url: hookUrl });
+      expect(await stop(mock)).toBe(0);
+    } finally {
+      receiver.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
