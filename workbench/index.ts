@@ -23,7 +23,11 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
   const simulator = webhooks === false ? undefined : createSimulator(webhooks ?? {});
   let server: MockServer;
   try {
-    server = await createMockServer({ ...mock, extensions: simulator ? [simulator.extension] : [] });
+    server = await createMockServer({
+      ...mock,
+      secrets: [...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])],
+      extensions: simulator ? [simulator.extension] : [],
+    });
   } catch (error) {
     await simulator?.close();
     throw error;

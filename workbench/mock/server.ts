@@ -27,6 +27,8 @@ export interface MockServerOptions {
   dynamic?: boolean;
   /** Only access tokens issued by this mock's POST /auth/anonymous open Bearer operations. */
   strictAuth?: boolean;
+  /** Values never printed in the request log, wherever they appear (API keys are added to them). */
+  secrets?: readonly string[];
   /** The only store API keys accepted (X-Api-Key). Default: any well-formed key. */
   apiKeys?: readonly string[];
   /** Request bodies above this many bytes get 413. Default 1 MiB. */
@@ -56,7 +58,7 @@ export interface MockServer {
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
-  const logger = createRequestLogger({ quiet: options.quiet, sink: options.logSink });
+  const logger = createRequestLogger({ quiet: options.quiet, sink: options.logSink, knownSecrets: [...(options.apiKeys ?? []), ...(options.secrets ?? [])] });
   const files = {
     storefront: options.specs?.storefront ?? documents.storefront,
     admin: options.specs?.admin === null ? undefined : options.specs?.admin ?? documents.admin,
