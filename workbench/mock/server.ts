@@ -123,6 +123,18 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     logger.log('-', '(unparseable request)', status, 0);
   });
 
+  // An Expect other than 100-continue gets node's bare 417 unless answered here: give it the envelope.
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const body = JSON.stringify(
+      envelope('expectation_failed', `Expect: ${String(req.headers.expect).slice(0, 100)} is not supported; only "Expect: 100-continue" is (or send no Expect header).`, [
+        { location: 'header', name: 'Expect', message: 'only 100-continue is supported' },
+      ]),
+    );
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+    res.end(body);
+    logger.log(req.method ?? '-', req.url ?? '', 417, 0);
+  });
+
   // CONNECT bypasses the request handler in node:http (it is meant for proxies); answer it too.
   server.on('connect', (req: http.IncomingMessage, socket: Socket) => {
     const body = JSON.stringify(envelope('method_not_allowed', 'CONNECT is not supported: this is an API mock, not a proxy.', []));
