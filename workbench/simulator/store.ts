@@ -1,4 +1,4 @@
-// The simulator's durable state in one SQLite file (better-sqlite3): subscriptions, events, and the
+// The simulator's durable state in one SQLite file (through ./sqlite.ts): subscriptions, events, and the
 // delivery log, whose `scheduled` rows double as the queue of pending retries. Every decision that must
 // not race (the 5-enabled limit, one active attempt per event and subscription, claiming an attempt before
 // it is sent, what follows an attempt) is one synchronous transaction, so it is atomic within this process
@@ -219,7 +219,7 @@ export class SimulatorStore {
   private subCacheVersion = -1;
   /** Enabled subscriptions per store, under the same validity rule (the fan-out of every event reads it). */
   private enabledCache = new Map<string, Subscription[]>();
-  // better-sqlite3 builds a transaction function per db.transaction() call; built once here instead.
+  // A transaction function per db.transaction() call; built once here instead.
   private readonly tx: {
     claim: (now: number, limit: number, owner: string, leaseMs: number) => Claim[];
     batch: <T>(fn: () => T) => T;
