@@ -3,7 +3,7 @@
 // not race (the 5-enabled limit, one active attempt per event and subscription, claiming an attempt before
 // it is sent, what follows an attempt) is one synchronous transaction, so it is atomic within this process
 // and, through BEGIN IMMEDIATE and the unique index below, across processes sharing a data directory.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database, type Statement } from './sqlite.js';
 
@@ -226,14 +226,20 @@ export class SimulatorStore {
     failure: (claimed: AttemptRow, owner: string, result: AttemptResult, policy: CompletionPolicy, newDeliveryId: () => string) => Completion | undefined;
   };
 
+  /** The file is in WAL mode (an in-memory store is not). */
+  private readonly wal: boolean;
+
   private constructor(
     private readonly db: Database,
     /** Where the file is, for messages; `:memory:` for tests. */
     readonly location: string,
   ) {
-    db.pragma('journal_mode = WAL');
+    // Deleted and overwritten content (a rotated or deleted signing secret, custom header values) is
+    // overwritten with zeros in the database file, not just unlinked from the b-tree; see also `scrub`.
+    db.pragma('secure_delete = ON');
+    this.wal = db.pragma('journal_mode = WAL') === 'wal';
     // NORMAL in WAL mode: a power cut may lose the last commits but never corrupts the file; a process
-    // crash loses nothing. Good enough for a local simulator, and much faster than FULL.
+    // crash (kill -9) loses nothing committed. Good enough for a local simulator, and much faster than FULL.
     db.pragma('synchronous = NORMAL');
     db.exec(SCHEMA);
     this.s = {
@@ -293,12 +299,18 @@ export class SimulatorStore {
     };
   }
 
-  /** Opens (creating if needed) `<dataDir>/simulator.sqlite`; no dataDir = an in-memory store. */
+  /**
+   * Opens (creating if needed) `<dataDir>/simulator.sqlite`; no dataDir = an in-memory store. The file holds
+   * signing secrets and custom header values: a directory created here is 0700, and the database file is
+   * 0600 before SQLite opens it, also inside an existing directory. SQLite creates its -wal, -shm and
+   * -journal files with the database file's mode; ones left by an older run are tightened too.
+   */
   static open(dataDir?: string): SimulatorStore {
     if (!dataDir || dataDir === ':memory:') return new SimulatorStore(openDatabase(':memory:'), ':memory:');
-    // 0700: the file holds signing secrets and custom header values.
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (mkdirSync(dataDir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dataDir, 0o700);
     const file = path.join(dataDir, 'simulator.sqlite');
+    closeSync(openSync(file, 'a', 0o600));
+    for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(f)) chmodSync(f, 0o600);
     return new SimulatorStore(openDatabase(file), file);
   }
 
@@ -368,7 +380,7 @@ export class SimulatorStore {
    * and the number of cancelled attempts, or undefined when the store has no such subscription.
    */
   deleteSubscription(storeId: string, id: string, now: number): { subscription: Subscription; cancelled: number } | undefined {
-    return this.db
+    const deleted = this.db
       .transaction(() => {
         const subscription = this.subscription(storeId, id);
         if (!subscription) return undefined;
@@ -378,13 +390,29 @@ export class SimulatorStore {
         return { subscription, cancelled };
       })
       .immediate();
+    if (deleted) this.scrub();
+    return deleted;
   }
 
   rotateSecret(storeId: string, id: string, secret: string, now: number): Subscription | undefined {
     if (!this.subscription(storeId, id)) return undefined;
     this.invalidateSubs();
     this.s.rotate.run(secret, now, now, id);
+    this.scrub();
     return this.subscription(storeId, id);
+  }
+
+  /**
+   * After a secret was rotated or deleted: `secure_delete` zeroed it in the page that held it, but in WAL
+   * mode the older page images (the secret's insert, earlier updates) are still frames of the -wal file
+   * and the page may not be back in the database file yet. A TRUNCATE checkpoint copies every committed
+   * page into the database file and cuts the -wal file to zero bytes, so no file of the data directory
+   * holds the old secret any more. Best effort: a reader of another connection in the middle of a read can
+   * hold it back (up to the busy timeout); the next rotate or delete checkpoints again.
+   */
+  private scrub(): void {
+    if (!this.wal || this.db.inTransaction) return;
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   // ---- events and attempts -------------------------------------------------------------------------
