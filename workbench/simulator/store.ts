@@ -217,6 +217,8 @@ export class SimulatorStore {
    */
   private subCache = new Map<string, { row: SubscriptionRow; headers: Record<string, string> }>();
   private subCacheVersion = -1;
+  /** Multi-row inserts of an event's first attempts, by row count. */
+  private readonly insertMany = new Map<number, Statement<unknown>>();
   /** Enabled subscriptions per store, under the same validity rule (the fan-out of every event reads it). */
   private enabledCache = new Map<string, Subscription[]>();
   // A transaction function per db.transaction() call; built once here instead.
@@ -267,9 +269,7 @@ export class SimulatorStore {
       delivery: db.prepare(`SELECT * FROM attempts WHERE delivery_id = ? AND webhook_id = ? AND store_id = ? AND created_at >= ?`),
       active: db.prepare(`SELECT * FROM attempts WHERE webhook_id = ? AND event_id = ? AND status IN ('scheduled', 'in_flight')`),
       maxAttempt: db.prepare(`SELECT max(attempt) AS n FROM attempts WHERE webhook_id = ? AND event_id = ?`),
-      // Two steps (ids from the partial index, then the rows): measured 3x faster than SELECT * on the index.
-      due: db.prepare(`SELECT seq FROM attempts WHERE status = 'scheduled' AND scheduled_at <= ? ORDER BY scheduled_at, seq LIMIT ?`).pluck(),
-      bySeq: db.prepare(`SELECT * FROM attempts WHERE seq = ?`),
+      due: db.prepare(`SELECT * FROM attempts WHERE status = 'scheduled' AND scheduled_at <= ? ORDER BY scheduled_at, seq LIMIT ?`),
       // Guarded by status, so a row another claimer took first is left alone (changes = 0).
       claim: db.prepare(`UPDATE attempts SET status = 'in_flight', sent_at = ?, claimed_by = ?, lease_until = ?, url = ? WHERE seq = ? AND status = 'scheduled'`),
       cancel: db.prepare(`UPDATE attempts SET status = 'cancelled', outcome = 'cancelled', completed_at = ? WHERE seq = ? AND status = 'scheduled'`),
@@ -421,7 +421,7 @@ export class SimulatorStore {
   recordEvent(event: EventRecord, attempts: NewAttempt[]): AttemptRow[] {
     return this.db.transaction(() => {
       this.s.insertEvent.run(event.eventId, event.storeId, event.event, event.isTest ? 1 : 0, event.payloadJson, event.createdAt);
-      const rows = attempts.map((a) => this.insertAttempt(event, a, 1, 1, event.createdAt));
+      const rows = this.insertFirstAttempts(event, attempts);
       this.remember(event.eventId, event.payloadJson);
       return rows;
     })();
@@ -471,8 +471,8 @@ export class SimulatorStore {
     this.enabledCache.clear();
   }
 
+  /** The subscription as cached; call `checkVersion` first (once per transaction is enough). */
   private cachedSub(id: string): { row: SubscriptionRow; headers: Record<string, string> } | undefined {
-    this.checkVersion();
     let hit = this.subCache.get(id);
     if (!hit) {
       const row = this.s.sub.get(id) as SubscriptionRow | undefined;
@@ -498,39 +498,29 @@ export class SimulatorStore {
   }
 
   private insertAttempt(event: EventRecord, a: NewAttempt, attempt: number, sequenceAttempt: number, now: number): AttemptRow {
-    const values = {
-      delivery_id: a.deliveryId,
-      store_id: event.storeId,
-      webhook_id: a.webhookId,
-      event_id: event.eventId,
-      event: event.event,
-      is_test: event.isTest ? 1 : 0,
-      attempt,
-      sequence_attempt: sequenceAttempt,
-      auto_retry: a.autoRetry ? 1 : 0,
-      trigger: a.trigger,
-      url: a.url,
-      scheduled_at: a.scheduledAt,
-      created_at: now,
-    };
+    const values = attemptValues(event, a, attempt, sequenceAttempt, now);
     const { lastInsertRowid } = this.s.insertAttempt.run(values);
-    // The row as stored, built here rather than read back (RETURNING * costs more than the insert itself).
-    return {
-      seq: Number(lastInsertRowid),
-      ...values,
-      status: 'scheduled',
-      outcome: null,
-      sent_at: null,
-      completed_at: null,
-      duration_ms: null,
-      response_status: null,
-      error_class: null,
-      response_body_excerpt: null,
-      response_body_truncated: 0,
-      next_retry_at: null,
-      claimed_by: null,
-      lease_until: null,
-    };
+    return storedRow(Number(lastInsertRowid), values);
+  }
+
+  /**
+   * The first attempts of a new event, one per receiving subscription (at most the enabled limit): one
+   * multi-row INSERT instead of one per attempt, as each statement is a call into the driver.
+   */
+  private insertFirstAttempts(event: EventRecord, attempts: NewAttempt[]): AttemptRow[] {
+    if (attempts.length <= 1) return attempts.map((a) => this.insertAttempt(event, a, 1, 1, event.createdAt));
+    const values = attempts.map((a) => attemptValues(event, a, 1, 1, event.createdAt));
+    let insert = this.insertMany.get(values.length);
+    if (!insert) {
+      const row = `(${ATTEMPT_COLUMNS.map(() => '?').join(', ')}, 'scheduled')`;
+      insert = this.db.prepare(`INSERT INTO attempts (${ATTEMPT_COLUMNS.join(', ')}, status) VALUES ${Array(values.length).fill(row).join(', ')} RETURNING seq, delivery_id`);
+      this.insertMany.set(values.length, insert);
+    }
+    const params: unknown[] = [];
+    for (const v of values) for (const c of ATTEMPT_COLUMNS) params.push(v[c]);
+    // RETURNING gives no promise about row order: match the rows by delivery id.
+    const seqs = new Map((insert.all(...params) as Array<{ seq: number; delivery_id: string }>).map((r) => [r.delivery_id, r.seq]));
+    return values.map((v) => storedRow(seqs.get(v.delivery_id)!, v));
   }
 
   /**
@@ -553,8 +543,9 @@ export class SimulatorStore {
 
   private claimTx(now: number, limit: number, owner: string, leaseMs: number): Claim[] {
     const claims: Claim[] = [];
-    for (const seq of this.s.due.all(now, limit) as number[]) {
-      const row = this.s.bySeq.get(seq) as AttemptRow;
+    // Another connection can commit only between our transactions: one look at data_version is enough.
+    this.checkVersion();
+    for (const row of this.s.due.all(now, limit) as AttemptRow[]) {
       const cached = this.cachedSub(row.webhook_id);
       const sub = cached?.row;
       if (!sub || sub.status !== 'enabled') {
@@ -669,6 +660,62 @@ export class SimulatorStore {
       this.s.pruneEvents.run(before);
     })();
   }
+}
+
+const ATTEMPT_COLUMNS = [
+  'delivery_id',
+  'store_id',
+  'webhook_id',
+  'event_id',
+  'event',
+  'is_test',
+  'attempt',
+  'sequence_attempt',
+  'auto_retry',
+  'trigger',
+  'url',
+  'scheduled_at',
+  'created_at',
+] as const;
+
+type AttemptValues = Pick<AttemptRow, (typeof ATTEMPT_COLUMNS)[number]>;
+
+function attemptValues(event: EventRecord, a: NewAttempt, attempt: number, sequenceAttempt: number, now: number): AttemptValues {
+  return {
+    delivery_id: a.deliveryId,
+    store_id: event.storeId,
+    webhook_id: a.webhookId,
+    event_id: event.eventId,
+    event: event.event,
+    is_test: event.isTest ? 1 : 0,
+    attempt,
+    sequence_attempt: sequenceAttempt,
+    auto_retry: a.autoRetry ? 1 : 0,
+    trigger: a.trigger,
+    url: a.url,
+    scheduled_at: a.scheduledAt,
+    created_at: now,
+  };
+}
+
+/** A new attempt row as stored, built here rather than read back (RETURNING * costs more than the insert). */
+function storedRow(seq: number, values: AttemptValues): AttemptRow {
+  return {
+    seq,
+    ...values,
+    status: 'scheduled',
+    outcome: null,
+    sent_at: null,
+    completed_at: null,
+    duration_ms: null,
+    response_status: null,
+    error_class: null,
+    response_body_excerpt: null,
+    response_body_truncated: 0,
+    next_retry_at: null,
+    claimed_by: null,
+    lease_until: null,
+  };
 }
 
 function toSubscription(row: SubscriptionRow): Subscription {
