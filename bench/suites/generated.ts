@@ -10,7 +10,7 @@ import { metric, type BenchSuite, type Metric } from '../lib/metric.js';
 import { productListBody } from '../lib/fixtures.js';
 import { repoRoot } from '../../src/contract/spec-files.js';
 import { bundleDocument } from '../../scripts/generate/bundle.js';
-import { openapiSchemaPointers } from '../../scripts/generate/validators.js';
+import { openapiSchemaPointers } from '../../scripts/generate/validator-pointers.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { validateResponse } from '../../src/validators/index.js';

@@ -5,7 +5,7 @@ import type { Bundled } from './bundle.js';
 import { generatedHeader } from './header.js';
 import { operationsModule } from './operations.js';
 import { openapiTypes, webhookTypes } from './types.js';
-import { asyncapiSchemaPointers, openapiSchemaPointers, rawValidatorTypes, validatorsModule } from './validators.js';
+import { validatorFiles } from './validators.js';
 import { webhookCatalogModule } from './webhook-catalog.js';
 
 const SOURCES = {
@@ -49,10 +49,10 @@ export async function renderAll(bundled: Bundled): Promise<Map<string, string>> 
   files.set('types/admin.ts', withHeader(SOURCES.admin, 'Types of the Admin webhook API (openapi-typescript).', await openapiTypes(bundled.admin)));
   files.set('types/webhooks.ts', withHeader(SOURCES.webhooks, 'Types of every webhook message (openapi-typescript over the AsyncAPI payloads).', await webhookTypes(bundled.webhooks)));
 
-  files.set('validators/raw-validator.ts', withHeader(all, 'The type of a precompiled validator.', rawValidatorTypes));
-  files.set('validators/storefront.ts', withHeader(SOURCES.storefront, 'Precompiled Ajv validators: `<operationId>_request`, `<operationId>_<status>`.', validatorsModule('storefront', bundled.storefront, openapiSchemaPointers(bundled.storefront))));
-  files.set('validators/admin.ts', withHeader(SOURCES.admin, 'Precompiled Ajv validators: `<operationId>_request`, `<operationId>_<status>`.', validatorsModule('admin', bundled.admin, openapiSchemaPointers(bundled.admin))));
-  files.set('validators/webhooks.ts', withHeader(SOURCES.webhooks, 'Precompiled Ajv validators, one per webhook message (export name = camelCase event).', validatorsModule('webhooks', bundled.webhooks, asyncapiSchemaPointers(bundled.webhooks))));
+  const validators = await validatorFiles(bundled);
+  for (const [doc, list] of Object.entries(validators)) {
+    for (const file of list) files.set(file.path, withHeader(doc === 'all' ? all : SOURCES[doc as keyof typeof SOURCES], file.what, file.body));
+  }
 
   files.set('operations/storefront.ts', withHeader(SOURCES.storefront, 'Operation metadata of the Storefront API.', operationsModule('storefrontOperations', bundled.storefront)));
   files.set('operations/admin.ts', withHeader(SOURCES.admin, 'Operation metadata of the Admin webhook API.', operationsModule('adminOperations', bundled.admin)));
