@@ -8,3 +8,6 @@ export type RawValidator = ((data: unknown) => boolean) & { errors?: ErrorObject
 
 /** A module of validators by export name: `<operationId>_request`, `<operationId>_<status>`. */
 export type ValidatorModule = Readonly<Record<string, RawValidator>>;
+
+/** Loads one operation's validator module (a dynamic import, so bundlers make it its own chunk). */
+export type ValidatorLoader = () => Promise<ValidatorModule>;

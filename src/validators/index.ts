@@ -1,5 +1,9 @@
 // storefront-contract/validators: the precompiled validators of generated/validators behind a small
 // API with readable errors. No schema is compiled at run time.
+//
+// The functions here are synchronous, so this module loads every validator of both APIs and of the
+// webhook messages when it is imported. Code that validates a few operations (the typed client)
+// uses loadOperationValidators instead, which imports one operation's module on first use.
 import * as storefront from '../../generated/validators/storefront.js';
 import * as admin from '../../generated/validators/admin.js';
 import type { RawValidator, ValidatorModule } from '../../generated/validators/raw-validator.js';
@@ -7,6 +11,7 @@ import { checkRequestBody, checkResponse, pickResponse, type ApiName, type Valid
 
 export { formatErrors, issuesToString, type ValidationIssue } from './format-errors.js';
 export { validateWebhookDelivery, webhookEventNames, type WebhookValidationResult } from './webhooks.js';
+export { loadOperationValidators, loadedOperationValidators, loadedOperations, type OperationValidators } from './operation-validators.js';
 export type { RawValidator, ApiName, ValidationResult };
 
 const modules: Record<ApiName, ValidatorModule> = { storefront, admin };
