@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Bundled } from './bundle.js';
 import { generatedHeader } from './header.js';
-import { operationsModule } from './operations.js';
+import { operationsModule, routesModule } from './operations.js';
 import { openapiTypes, webhookTypes } from './types.js';
 import { validatorFiles } from './validators.js';
 import { webhookCatalogModule } from './webhook-catalog.js';
@@ -55,9 +55,12 @@ export async function renderAll(bundled: Bundled): Promise<Map<string, string>> 
   }
 
   files.set('operations/storefront.ts', withHeader(SOURCES.storefront, 'Operation metadata of the Storefront API.', operationsModule('storefrontOperations', bundled.storefront)));
+  files.set('operations/routes.ts', withHeader(all, 'Routes of both APIs for the typed clients: `METHOD /path` -> operationId and security.', routesModule({ storefrontRoutes: bundled.storefront, adminRoutes: bundled.admin })));
   files.set('operations/admin.ts', withHeader(SOURCES.admin, 'Operation metadata of the Admin webhook API.', operationsModule('adminOperations', bundled.admin)));
 
   files.set('webhooks/catalog.ts', withHeader(SOURCES.webhooks, 'Delivery rules (x-delivery-rules) and the event catalog of the webhook contract.', webhookCatalogModule(bundled.webhooks)));
+  // The base paths alone as well: the clients need them, and not the hashes and versions.
+  files.set('base-paths.ts', withHeader(all, 'Where each OpenAPI document\'s paths live on a host: the path of its first server after `{base_url}`.', `export const basePaths = ${JSON.stringify({ storefront: serverBasePath(bundled.storefront), admin: serverBasePath(bundled.admin) }, null, 2)} as const;\n`));
   files.set('spec-info.ts', withHeader(all, 'Versions and content hashes of the spec documents.', specInfoModule(bundled)));
   return files;
 }
