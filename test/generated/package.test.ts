@@ -8,7 +8,7 @@ import { repoRoot } from '../../src/contract/spec-files.js';
 import { run } from '../helpers/run.js';
 
 const consumerSource = `
-import { createStorefrontClient, StorefrontApiError, type WebhookEvent, type StorefrontPaths } from 'storefront-contract';
+import { createStorefrontClient, ContractViolationError, StorefrontApiError, type WebhookEvent, type StorefrontPaths } from 'storefront-contract';
 import { validateResponse, validateWebhookDelivery } from 'storefront-contract/validators';
 import { verifySignature, signPayload } from 'storefront-contract/webhooks';
 
@@ -26,6 +26,13 @@ const verdict = verifySignature(body, header, ['whsec_test']);
 const countries = validateResponse('storefront', 'listCountries', 200, { success: true, message: 'ok', content: { countries: [] } });
 const bad = validateResponse('storefront', 'listCountries', 200, { success: 'yes', message: 'ok', content: { countries: [] } });
 const webhook = validateWebhookDelivery({ event: 'order.created' });
+
+// Validation on: the operation's validators load from their own module of the installed package.
+const answering = (body: unknown) => async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+const checked = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', accessToken: 't', validate: 'strict', fetch: answering({ success: true, message: 'ok', content: { countries: [] } }) });
+const lazy = await checked.GET('/common/countries');
+const strict = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', accessToken: 't', validate: 'strict', fetch: answering({ success: 'yes', message: 'ok', content: { countries: [] } }) });
+const violation = await strict.GET('/common/countries').then(() => null, (error: unknown) => (error instanceof ContractViolationError ? error.issues[0].path : String(error)));
 console.log(JSON.stringify({
   client: typeof client.GET,
   limit,
@@ -36,6 +43,8 @@ console.log(JSON.stringify({
   webhook: webhook.valid,
   describe: typeof describeEvent,
   apiError: new StorefrontApiError(401, 'listProducts', { success: false, message: 'no token' }).message,
+  lazyValidated: lazy.data?.content.countries.length,
+  violation,
 }));
 `;
 
@@ -81,6 +90,8 @@ describe('the packed package in an empty project', () => {
       webhook: false,
       describe: 'function',
       apiError: 'no token',
+      lazyValidated: 0,
+      violation: '/success',
     });
   });
 
