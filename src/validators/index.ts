@@ -11,7 +11,7 @@ import { checkRequestBody, checkResponse, pickResponse, type ApiName, type Valid
 
 export { formatErrors, issuesToString, type ValidationIssue } from './format-errors.js';
 export { validateWebhookDelivery, webhookEventNames, type WebhookValidationResult } from './webhooks.js';
-export { loadOperationValidators, loadedOperationValidators, loadedOperations, type OperationValidators } from './operation-validators.js';
+export { loadOperationValidators, loadedOperationValidators, type OperationValidators } from './operation-validators.js';
 export type { RawValidator, ApiName, ValidationResult };
 
 const modules: Record<ApiName, ValidatorModule> = { storefront, admin };

@@ -64,8 +64,3 @@ export function loadOperationValidators(api: ApiName, operationId: string): Prom
   }
   return promise;
 }
-
-/** Which operations' modules this process has loaded, as `<api> <operationId>`. */
-export function loadedOperations(): string[] {
-  return [...loaded.keys()];
-}
