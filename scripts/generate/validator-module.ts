@@ -39,15 +39,26 @@ function toEsmImports(code: string): string {
   return `${head.join('\n')}\n${body}`;
 }
 
-/** Ajv standalone code exporting the validators of `pointers` (export name -> JSON pointer into `doc`). */
-export function standaloneCode(docId: string, doc: any, pointers: SchemaPointers): string {
+/** One Ajv holding a document: every module of that document is generated from it, so each schema compiles once. */
+export interface CompiledDocument {
+  docId: string;
+  ajv: ReturnType<typeof createAjv>;
+  base: string;
+}
+
+export function compileDocument(docId: string, doc: any): CompiledDocument {
   const ajv = createAjv(doc);
   const base = `https://storefront-contract.local/${docId}.json`;
-  // Root keys such as AsyncAPI's `id` are not schema keywords; only the pointers below are compiled.
+  // Root keys such as AsyncAPI's `id` are not schema keywords; only the pointers given later are compiled.
   const { id: _documentId, ...schemaRoot } = doc;
   ajv.addSchema(schemaRoot, base);
-  const refs = Object.fromEntries(Object.entries(pointers).map(([name, ptr]) => [name, `${base}${ptr}`]));
-  return toEsmImports(standalone.default(ajv, refs).replace(/^"use strict";/, ''));
+  return { docId, ajv, base };
+}
+
+/** Ajv standalone code exporting the validators of `pointers` (export name -> JSON pointer), and only the functions they reach. */
+export function standaloneCode(compiled: CompiledDocument, pointers: SchemaPointers): string {
+  const refs = Object.fromEntries(Object.entries(pointers).map(([name, ptr]) => [name, `${compiled.base}${ptr}`]));
+  return toEsmImports(standalone.default(compiled.ajv, refs).replace(/^"use strict";/, ''));
 }
 
 /**
@@ -55,8 +66,8 @@ export function standaloneCode(docId: string, doc: any, pointers: SchemaPointers
  * a first use pays to load), then esbuild's closing `export { a as name }` turned into one typed
  * export per validator.
  */
-export async function validatorModule(docId: string, doc: any, pointers: SchemaPointers, rawValidatorModule: string): Promise<string> {
-  const { code } = await transform(standaloneCode(docId, doc, pointers), { loader: 'js', format: 'esm', minify: true, treeShaking: true, legalComments: 'none', target: 'es2022' });
+export async function validatorModule(compiled: CompiledDocument, pointers: SchemaPointers, rawValidatorModule: string): Promise<string> {
+  const { code } = await transform(standaloneCode(compiled, pointers), { loader: 'js', format: 'esm', minify: true, treeShaking: true, legalComments: 'none', target: 'es2022' });
   const match = /export\s*\{([^}]*)\};?\s*$/.exec(code);
   const names = Object.keys(pointers);
   const exported = new Map(
@@ -69,7 +80,7 @@ export async function validatorModule(docId: string, doc: any, pointers: SchemaP
       }),
   );
   const missing = names.filter((name) => !exported.has(name));
-  if (missing.length) throw new Error(`${docId}: the minified validators lost the exports ${missing.join(', ')}`);
+  if (missing.length) throw new Error(`${compiled.docId}: the minified validators lost the exports ${missing.join(', ')}`);
   const body = match ? code.slice(0, match.index) : code;
   return [
     '// @ts-nocheck',

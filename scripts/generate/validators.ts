@@ -7,7 +7,7 @@
 //   webhooks.ts              every webhook message in one module: a receiver takes any event, and
 //                            the messages share their envelope and models
 import type { Bundled } from './bundle.js';
-import { validatorModule } from './validator-module.js';
+import { compileDocument, validatorModule } from './validator-module.js';
 import { asyncapiSchemaPointers, messageSchemas, openapiSchemaPointers, operationSchemas } from './validator-pointers.js';
 import { withoutAnnotations } from './strip-annotations.js';
 
@@ -49,11 +49,12 @@ async function openapiFiles(api: 'storefront' | 'admin', document: any): Promise
   for (const { operationId } of operations) {
     if (!IDENTIFIER.test(operationId) || operationId === 'index') throw new Error(`${api}: operationId "${operationId}" cannot name a validator module`);
   }
+  const compiled = compileDocument(api, doc);
   const files: GeneratedFile[] = [
     {
       path: `validators/${api}.ts`,
       what: 'Precompiled Ajv validators of every operation: `<operationId>_request`, `<operationId>_<status>`.',
-      body: await validatorModule(api, doc, openapiSchemaPointers(doc), './raw-validator.js'),
+      body: await validatorModule(compiled, openapiSchemaPointers(doc), './raw-validator.js'),
     },
     {
       path: `validators/${api}/index.ts`,
@@ -65,7 +66,7 @@ async function openapiFiles(api: 'storefront' | 'admin', document: any): Promise
     files.push({
       path: `validators/${api}/${operationId}.ts`,
       what: `Precompiled Ajv validators of ${operationId}: \`${operationId}_request\`, \`${operationId}_<status>\`.`,
-      body: await validatorModule(api, doc, pointers, '../raw-validator.js'),
+      body: await validatorModule(compiled, pointers, '../raw-validator.js'),
     });
   }
   return files;
@@ -82,7 +83,7 @@ export async function validatorFiles(bundled: Bundled): Promise<Record<'all' | '
         path: 'validators/webhooks.ts',
         what: 'Precompiled Ajv validators, one per webhook message (export name = camelCase event).',
         body: [
-          await validatorModule('webhooks', webhooks, asyncapiSchemaPointers(webhooks), './raw-validator.js'),
+          await validatorModule(compileDocument('webhooks', webhooks), asyncapiSchemaPointers(webhooks), './raw-validator.js'),
           '/** event name -> the validator of its message, in event-name order. */',
           'export const eventValidators: Readonly<Record<string, RawValidator>> = {',
           ...messageSchemas(webhooks).map((m) => `  ${JSON.stringify(m.event)}: ${m.exportName},`),
