@@ -6,9 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockServer } from '../../workbench/mock/server.js';
-import { createSimulator } from '../../workbench/simulator/index.js';
-import { admin, createWebhook, deliveries, expectAllValid, startReceiver, waitFor, type Receiver } from './helpers.js';
+import { admin, createWebhook, deliveries, expectAllValid, startReceiver, startWorkbench, waitFor, type Receiver } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -28,17 +26,9 @@ async function receiver(): Promise<Receiver> {
 }
 
 async function workbench(dataDir: string) {
-  const sim = createSimulator({ dataDir, timeScale: 0.01 });
-  const server = await createMockServer({ port: 0, quiet: true, extensions: [sim.extension] });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await server.close();
-    await sim.close();
-  };
-  cleanups.push(close);
-  return { sim, server, close };
+  const bench = await startWorkbench({ dataDir, timeScale: 0.01 });
+  cleanups.push(bench.close);
+  return bench;
 }
 
 /** The files of `dir` (one level) that contain `needle` anywhere in their raw bytes. */

@@ -93,6 +93,12 @@ export interface Bench {
 }
 
 /** The workbench with a simulator mounted, on a free loopback port. */
+/** `fn` runs on the first call only; later calls get the same promise (close() called twice). */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}
+
 /**
  * Retries 100x faster than the contract; the time-out is 1.5 s rather than the scaled 300 ms so a
  * receiver's answer is never late only because the machine is busy (tests of the time-out set their own).
@@ -105,10 +111,10 @@ export async function startWorkbench(options: SimulatorOptions = {}): Promise<Be
   return {
     sim,
     server,
-    close: async () => {
+    close: once(async () => {
       await server.close();
       await sim.close();
-    },
+    }),
   };
 }
 

@@ -5,11 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockServer } from '../../workbench/mock/server.js';
 import { createSimulator, type Simulator } from '../../workbench/simulator/index.js';
 import { deliveryRules } from '../../workbench/simulator/rules.js';
 import { SimulatorStore } from '../../workbench/simulator/store.js';
-import { createWebhook, deliveries, expectAllValid, startReceiver, waitFor, type Receiver } from './helpers.js';
+import { createWebhook, deliveries, expectAllValid, startReceiver, startWorkbench, waitFor, type Receiver } from './helpers.js';
 
 const SCALE = 0.01;
 const cleanups: Array<() => Promise<void>> = [];
@@ -30,17 +29,9 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 }
 
 async function workbench(dataDir: string) {
-  const sim = createSimulator({ dataDir, timeScale: SCALE });
-  const server = await createMockServer({ port: 0, quiet: true, extensions: [sim.extension] });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await server.close();
-    await sim.close();
-  };
-  cleanups.push(close);
-  return { sim, server, close };
+  const bench = await startWorkbench({ dataDir, timeScale: SCALE });
+  cleanups.push(bench.close);
+  return bench;
 }
 
 const inStore = (sim: Simulator, store: string) => sim.service.listDeliveries(store, new URLSearchParams('limit=100')).body as any;
