@@ -1,7 +1,7 @@
 // The receiver certifier end to end: apps built with the receiver kit (every adapter) pass; each faulty
 // receiver fails with the rule that names its defect.
 import { describe, expect, it } from 'vitest';
-import { runReceiver } from '../../conformance/src/webhooks/run.js';
+import { runReceiver } from '../../conformance/webhooks/run.js';
 import { ADAPTERS, startReceiverApp } from '../webhooks/apps/index.js';
 import { ProcessedCounter, startFaultyReceiver, type ReceiverFault } from './receivers.js';
 

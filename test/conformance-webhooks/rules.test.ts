@@ -1,11 +1,11 @@
 // The per-delivery sender rules, one defect at a time: a delivery exactly as the contract describes it
 // passes every rule; each case changes one thing and must fail exactly the rule named.
 import { describe, expect, it } from 'vitest';
-import { senderRules } from '../../conformance/webhook-rules/index.js';
-import { runRules } from '../../conformance/src/webhooks/run-rules.js';
-import { timingModel, windowFor } from '../../conformance/src/webhooks/timing.js';
-import type { CapturedDelivery, SenderObservations } from '../../conformance/src/webhooks/types.js';
-import { exampleEnvelope, headersFor } from '../../conformance/src/webhooks/receiver/deliveries.js';
+import { senderRules } from '../../conformance/rules/webhooks/index.js';
+import { runRules } from '../../conformance/webhooks/run-rules.js';
+import { timingModel, windowFor } from '../../conformance/webhooks/timing.js';
+import type { CapturedDelivery, SenderObservations } from '../../conformance/webhooks/types.js';
+import { exampleEnvelope, headersFor } from '../../conformance/webhooks/receiver/deliveries.js';
 import { signPayload } from '../../src/webhooks/verify.js';
 import { deliveryRules } from '../../generated/webhooks/catalog.js';
 
@@ -85,10 +85,10 @@ describe('timing model', () => {
 describe('rule files and docs', () => {
   it('every rule has its own file named by its id and one README line', async () => {
     const { readFileSync, existsSync } = await import('node:fs');
-    const { receiverRules } = await import('../../conformance/webhook-rules/index.js');
-    const readme = readFileSync(new URL('../../conformance/webhook-rules/README.md', import.meta.url), 'utf8');
+    const { receiverRules } = await import('../../conformance/rules/webhooks/index.js');
+    const readme = readFileSync(new URL('../../conformance/rules/webhooks/README.md', import.meta.url), 'utf8');
     for (const rule of [...senderRules, ...receiverRules]) {
-      expect(existsSync(new URL(`../../conformance/webhook-rules/${rule.id}.ts`, import.meta.url))).toBe(true);
+      expect(existsSync(new URL(`../../conformance/rules/webhooks/${rule.id}.ts`, import.meta.url))).toBe(true);
       expect(readme.split('\n').filter((l) => l.startsWith(`- \`${rule.id}\`:`))).toHaveLength(1);
     }
   });

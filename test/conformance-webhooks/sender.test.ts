@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
 import { createSimulator, type Simulator } from '../../workbench/simulator/index.js';
-import { runSender } from '../../conformance/src/webhooks/run.js';
+import { runSender } from '../../conformance/webhooks/run.js';
 import { startFakeSender, type SenderFault } from './fake-sender.js';
 
 const base = { port: 0, event: 'order.created', expectHeaders: {}, reportDir: '' };

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { certifyWebhooksAgainstWorkbench } from '../../conformance/src/webhooks/index.js';
+import { certifyWebhooksAgainstWorkbench } from '../../conformance/webhooks/index.js';
 import { startReceiverApp } from '../webhooks/apps/index.js';
 import { ProcessedCounter } from './receivers.js';
 

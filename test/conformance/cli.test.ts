@@ -9,7 +9,7 @@ import { run } from '../helpers/run.js';
 import type { MockServer } from '../../workbench/mock/server.js';
 import { startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
 
-const certify = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'conformance/src/cli.ts', ...args]);
+const certify = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'conformance/rest/cli.ts', ...args]);
 
 let dir: string;
 let mock: MockServer;

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../workbench/mock/server.js';
-import { certify } from '../../conformance/src/certify.js';
-import type { Certificate } from '../../conformance/src/certificate.js';
+import { certify } from '../../conformance/rest/certify.js';
+import type { Certificate } from '../../conformance/rest/certificate.js';
 import { errorBody, startMock, TEST_API_KEY, transformingProxy, type Transform } from './helpers.js';
 
 let mock: MockServer;

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specInfo } from '../../generated/spec-info.js';
-import { certify } from '../../conformance/src/certify.js';
-import type { Certificate } from '../../conformance/src/certificate.js';
+import { certify } from '../../conformance/rest/certify.js';
+import type { Certificate } from '../../conformance/rest/certificate.js';
 
 let dir: string;
 let cert: Certificate;

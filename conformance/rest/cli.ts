@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// npm run certify -- --base-url <url> --api-key <key> [...]: replays the recorded traffic against the
+// target, judges every exchange by the rules, prints progress and a summary, writes the reports.
+// Exit 0 certified, 1 not certified, 2 usage error or unreachable target. Never prints a stack.
+import path from 'node:path';
+import { storefrontOperations } from '../../generated/operations/storefront.js';
+import { parseCliArgs, UsageError, USAGE } from './args.js';
+import { certify } from './certify.js';
+import { LoadError } from './load.js';
+import { unreachableReason } from './reachable.js';
+import { progressLine } from '../report/progress.js';
+import { summaryText } from '../report/summary.js';
+
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseCliArgs(process.argv.slice(2), Object.keys(storefrontOperations));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`certify: ${e.message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (options.baseUrl) {
+    const reason = await unreachableReason(options.baseUrl);
+    if (reason) {
+      process.stderr.write(`certify: cannot reach ${options.baseUrl} (${reason}); check --base-url and that the server is running\n`);
+      return 2;
+    }
+  }
+  process.stderr.write(`certify: replaying recorded traffic against ${options.baseUrl ?? 'the embedded mock'} (concurrency ${options.concurrency})\n`);
+  const { certificate, files } = await certify({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    storeId: options.storeId,
+    inputs: options.inputs,
+    only: options.only,
+    concurrency: options.concurrency,
+    reportDir: options.reportDir,
+    onResult: options.quiet ? undefined : (r) => process.stderr.write(`${progressLine(r)}\n`),
+  });
+  process.stdout.write(`${summaryText(certificate, files.map((f) => path.relative(process.cwd(), f)))}\n`);
+  const restCertified = certificate.verdict === 'certified';
+  if (!options.all) return restCertified ? 0 : 1;
+
+  // --all: the webhook half against the same workbench (its simulator as the sender). Loaded only
+  // here so the REST certifier does not need the simulator's dependencies.
+  process.stderr.write(`certify: webhooks: certifying the workbench's webhook sender\n`);
+  const { certifyWebhooksAgainstWorkbench, webhookSummary } = await import('../webhooks/index.js');
+  const webhooks = await certifyWebhooksAgainstWorkbench({
+    baseUrl: options.baseUrl,
+    storeId: options.storeId,
+    reportDir: options.reportDir,
+    progress: options.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+  });
+  process.stdout.write(`${webhookSummary(webhooks.sender.certificate, webhooks.files.map((f) => path.relative(process.cwd(), f)))}\n`);
+  process.stdout.write(`certify --all: REST ${restCertified ? 'certified' : 'NOT certified'}, webhooks ${webhooks.certified ? 'certified' : 'NOT certified'}\n`);
+  return restCertified && webhooks.certified ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof LoadError ? error.message : (error as Error)?.message ?? String(error);
+    process.stderr.write(`certify: ${message.split('\n')[0]}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,61 @@
+// pagination: a list page is consistent with the request and with itself: `limit` echoed,
+// `total_pages` = ceil(`total_records` / `limit`), `previous_page`/`next_page` naming the neighbours
+// of the requested page (null at the ends), no more items than `limit`, full pages before the last.
+import type { Rule } from '../../rest/types.js';
+import { isObject } from './util.js';
+
+export interface Page {
+  requested: number;
+  requestedLimit?: number;
+  pagination: Record<string, unknown>;
+  itemsKey?: string;
+  items?: unknown[];
+}
+
+/** The page of a 2XX list response, or undefined when the response has no `content.pagination`. */
+export function pageOf(url: string, status: number, body: unknown): Page | undefined {
+  if (status < 200 || status >= 300 || !isObject(body) || !isObject(body.content) || !isObject(body.content.pagination)) return undefined;
+  const q = new URL(url).searchParams;
+  const content = body.content;
+  const itemsKey = Object.keys(content).find((k) => k !== 'pagination' && Array.isArray(content[k]));
+  return {
+    requested: q.has('page') ? Number(q.get('page')) : 1,
+    requestedLimit: q.has('limit') ? Number(q.get('limit')) : undefined,
+    pagination: content.pagination as Record<string, unknown>,
+    itemsKey,
+    items: itemsKey ? (content[itemsKey] as unknown[]) : undefined,
+  };
+}
+
+export const pagination: Rule = {
+  id: 'pagination',
+  severity: 'error',
+  summary: 'limit echoed, total_pages = ceil(total_records / limit), next/previous name the neighbours of the page, full pages before the last.',
+  check({ request, live }) {
+    const page = pageOf(request.url, live.status, live.body);
+    if (!page) return [];
+    const { total_records: records, total_pages: pages, limit, next_page: next, previous_page: previous } = page.pagination;
+    const problems: string[] = [];
+    if (page.requestedLimit !== undefined && Number.isFinite(page.requestedLimit) && limit !== page.requestedLimit) {
+      problems.push(`pagination.limit is ${JSON.stringify(limit)} but the request asked for limit=${page.requestedLimit}`);
+    }
+    if (typeof records !== 'number' || typeof pages !== 'number' || typeof limit !== 'number') {
+      problems.push('total_records, total_pages and limit must be numbers');
+      return problems;
+    }
+    // The neighbours are judged against the true page count, so a wrong total_pages is reported once.
+    const last = limit > 0 ? Math.ceil(records / limit) : pages;
+    if (pages !== last) problems.push(`total_pages is ${pages} but ceil(total_records ${records} / limit ${limit}) is ${last}`);
+    const n = page.items?.length;
+    if (n !== undefined && n > limit) problems.push(`${page.itemsKey} has ${n} items, more than limit ${limit}`);
+    if (typeof next === 'number' && next > last) problems.push(`next_page ${next} points past the last page ${last}`);
+    if (Number.isInteger(page.requested) && page.requested >= 1 && page.requested <= last) {
+      const wantPrevious = page.requested > 1 ? page.requested - 1 : null;
+      const wantNext = page.requested < last ? page.requested + 1 : null;
+      if (previous !== wantPrevious) problems.push(`previous_page is ${JSON.stringify(previous)} on page ${page.requested}; it must be ${JSON.stringify(wantPrevious)}`);
+      if (next !== wantNext) problems.push(`next_page is ${JSON.stringify(next)} on page ${page.requested} of ${last}; it must be ${JSON.stringify(wantNext)}`);
+      if (n !== undefined && page.requested < last && n < limit) problems.push(`page ${page.requested} of ${last} has ${n} ${page.itemsKey}; every page before the last has limit (${limit})`);
+    }
+    return problems;
+  },
+};

@@ -1,0 +1,28 @@
+// Seed 6.2: X-SVC-Event, X-SVC-Event-ID and X-SVC-Delivery-ID are sent once each and equal the signed
+// body's event, event_id and delivery_id (the headers are not signed, so receivers compare them).
+import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import type { SenderObservations, WebhookRule } from '../../webhooks/types.js';
+import { field, perDelivery, quote, singleHeader } from './util.js';
+
+const PAIRS = [
+  [deliveryRules.headers.event, 'event'],
+  [deliveryRules.headers.eventId, 'event_id'],
+  [deliveryRules.headers.deliveryId, 'delivery_id'],
+] as const;
+
+export const senderIdentityHeaders: WebhookRule<SenderObservations> = {
+  id: 'sender-identity-headers',
+  target: 'sender',
+  summary: `${PAIRS.map(([h]) => h).join(', ')} are present once and equal the body's ${PAIRS.map(([, f]) => f).join(', ')}.`,
+  check: (o) =>
+    perDelivery(o.deliveries, (d) => {
+      const problems: string[] = [];
+      for (const [header, name] of PAIRS) {
+        const value = singleHeader(d, header, problems);
+        if (value === undefined || d.body === undefined) continue;
+        const body = field(d.body, name);
+        if (value !== body) problems.push(`${header} is ${quote(value)} but the body's ${name} is ${quote(body)}`);
+      }
+      return problems;
+    }),
+};

@@ -1,0 +1,137 @@
+// Command-line options of `npm run certify:webhooks`, checked with messages that say what to fix.
+// Secrets may come from the environment instead of argv (argv is visible to other local users).
+import { parseArgs } from 'node:util';
+import { webhookEventNames } from '../../src/validators/index.js';
+
+export const USAGE = `usage: npm run certify:webhooks -- sender [--admin-url <url> --admin-token <t> [--store <id>]] [--port <n>] [--secret <s>]
+                                   [--time-scale <f>] [--event <name>] [--expect-header <Name>=<value>]...
+                                   [--tolerance-ms <ms>] [--quiet-ms <ms>] [--wait-ms <ms>] [--report-dir <dir>]
+       npm run certify:webhooks -- receiver --url <subscriber-url> --secret <s> [--probe-url <url>]
+                                   [--oversize-bytes <n>] [--report-dir <dir>]
+  sender:   listens as a subscriber on 127.0.0.1 and certifies what the sender delivers. With --admin-url it
+            registers itself through the Admin API and raises events; without, pass --secret and raise
+            events on the sender by hand when asked.
+  receiver: sends valid, hostile, duplicate, out-of-order, test and oversized deliveries to the endpoint.
+  Secrets: --secret / --admin-token, or CERTIFY_WEBHOOK_SECRET / CERTIFY_ADMIN_TOKEN. Never printed.
+  Exit 0 when certified, 1 when not, 2 on a usage error or an unreachable target.`;
+
+export class UsageError extends Error {}
+
+export interface SenderArgs {
+  command: 'sender';
+  adminUrl?: string;
+  adminToken?: string;
+  store?: string;
+  port: number;
+  secret?: string;
+  timeScale?: number;
+  event: string;
+  expectHeaders: Record<string, string>;
+  toleranceMs?: number;
+  quietMs?: number;
+  waitMs?: number;
+  reportDir: string;
+}
+
+export interface ReceiverArgs {
+  command: 'receiver';
+  url: string;
+  secret: string;
+  probeUrl?: string;
+  oversizeBytes?: number;
+  reportDir: string;
+}
+
+export type WebhookCliArgs = SenderArgs | ReceiverArgs | { command: 'help' };
+
+function number(name: string, raw: unknown, check: (n: number) => boolean, what: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} must be ${what}, not ${String(raw)}`);
+  return n;
+}
+
+function httpUrl(name: string, raw: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new UsageError(`--${name} ${raw} is not a URL (e.g. http://127.0.0.1:4010)`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`--${name} must be http or https, not ${u.protocol}`);
+  return raw;
+}
+
+export function parseWebhookArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): WebhookCliArgs {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
+  if (command !== 'sender' && command !== 'receiver') throw new UsageError(`unknown command "${command}": use sender or receiver`);
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: {
+        'admin-url': { type: 'string' },
+        'admin-token': { type: 'string' },
+        store: { type: 'string' },
+        port: { type: 'string' },
+        secret: { type: 'string' },
+        'time-scale': { type: 'string' },
+        event: { type: 'string' },
+        'expect-header': { type: 'string', multiple: true },
+        'tolerance-ms': { type: 'string' },
+        'quiet-ms': { type: 'string' },
+        'wait-ms': { type: 'string' },
+        url: { type: 'string' },
+        'probe-url': { type: 'string' },
+        'oversize-bytes': { type: 'string' },
+        'report-dir': { type: 'string' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const secret = (values.secret as string | undefined) ?? env.CERTIFY_WEBHOOK_SECRET;
+  const reportDir = (values['report-dir'] as string | undefined) ?? `.reports/certify-webhooks-${command}`;
+
+  if (command === 'receiver') {
+    if (!values.url) throw new UsageError('receiver: --url <subscriber endpoint> is required');
+    if (!secret) throw new UsageError('receiver: --secret (or CERTIFY_WEBHOOK_SECRET) is required: the signing secret the receiver verifies with');
+    return {
+      command,
+      url: httpUrl('url', values.url as string),
+      secret,
+      probeUrl: values['probe-url'] === undefined ? undefined : httpUrl('probe-url', values['probe-url'] as string),
+      oversizeBytes: number('oversize-bytes', values['oversize-bytes'], (n) => Number.isInteger(n) && n > 0, 'a positive integer'),
+      reportDir,
+    };
+  }
+
+  const adminUrl = values['admin-url'] === undefined ? undefined : httpUrl('admin-url', values['admin-url'] as string);
+  const adminToken = (values['admin-token'] as string | undefined) ?? env.CERTIFY_ADMIN_TOKEN;
+  if (adminUrl && !adminToken) throw new UsageError('sender: --admin-token (or CERTIFY_ADMIN_TOKEN) is required with --admin-url');
+  if (!adminUrl && !secret) throw new UsageError('sender: give --admin-url and --admin-token (the certifier registers itself), or --secret (you register it on the sender)');
+  const event = (values.event as string | undefined) ?? 'order.created';
+  if (!webhookEventNames.includes(event)) throw new UsageError(`--event ${event} is not an event of the contract (see GET /webhooks/event-types)`);
+  const expectHeaders: Record<string, string> = {};
+  for (const pair of (values['expect-header'] as string[] | undefined) ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--expect-header ${pair.split('=')[0]}: expected <Name>=<value>`);
+    expectHeaders[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return {
+    command,
+    adminUrl,
+    adminToken,
+    store: values.store as string | undefined,
+    port: number('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number (0 picks a free one)') ?? 0,
+    secret,
+    timeScale: number('time-scale', values['time-scale'], (n) => n > 0, 'a positive number (1 = real time, 0.01 = 100x faster)'),
+    event,
+    expectHeaders,
+    toleranceMs: number('tolerance-ms', values['tolerance-ms'], (n) => n >= 0, 'a number of ms >= 0'),
+    quietMs: number('quiet-ms', values['quiet-ms'], (n) => n > 0, 'a number of ms > 0'),
+    waitMs: number('wait-ms', values['wait-ms'], (n) => n > 0, 'a number of ms > 0'),
+    reportDir,
+  };
+}

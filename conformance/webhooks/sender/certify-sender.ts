@@ -1,0 +1,108 @@
+// certifySender: listens as a subscriber, has the sender deliver (through a Trigger), walks the phases
+// (200, test, no answer, 500 every time, 410) and judges everything received with the sender rules.
+import { senderRules } from '../../rules/webhooks/index.js';
+import { isCertified, runRules } from '../run-rules.js';
+import { describeTolerances, ms, timingModel } from '../timing.js';
+import type { PhaseName, SenderObservations, WebhookReport } from '../types.js';
+import { PhaseBook, runDelivered, runGone, runRetry, runTimeout, type PhaseContext } from './phases.js';
+import { startSubscriber } from './subscriber.js';
+import type { Trigger } from './trigger.js';
+
+export interface CertifySenderOptions {
+  trigger: Trigger;
+  /** The event raised in every phase. Default order.created. */
+  event?: string;
+  /** Where the sender is, for the report (no credentials); default: the subscriber URL it delivered to. */
+  target?: string;
+  /** Subscriber port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** The sender's time scale; default: what the trigger detects (the simulator says), else 1. */
+  timeScale?: number;
+  lateSlackMs?: number;
+  quietMs?: number;
+  /** Real ms to wait for the first delivery of a raised event. Default 10 s. */
+  arrivalWaitMs?: number;
+  progress?: (line: string) => void;
+}
+
+export interface SenderCertification {
+  report: WebhookReport;
+  observations: SenderObservations;
+}
+
+export async function certifySender(options: CertifySenderOptions): Promise<SenderCertification> {
+  const started = Date.now();
+  const progress = options.progress ?? (() => {});
+  const notes: string[] = [];
+  let scale = options.timeScale;
+  if (scale === undefined) {
+    scale = (await options.trigger.detectTimeScale?.().catch(() => undefined)) ?? 1;
+    if (scale !== 1) notes.push(`time scale ${scale} reported by the sender`);
+  }
+  const timing = timingModel({ timeScale: scale, lateSlackMs: options.lateSlackMs, quietMs: options.quietMs });
+  const book = new PhaseBook();
+  const subscriber = await startSubscriber({ port: options.port, attribute: book.attribute });
+  let secret = '';
+  let customHeaders: Record<string, string> = {};
+  try {
+    const setup = await options.trigger.setup(subscriber.url);
+    secret = setup.secret;
+    customHeaders = setup.customHeaders;
+    notes.push(...setup.notes);
+    progress(`listening at ${subscriber.url}; time scale ${timing.timeScale} (time-out ${ms(timing.timeoutMs)}, retries after ${timing.retryDelaysMs.map(ms).join(', ')})`);
+
+    const ctx: PhaseContext = { trigger: options.trigger, timing, arrivalWaitMs: options.arrivalWaitMs ?? 10_000, progress };
+    await runDelivered(ctx, book, subscriber, 'delivered');
+    if (options.trigger.canTest) await runDelivered(ctx, book, subscriber, 'test');
+    await runTimeout(ctx, book, subscriber);
+    await runRetry(ctx, book, subscriber);
+    await runGone(ctx, book, subscriber);
+  } finally {
+    // A subscription the 410 phase did not disable is disabled now: answer 410 to a last test delivery.
+    // (The Admin API has no delete; a 410 is the contract's way to end a subscription.)
+    const disabled = subscriber.deliveries.some((d) => d.answer === 410 && d.endedAt !== undefined);
+    if (options.trigger.canTest && secret !== '' && !disabled) {
+      book.cleanupMode = true;
+      const raised = await options.trigger.raise('test').catch(() => ({ ok: false as const, note: '' }));
+      if (raised.ok) await subscriber.waitFor(() => subscriber.deliveries.some((d) => d.answer === 410 && d.endedAt !== undefined), options.arrivalWaitMs ?? 10_000);
+      notes.push('the subscription was disabled at the end with a 410 to a test delivery');
+    }
+    await options.trigger.cleanup?.().catch(() => undefined);
+    await subscriber.close();
+  }
+
+  const phases: SenderObservations['phases'] = {};
+  for (const [name, record] of Object.entries(book.records) as [PhaseName, NonNullable<SenderObservations['phases'][PhaseName]>][]) {
+    record.deliveries = subscriber.deliveries.filter((d) => d.phase === name);
+    phases[name] = record;
+    for (const note of record.notes) notes.push(`${name}: ${note}`);
+    if (record.skipped) notes.push(`${name}: ${record.skipped}`);
+    if (record.afterGone) notes.push(`${name}: ${record.afterGone.note}`);
+  }
+  const unexpected = subscriber.deliveries.filter((d) => d.phase === 'unexpected').length;
+  if (unexpected) notes.push(`${unexpected} delivery(ies) arrived outside any phase; they were answered 200 and judged by the per-delivery rules`);
+
+  const observations: SenderObservations = { secret, customHeaders, deliveries: subscriber.deliveries, phases, timing };
+  const rules = runRules(senderRules, observations);
+  const report: WebhookReport = {
+    kind: 'webhook-sender',
+    target: options.target ?? `sender delivering to ${subscriber.url}`,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    certified: isCertified(rules),
+    settings: {
+      event: options.event ?? 'order.created',
+      trigger: options.trigger.description,
+      timeScale: timing.timeScale,
+      timeoutMs: timing.timeoutMs,
+      retryDelaysMs: timing.retryDelaysMs.join(', '),
+      maxAttempts: timing.maxAttempts,
+      quietMs: timing.quietMs,
+      tolerances: describeTolerances(timing),
+      deliveriesReceived: subscriber.deliveries.length,
+    },
+    rules,
+    notes,
+  };
+  return { report, observations };
+}
