@@ -1,7 +1,7 @@
-// Writes report.json, junit.xml and report.html into the report directory; returns their paths.
+// Writes report.json, junit.xml and report.html of a certificate into a directory; returns their paths.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Certificate } from '../rest/certificate.js';
+import type { Certificate } from './certificate.js';
 import { reportHtml } from './html.js';
 import { junitXml } from './junit.js';
 

@@ -2,8 +2,9 @@
 import { parseArgs } from 'node:util';
 
 export const USAGE = `usage: npm run certify -- [--base-url <url> --api-key <key>] [--store-id <id>] [--report-dir <dir>]
-                          [--only <operationId,...>] [--concurrency <n>] [--input <name>=<value>]... [--all] [--quiet]
+                          [--only <operationId,...>] [--concurrency <n>] [--input <name>=<value>]... [--all] [--strict] [--quiet]
   Without --base-url the embedded mock is started in process and certified.
+  --strict counts warnings as errors: advice from rules on designed parts of the contract then fails.
   Exit 0 when certified, 1 when not, 2 on a usage error or an unreachable target.`;
 
 export interface CliOptions {
@@ -14,6 +15,8 @@ export interface CliOptions {
   only?: string[];
   /** Also certify the workbench's webhook simulator as a sender (REST + webhooks in one run). */
   all?: boolean;
+  /** Warnings count as errors. */
+  strict: boolean;
   concurrency: number;
   inputs: Record<string, string>;
   quiet: boolean;
@@ -36,6 +39,7 @@ export function parseCliArgs(argv: string[], knownOperations: string[]): CliOpti
         concurrency: { type: 'string' },
         input: { type: 'string', multiple: true },
         all: { type: 'boolean' },
+        strict: { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -75,6 +79,7 @@ export function parseCliArgs(argv: string[], knownOperations: string[]): CliOpti
     concurrency,
     inputs,
     all: values.all === true,
+    strict: values.strict === true,
     quiet: values.quiet === true,
     help: values.help === true,
   };

@@ -3,12 +3,14 @@
 // the reports.
 import { randomBytes } from 'node:crypto';
 import { createMockServer } from '../../workbench/mock/server.js';
-import { buildCertificate, type Certificate } from './certificate.js';
-import { replay } from './engine.js';
-import { loadScenarios, trafficDir } from './load.js';
+import type { RestCertificate } from '../report/certificate.js';
 import { writeReports } from '../report/write.js';
+import type { Rule } from '../rules/model.js';
+import { buildRestCertificate } from './certificate.js';
+import { replay } from './engine.js';
+import type { Exchange, ExchangeResult } from './exchange.js';
+import { loadScenarios, trafficDir } from './load.js';
 import { Secrets } from './secrets.js';
-import type { ExchangeResult, Rule } from './types.js';
 
 export interface CertifyOptions {
   /** Target; undefined: the embedded mock, started in process on a free port. */
@@ -23,12 +25,14 @@ export interface CertifyOptions {
   scenarios?: string[];
   /** Write the reports here; undefined: no files. */
   reportDir?: string;
-  rules?: Rule[];
+  rules?: readonly Rule<Exchange>[];
+  /** --strict: warnings (advice from designed rules included) count as errors. */
+  strict?: boolean;
   onResult?: (result: ExchangeResult) => void;
 }
 
 export interface CertifyOutcome {
-  certificate: Certificate;
+  certificate: RestCertificate;
   files: string[];
 }
 
@@ -54,15 +58,17 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
       concurrency,
       only: options.only,
       rules: options.rules,
+      strict: options.strict,
       secrets,
       onResult: options.onResult,
     });
-    const certificate = buildCertificate({
+    const certificate = buildRestCertificate({
       run,
       scenarios,
-      target: { baseUrl, storeId: options.storeId ?? scenarios[0]?.steps[0]?.recordedStoreId ?? DEFAULT_STORE_ID, embeddedMock: embedded },
+      target: { url: baseUrl, storeId: options.storeId ?? scenarios[0]?.steps[0]?.recordedStoreId ?? DEFAULT_STORE_ID, embeddedMock: embedded },
       concurrency,
       only: options.only,
+      strict: options.strict ?? false,
     });
     const files = options.reportDir ? writeReports(certificate, options.reportDir) : [];
     return { certificate, files };

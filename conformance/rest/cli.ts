@@ -42,6 +42,7 @@ async function main(): Promise<number> {
     only: options.only,
     concurrency: options.concurrency,
     reportDir: options.reportDir,
+    strict: options.strict,
     onResult: options.quiet ? undefined : (r) => process.stderr.write(`${progressLine(r)}\n`),
   });
   process.stdout.write(`${summaryText(certificate, files.map((f) => path.relative(process.cwd(), f)))}\n`);
@@ -51,14 +52,15 @@ async function main(): Promise<number> {
   // --all: the webhook half against the same workbench (its simulator as the sender). Loaded only
   // here so the REST certifier does not need the simulator's dependencies.
   process.stderr.write(`certify: webhooks: certifying the workbench's webhook sender\n`);
-  const { certifyWebhooksAgainstWorkbench, webhookSummary } = await import('../webhooks/index.js');
+  const { certifyWebhooksAgainstWorkbench } = await import('../webhooks/workbench.js');
   const webhooks = await certifyWebhooksAgainstWorkbench({
     baseUrl: options.baseUrl,
     storeId: options.storeId,
     reportDir: options.reportDir,
+    strict: options.strict,
     progress: options.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
   });
-  process.stdout.write(`${webhookSummary(webhooks.sender.certificate, webhooks.files.map((f) => path.relative(process.cwd(), f)))}\n`);
+  process.stdout.write(`${summaryText(webhooks.sender.certificate, webhooks.files.map((f) => path.relative(process.cwd(), f)))}\n`);
   process.stdout.write(`certify --all: REST ${restCertified ? 'certified' : 'NOT certified'}, webhooks ${webhooks.certified ? 'certified' : 'NOT certified'}\n`);
   return restCertified && webhooks.certified ? 0 : 1;
 }

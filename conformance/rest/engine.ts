@@ -3,9 +3,11 @@
 import { buildRequest, captureValue, inputValues, substitutionsFor } from './bindings.js';
 import { createDispatcher, send, transportError } from './http.js';
 import type { Scenario, Step } from './load.js';
-import { rules as allRules } from '../rules/rest/index.js';
+import type { Rule } from '../rules/model.js';
+import { restRules } from '../rules/rest/index.js';
+import { judge, RuleTally, type Policy, type RuleResult } from '../rules/run.js';
 import { Secrets } from './secrets.js';
-import type { Exchange, ExchangeResult, Finding, Rule } from './types.js';
+import type { Exchange, ExchangeFinding, ExchangeResult } from './exchange.js';
 
 export interface ReplayOptions {
   baseUrl: string;
@@ -17,13 +19,17 @@ export interface ReplayOptions {
   only?: string[];
   /** False: plain replay, no rules (the benchmark baseline). */
   checks?: boolean;
-  rules?: Rule[];
+  rules?: readonly Rule<Exchange>[];
+  /** --strict: warnings count as errors. */
+  strict?: boolean;
   secrets?: Secrets;
   onResult?: (result: ExchangeResult) => void;
 }
 
 export interface ReplayRun {
   results: ExchangeResult[];
+  /** Each rule over every judged exchange: passed, failed, warned or skipped (it applied to none). */
+  rules: RuleResult[];
   startedAt: Date;
   durationMs: number;
 }
@@ -36,7 +42,9 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
   const secrets = options.secrets ?? new Secrets();
   for (const [name, value] of Object.entries(options.inputs)) if (Secrets.isSecretName(name)) secrets.add(value);
   const checks = options.checks ?? true;
-  const rules = options.rules ?? allRules;
+  const rules = options.rules ?? restRules;
+  const policy: Policy = { strict: options.strict };
+  const tally = new RuleTally(rules as readonly Rule<never>[], policy);
   const limiter = createLimiter(concurrency);
 
   const selected = (step: Step) => !options.only?.length || options.only.includes(step.operation.operationId);
@@ -79,7 +87,7 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
     await dispatcher.close();
   }
   results.sort((a, b) => a.scenario.localeCompare(b.scenario) || a.index - b.index);
-  return { results, startedAt, durationMs: performance.now() - t0 };
+  return { results, rules: tally.results(), startedAt, durationMs: performance.now() - t0 };
 
   async function runStep(scenario: Scenario, step: Step, inputs: Map<string, string>, live: Map<string, string>, judged: boolean): Promise<ExchangeResult> {
     const base = {
@@ -98,7 +106,7 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
     const path = secrets.scrub(displayPath(request.url));
     if (missing.length) {
       const what = missing.map((c) => `${c.name} (from ${c.step} ${c.pointer})`).join(', ');
-      return { ...base, path, durationMs: 0, error: `not sent: the capture ${what} was not in the live response`, findings: [{ rule: 'replay', severity: 'error', message: `not sent: capture ${what} missing` }] };
+      return { ...base, path, durationMs: 0, error: `not sent: the capture ${what} was not in the live response`, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message: `not sent: capture ${what} missing` }] };
     }
     const producesCaptures = scenario.captures.some((c) => c.producer === step.index);
     const parse = checks || producesCaptures;
@@ -107,7 +115,7 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
       liveReply = await send(request, dispatcher, parse);
     } catch (error) {
       const message = secrets.scrub(`request failed: ${transportError(error)}`);
-      return { ...base, path, durationMs: 0, error: message, findings: [{ rule: 'replay', severity: 'error', message }] };
+      return { ...base, path, durationMs: 0, error: message, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message }] };
     }
     for (const c of scenario.captures) {
       if (c.producer !== step.index) continue;
@@ -116,7 +124,7 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
       live.set(c.name, value);
       if (Secrets.isSecretName(c.name)) secrets.add(value);
     }
-    const findings: Finding[] = [];
+    const findings: ExchangeFinding[] = [];
     if (checks && judged) {
       const values = new Map<string, string>([...inputs, ...live]);
       const exchange: Exchange = {
@@ -127,13 +135,10 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
         consistency: scenario.bindings.consistency.filter((c) => c.step === step.name || c.step === `#${step.index}`),
       };
       for (const rule of rules) {
-        let messages: string[];
-        try {
-          messages = rule.check(exchange);
-        } catch (error) {
-          messages = [`the rule crashed: ${(error as Error).message}`];
-        }
-        for (const message of messages) findings.push({ rule: rule.id, severity: rule.severity, message: secrets.scrub(message) });
+        const judgement = judge(rule, exchange, policy);
+        const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: secrets.scrub(f.subject), message: secrets.scrub(f.message) })) : judgement;
+        tally.add(rule.id, scrubbed, step.id);
+        if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: rule.id, ...f });
       }
     }
     return { ...base, path, status: liveReply.status, durationMs: Math.round(liveReply.durationMs * 10) / 10, findings };

@@ -5,13 +5,14 @@ import { webhookEventNames } from '../../src/validators/index.js';
 
 export const USAGE = `usage: npm run certify:webhooks -- sender [--admin-url <url> --admin-token <t> [--store <id>]] [--port <n>] [--secret <s>]
                                    [--time-scale <f>] [--event <name>] [--expect-header <Name>=<value>]...
-                                   [--tolerance-ms <ms>] [--quiet-ms <ms>] [--wait-ms <ms>] [--report-dir <dir>]
+                                   [--tolerance-ms <ms>] [--quiet-ms <ms>] [--wait-ms <ms>] [--report-dir <dir>] [--strict]
        npm run certify:webhooks -- receiver --url <subscriber-url> --secret <s> [--probe-url <url>]
-                                   [--oversize-bytes <n>] [--report-dir <dir>]
+                                   [--oversize-bytes <n>] [--report-dir <dir>] [--strict]
   sender:   listens as a subscriber on 127.0.0.1 and certifies what the sender delivers. With --admin-url it
             registers itself through the Admin API and raises events; without, pass --secret and raise
             events on the sender by hand when asked.
   receiver: sends valid, hostile, duplicate, out-of-order, test and oversized deliveries to the endpoint.
+  --strict counts warnings as errors: advice from rules on designed parts of the contract then fails.
   Secrets: --secret / --admin-token, or CERTIFY_WEBHOOK_SECRET / CERTIFY_ADMIN_TOKEN. Never printed.
   Exit 0 when certified, 1 when not, 2 on a usage error or an unreachable target.`;
 
@@ -31,6 +32,8 @@ export interface SenderArgs {
   quietMs?: number;
   waitMs?: number;
   reportDir: string;
+  /** Warnings count as errors. */
+  strict?: boolean;
 }
 
 export interface ReceiverArgs {
@@ -40,6 +43,8 @@ export interface ReceiverArgs {
   probeUrl?: string;
   oversizeBytes?: number;
   reportDir: string;
+  /** Warnings count as errors. */
+  strict?: boolean;
 }
 
 export type WebhookCliArgs = SenderArgs | ReceiverArgs | { command: 'help' };
@@ -86,6 +91,7 @@ export function parseWebhookArgs(argv: string[], env: NodeJS.ProcessEnv = proces
         'probe-url': { type: 'string' },
         'oversize-bytes': { type: 'string' },
         'report-dir': { type: 'string' },
+        strict: { type: 'boolean' },
       },
     }));
   } catch (e) {
@@ -104,6 +110,7 @@ export function parseWebhookArgs(argv: string[], env: NodeJS.ProcessEnv = proces
       probeUrl: values['probe-url'] === undefined ? undefined : httpUrl('probe-url', values['probe-url'] as string),
       oversizeBytes: number('oversize-bytes', values['oversize-bytes'], (n) => Number.isInteger(n) && n > 0, 'a positive integer'),
       reportDir,
+      strict: values.strict === true,
     };
   }
 
@@ -133,5 +140,6 @@ export function parseWebhookArgs(argv: string[], env: NodeJS.ProcessEnv = proces
     quietMs: number('quiet-ms', values['quiet-ms'], (n) => n > 0, 'a number of ms > 0'),
     waitMs: number('wait-ms', values['wait-ms'], (n) => n > 0, 'a number of ms > 0'),
     reportDir,
+    strict: values.strict === true,
   };
 }

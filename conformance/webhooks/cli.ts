@@ -3,7 +3,7 @@
 // error or unreachable target. Never prints a stack, a secret or a token.
 import path from 'node:path';
 import { parseWebhookArgs, UsageError, USAGE } from './args.js';
-import { webhookSummary } from './report/summary.js';
+import { summaryText } from '../report/summary.js';
 import { runReceiver, runSender } from './run.js';
 
 async function main(): Promise<number> {
@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   }
   const progress = (line: string) => process.stderr.write(`${line}\n`);
   const result = args.command === 'sender' ? await runSender(args, { progress }) : await runReceiver(args, { progress });
-  process.stdout.write(`${webhookSummary(result.certificate, result.files.map((f) => path.relative(process.cwd(), f)))}\n`);
+  process.stdout.write(`${summaryText(result.certificate, result.files.map((f) => path.relative(process.cwd(), f)))}\n`);
   return result.certificate.verdict === 'certified' ? 0 : 1;
 }
 

@@ -6,8 +6,6 @@ export { adminTrigger, resolveAdminUrl, type AdminTriggerOptions } from './sende
 export { manualTrigger, type Trigger, type RaiseKind, type RaiseResult, type SetupResult } from './sender/trigger.js';
 export { runSender, runReceiver, type RunResult, type RunIo } from './run.js';
 export { certifyWebhooksAgainstWorkbench, type WorkbenchWebhookOptions, type WorkbenchWebhookResult } from './workbench.js';
-export { buildWebhookCertificate, type WebhookCertificate } from './report/certificate.js';
-export { webhookSummary, ruleLines } from './report/summary.js';
-export { writeWebhookReports } from './report/write.js';
+export { buildWebhookCertificate } from './certificate.js';
 export { timingModel, describeTolerances, type TimingModel } from './timing.js';
-export type * from './types.js';
+export type * from './observations.js';

@@ -1,14 +1,14 @@
 // The CLI's two commands as functions returning the certificate and the files written, so the CLI,
 // `certifyWebhooksAgainstWorkbench` and the tests share one path.
+import type { WebhookCertificate } from '../report/certificate.js';
+import { ruleLines } from '../report/progress.js';
+import { writeReports } from '../report/write.js';
 import { certifyReceiver } from './receiver/certify-receiver.js';
-import { buildWebhookCertificate, type WebhookCertificate } from './report/certificate.js';
-import { ruleLines } from './report/summary.js';
-import { writeWebhookReports } from './report/write.js';
 import { adminTrigger, resolveAdminUrl } from './sender/admin-trigger.js';
 import { certifySender } from './sender/certify-sender.js';
 import { manualTrigger, type Trigger } from './sender/trigger.js';
 import type { ReceiverArgs, SenderArgs } from './args.js';
-import type { ReceiverObservations, SenderObservations } from './types.js';
+import type { ReceiverObservations, SenderObservations } from './observations.js';
 
 export interface RunResult<O> {
   certificate: WebhookCertificate;
@@ -31,7 +31,7 @@ export async function runSender(args: Omit<SenderArgs, 'command'>, io: RunIo & {
       ? adminTrigger({ adminUrl: args.adminUrl, adminToken: args.adminToken!, store: args.store, event: args.event })
       : manualTrigger({ secret: args.secret!, customHeaders: args.expectHeaders, event: args.event, say: progress }));
   const target = args.adminUrl ? resolveAdminUrl(args.adminUrl, args.store).adminBase : undefined;
-  const { report, observations } = await certifySender({
+  const { certificate, observations } = await certifySender({
     trigger,
     event: args.event,
     target,
@@ -40,19 +40,25 @@ export async function runSender(args: Omit<SenderArgs, 'command'>, io: RunIo & {
     lateSlackMs: args.toleranceMs,
     quietMs: args.quietMs,
     arrivalWaitMs: args.waitMs ?? (args.adminUrl || io.trigger ? 10_000 : 120_000),
+    strict: args.strict,
     progress,
   });
-  const certificate = buildWebhookCertificate(report);
-  for (const line of ruleLines(certificate)) progress(line);
-  const files = io.writeFiles === false ? [] : writeWebhookReports(certificate, args.reportDir);
+  for (const line of ruleLines(certificate.rules)) progress(line);
+  const files = io.writeFiles === false ? [] : writeReports(certificate, args.reportDir);
   return { certificate, files, observations };
 }
 
 export async function runReceiver(args: Omit<ReceiverArgs, 'command'>, io: RunIo = {}): Promise<RunResult<ReceiverObservations>> {
   const progress = io.progress ?? (() => {});
-  const { report, observations } = await certifyReceiver({ url: args.url, secret: args.secret, probeUrl: args.probeUrl, oversizeBytes: args.oversizeBytes, progress });
-  const certificate = buildWebhookCertificate(report);
-  for (const line of ruleLines(certificate)) progress(line);
-  const files = io.writeFiles === false ? [] : writeWebhookReports(certificate, args.reportDir);
+  const { certificate, observations } = await certifyReceiver({
+    url: args.url,
+    secret: args.secret,
+    probeUrl: args.probeUrl,
+    oversizeBytes: args.oversizeBytes,
+    strict: args.strict,
+    progress,
+  });
+  for (const line of ruleLines(certificate.rules)) progress(line);
+  const files = io.writeFiles === false ? [] : writeReports(certificate, args.reportDir);
   return { certificate, files, observations };
 }

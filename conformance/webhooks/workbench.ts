@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createMockServer } from '../../workbench/mock/server.js';
 import { createSimulator } from '../../workbench/simulator/index.js';
 import { runReceiver, runSender, type RunResult } from './run.js';
-import type { ReceiverObservations, SenderObservations } from './types.js';
+import type { ReceiverObservations, SenderObservations } from './observations.js';
 
 export interface WorkbenchWebhookOptions {
   /** A running workbench (`npm start`); undefined: one is started in process. */
@@ -21,6 +21,8 @@ export interface WorkbenchWebhookOptions {
   reportDir?: string;
   /** Also certify this subscriber endpoint as a receiver. */
   receiver?: { url: string; secret: string; probeUrl?: string };
+  /** Warnings count as errors. */
+  strict?: boolean;
   progress?: (line: string) => void;
 }
 
@@ -51,11 +53,12 @@ export async function certifyWebhooksAgainstWorkbench(options: WorkbenchWebhookO
         event: 'order.created',
         expectHeaders: {},
         reportDir: dir('webhooks-sender'),
+        strict: options.strict,
       },
       io,
     );
     const receiver = options.receiver
-      ? await runReceiver({ url: options.receiver.url, secret: options.receiver.secret, probeUrl: options.receiver.probeUrl, reportDir: dir('webhooks-receiver') }, io)
+      ? await runReceiver({ url: options.receiver.url, secret: options.receiver.secret, probeUrl: options.receiver.probeUrl, reportDir: dir('webhooks-receiver'), strict: options.strict }, io)
       : undefined;
     const certified = sender.certificate.verdict === 'certified' && (!receiver || receiver.certificate.verdict === 'certified');
     return { certified, sender, receiver, files: [...sender.files, ...(receiver?.files ?? [])] };

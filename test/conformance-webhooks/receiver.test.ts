@@ -6,7 +6,7 @@ import { ADAPTERS, startReceiverApp } from '../webhooks/apps/index.js';
 import { ProcessedCounter, startFaultyReceiver, type ReceiverFault } from './receivers.js';
 
 const SECRET = 'whsec_certifier_receiver_test_5d1c';
-const failing = (r: Awaited<ReturnType<typeof runReceiver>>) => r.certificate.rules.filter((x) => x.status === 'fail').map((x) => x.id);
+const failing = (r: Awaited<ReturnType<typeof runReceiver>>) => r.certificate.rules.filter((x) => x.status === 'failed').map((x) => x.id);
 
 describe('receiver certification: apps built with the receiver kit', () => {
   it.each(ADAPTERS)('%s app is certified', async (kind) => {
@@ -17,7 +17,7 @@ describe('receiver certification: apps built with the receiver kit', () => {
       const result = await runReceiver({ url: app.url, secret: SECRET, probeUrl: probe.url, reportDir: '' }, { writeFiles: false });
       expect(failing(result)).toEqual([]);
       expect(result.certificate.verdict).toBe('certified');
-      expect(result.certificate.rules.filter((r) => r.status === 'skip')).toEqual([]);
+      expect(result.certificate.rules.filter((r) => r.status === 'skipped')).toEqual([]);
       expect(JSON.stringify(result.certificate)).not.toContain(SECRET);
       // The out-of-order probe reached the app's staleness guard: the older update was skipped.
       expect(state.stale.length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { runSender } from '../../conformance/webhooks/run.js';
 import { startFakeSender, type SenderFault } from './fake-sender.js';
 
 const base = { port: 0, event: 'order.created', expectHeaders: {}, reportDir: '' };
-const failing = (r: Awaited<ReturnType<typeof runSender>>) => r.certificate.rules.filter((x) => x.status === 'fail').map((x) => x.id);
+const failing = (r: Awaited<ReturnType<typeof runSender>>) => r.certificate.rules.filter((x) => x.status === 'failed').map((x) => x.id);
 
 describe('sender certification: the webhook simulator', () => {
   let sim: Simulator;
@@ -26,7 +26,7 @@ describe('sender certification: the webhook simulator', () => {
     const result = await runSender({ ...base, adminUrl: mock.url, adminToken: 'certifier-test-token', timeScale: 0.005 }, { writeFiles: false });
     expect(failing(result)).toEqual([]);
     expect(result.certificate.verdict).toBe('certified');
-    expect(result.certificate.rules.filter((r) => r.status === 'skip').map((r) => r.id)).toEqual([]);
+    expect(result.certificate.rules.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual([]);
     const text = JSON.stringify(result.certificate);
     expect(text).not.toContain(result.observations.secret);
     expect(text).not.toContain('certifier-test-token');
@@ -60,8 +60,8 @@ describe('sender certification: fake senders', () => {
       } else {
         expect(failing(result)).toContain(rule);
         expect(result.certificate.verdict).toBe('not-certified');
-        const problems = result.certificate.rules.find((r) => r.id === rule)!.outcomes.flatMap((o) => ('problems' in o ? o.problems : []));
-        expect(problems.length).toBeGreaterThan(0);
+        const findings = result.certificate.rules.find((r) => r.id === rule)!.findings.filter((f) => f.severity === 'error');
+        expect(findings.length).toBeGreaterThan(0);
       }
     } finally {
       await sender.close();

@@ -2,23 +2,24 @@
 // fetched is the one the list named, the cart fetched is the cart asked for and then evaluated. The
 // checks are declared in the scenario's bindings (`consistency:`).
 import { getPointer } from '../../../src/contract/json-pointer.js';
-import type { Rule } from '../../rest/types.js';
+import { problem, skip, type Rule } from '../model.js';
+import type { Exchange } from '../../rest/exchange.js';
 
-export const crossCallConsistency: Rule = {
+export const crossCallConsistency: Rule<Exchange> = {
   id: 'cross-call-consistency',
+  target: 'rest',
   severity: 'error',
+  source: { kind: 'stated', ref: 'spec/openapi/storefront.yaml#/paths' },
   summary: 'Values the contract ties across calls agree (declared per scenario under `consistency:`).',
   check({ live, values, consistency }) {
-    if (live.status < 200 || live.status >= 300) return [];
-    const problems: string[] = [];
-    for (const check of consistency) {
+    if (consistency.length === 0) return skip('no consistency check declared for this step');
+    if (live.status < 200 || live.status >= 300) return skip(`a ${live.status} carries no values to compare`);
+    const checks = consistency.filter((c) => values.has(c.equals));
+    if (checks.length === 0) return skip('the bound values were not captured');
+    return checks.flatMap((check) => {
       const want = values.get(check.equals);
-      if (want === undefined) continue;
       const got = getPointer(live.body, check.pointer);
-      if (String(got) !== want) {
-        problems.push(`${check.pointer} is ${JSON.stringify(got)} but ${check.description ?? `the binding ${check.equals}`} is ${JSON.stringify(want)}`);
-      }
-    }
-    return problems;
+      return String(got) === want ? [] : [problem(check.pointer, `${check.pointer} is ${JSON.stringify(got)} but ${check.description ?? `the binding ${check.equals}`} is ${JSON.stringify(want)}`)];
+    });
   },
 };

@@ -1,6 +1,7 @@
-// The rule set, in the order findings are reported. One file per rule; conformance/rules/README.md
-// has one line per rule; test/conformance/rules/ one test per rule.
-import type { Rule } from '../../rest/types.js';
+// The REST rules, in the order findings are reported. One file per rule (its id), one line per rule in
+// conformance/rules/README.md, one test per rule in test/conformance/rules/rest/<id>.test.ts.
+import type { Rule } from '../model.js';
+import type { Exchange } from '../../rest/exchange.js';
 import { authEnforced } from './auth-enforced.js';
 import { contentTypeJson } from './content-type-json.js';
 import { crossCallConsistency } from './cross-call-consistency.js';
@@ -12,7 +13,7 @@ import { responseSchema } from './response-schema.js';
 import { statusDocumented } from './status-documented.js';
 import { structuralDrift } from './structural-drift.js';
 
-export const rules: Rule[] = [
+export const restRules: readonly Rule<Exchange>[] = [
   statusDocumented,
   contentTypeJson,
   responseSchema,

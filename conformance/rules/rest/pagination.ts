@@ -1,8 +1,11 @@
-// pagination: a list page is consistent with the request and with itself: `limit` echoed,
-// `total_pages` = ceil(`total_records` / `limit`), `previous_page`/`next_page` naming the neighbours
-// of the requested page (null at the ends), no more items than `limit`, full pages before the last.
-import type { Rule } from '../../rest/types.js';
-import { isObject } from './util.js';
+// pagination: a list page is consistent with the request and with itself (section 2.1 of the platform's
+// interface document): `limit` echoed, `total_pages` = ceil(`total_records` / `limit`),
+// `previous_page`/`next_page` naming the neighbours of the requested page, no more items than `limit`,
+// full pages before the last. That the neighbours are null at the ends is designed (register SF-018),
+// so a wrong value there is advice.
+import { advisory, problem, skip, type Finding, type Rule } from '../model.js';
+import type { Exchange } from '../../rest/exchange.js';
+import { isObject } from '../shared/rest.js';
 
 export interface Page {
   requested: number;
@@ -27,35 +30,39 @@ export function pageOf(url: string, status: number, body: unknown): Page | undef
   };
 }
 
-export const pagination: Rule = {
+export const pagination: Rule<Exchange> = {
   id: 'pagination',
+  target: 'rest',
   severity: 'error',
+  source: { kind: 'stated', ref: 'section 2.1' },
   summary: 'limit echoed, total_pages = ceil(total_records / limit), next/previous name the neighbours of the page, full pages before the last.',
   check({ request, live }) {
     const page = pageOf(request.url, live.status, live.body);
-    if (!page) return [];
+    if (!page) return skip('not a list page (no content.pagination on a 2XX)');
     const { total_records: records, total_pages: pages, limit, next_page: next, previous_page: previous } = page.pagination;
-    const problems: string[] = [];
+    const findings: Finding[] = [];
     if (page.requestedLimit !== undefined && Number.isFinite(page.requestedLimit) && limit !== page.requestedLimit) {
-      problems.push(`pagination.limit is ${JSON.stringify(limit)} but the request asked for limit=${page.requestedLimit}`);
+      findings.push(problem('pagination.limit', `pagination.limit is ${JSON.stringify(limit)} but the request asked for limit=${page.requestedLimit}`));
     }
     if (typeof records !== 'number' || typeof pages !== 'number' || typeof limit !== 'number') {
-      problems.push('total_records, total_pages and limit must be numbers');
-      return problems;
+      findings.push(problem('pagination', 'total_records, total_pages and limit must be numbers'));
+      return findings;
     }
     // The neighbours are judged against the true page count, so a wrong total_pages is reported once.
     const last = limit > 0 ? Math.ceil(records / limit) : pages;
-    if (pages !== last) problems.push(`total_pages is ${pages} but ceil(total_records ${records} / limit ${limit}) is ${last}`);
+    if (pages !== last) findings.push(problem('pagination.total_pages', `total_pages is ${pages} but ceil(total_records ${records} / limit ${limit}) is ${last}`));
     const n = page.items?.length;
-    if (n !== undefined && n > limit) problems.push(`${page.itemsKey} has ${n} items, more than limit ${limit}`);
-    if (typeof next === 'number' && next > last) problems.push(`next_page ${next} points past the last page ${last}`);
+    if (n !== undefined && n > limit) findings.push(problem(`content.${page.itemsKey}`, `${page.itemsKey} has ${n} items, more than limit ${limit}`));
+    if (typeof next === 'number' && next > last) findings.push(problem('pagination.next_page', `next_page ${next} points past the last page ${last}`));
     if (Number.isInteger(page.requested) && page.requested >= 1 && page.requested <= last) {
       const wantPrevious = page.requested > 1 ? page.requested - 1 : null;
       const wantNext = page.requested < last ? page.requested + 1 : null;
-      if (previous !== wantPrevious) problems.push(`previous_page is ${JSON.stringify(previous)} on page ${page.requested}; it must be ${JSON.stringify(wantPrevious)}`);
-      if (next !== wantNext) problems.push(`next_page is ${JSON.stringify(next)} on page ${page.requested} of ${last}; it must be ${JSON.stringify(wantNext)}`);
-      if (n !== undefined && page.requested < last && n < limit) problems.push(`page ${page.requested} of ${last} has ${n} ${page.itemsKey}; every page before the last has limit (${limit})`);
+      // null at the ends is the designed part; naming the neighbour page is stated.
+      const neighbour = (want: number | null) => (want === null ? advisory : problem);
+      if (previous !== wantPrevious) findings.push(neighbour(wantPrevious)('pagination.previous_page', `previous_page is ${JSON.stringify(previous)} on page ${page.requested}; it must be ${JSON.stringify(wantPrevious)}`));
+      if (next !== wantNext) findings.push(neighbour(wantNext)('pagination.next_page', `next_page is ${JSON.stringify(next)} on page ${page.requested} of ${last}; it must be ${JSON.stringify(wantNext)}`));
+      if (n !== undefined && page.requested < last && n < limit) findings.push(problem(`content.${page.itemsKey}`, `page ${page.requested} of ${last} has ${n} ${page.itemsKey}; every page before the last has limit (${limit})`));
     }
-    return problems;
+    return findings;
   },
 };

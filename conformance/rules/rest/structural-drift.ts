@@ -1,8 +1,10 @@
 // structural-drift: the live body has the structure of the recorded one (same status): no recorded
-// field missing, no JSON type changed. A warning: data differs between servers, so optional fields
-// may legitimately come and go; response-schema is the rule that fails on contract violations.
-import type { Rule } from '../../rest/types.js';
-import { isObject, jsonType } from './util.js';
+// field missing, no JSON type changed. Advice only: the recordings replay the spec's named examples, and
+// data differs between servers, so optional fields may legitimately come and go; response-schema is
+// the rule that fails on contract violations.
+import { problem, skip, type Rule } from '../model.js';
+import type { Exchange } from '../../rest/exchange.js';
+import { isObject, jsonType } from '../shared/rest.js';
 
 const MAX = 8;
 
@@ -26,13 +28,16 @@ export function drift(recorded: unknown, live: unknown, at = '', out: string[] =
   return out;
 }
 
-export const structuralDrift: Rule = {
+export const structuralDrift: Rule<Exchange> = {
   id: 'structural-drift',
-  severity: 'warn',
+  target: 'rest',
+  severity: 'warning',
+  source: { kind: 'designed', ref: 'spec/openapi/components/examples' },
   summary: 'The live body keeps the recorded structure: no field missing, no type changed.',
   check({ step, live }) {
-    if (live.status !== step.recorded.status || live.parseError !== undefined || typeof step.recorded.body !== 'object') return [];
+    if (live.status !== step.recorded.status) return skip(`the status differs from the recording's ${step.recorded.status}`);
+    if (live.parseError !== undefined || typeof step.recorded.body !== 'object') return skip('no JSON body to compare');
     const found = drift(step.recorded.body, live.body);
-    return found.length ? [`drift from the recording: ${found.join('; ')}`] : [];
+    return found.length ? [problem('body', `drift from the recording: ${found.join('; ')}`)] : [];
   },
 };

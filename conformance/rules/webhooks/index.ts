@@ -1,5 +1,8 @@
-// Every webhook rule, in report order. One file per rule; one line each in README.md.
-import type { ReceiverObservations, SenderObservations, WebhookRule } from '../../webhooks/types.js';
+// The webhook rules, sender then receiver, in the order findings are reported. One file per rule (its
+// id), one line per rule in conformance/rules/README.md, one test per rule in
+// test/conformance/rules/webhooks/<id>.test.ts.
+import type { Rule } from '../model.js';
+import type { ReceiverObservations, SenderObservations } from '../../webhooks/observations.js';
 import { senderDelivers } from './sender-delivers.js';
 import { senderMethodPost } from './sender-method-post.js';
 import { senderSignatureFormat } from './sender-signature-format.js';
@@ -29,7 +32,7 @@ import { receiverTestDelivery } from './receiver-test-delivery.js';
 import { receiverOversizedBody } from './receiver-oversized-body.js';
 import { receiverNever410 } from './receiver-never-410.js';
 
-export const senderRules: readonly WebhookRule<SenderObservations>[] = [
+export const senderRules: readonly Rule<SenderObservations>[] = [
   senderDelivers,
   senderMethodPost,
   senderSignatureFormat,
@@ -49,7 +52,7 @@ export const senderRules: readonly WebhookRule<SenderObservations>[] = [
   senderGoneStops,
 ];
 
-export const receiverRules: readonly WebhookRule<ReceiverObservations>[] = [
+export const receiverRules: readonly Rule<ReceiverObservations>[] = [
   receiverAcceptsValid,
   receiverVerifiesRawBytes,
   receiverRejectsBadSignature,

@@ -1,12 +1,16 @@
-// Seed 5.5: the receiver computes the signature over the raw bytes received, never over a
-// re-serialisation of the parsed body. Two probes are authentic bytes that JSON.stringify would change
-// (must be 2XX); two are forgeries signed over the re-serialisation (must not be 2XX).
-import type { ReceiverObservations, WebhookRule } from '../../webhooks/types.js';
-import { is2xx, perProbe, statusText } from './util.js';
+// receiver-verifies-raw-bytes: the receiver computes the signature over the raw bytes received, never
+// over a re-serialisation of the parsed body (section 5.5 of the platform's interface document). Two
+// probes are authentic bytes that JSON.stringify would change (must be 2XX); two are forgeries signed
+// over the re-serialisation (must not be 2XX).
+import type { Rule } from '../model.js';
+import type { ReceiverObservations } from '../../webhooks/observations.js';
+import { is2xx, perProbe, statusText } from '../shared/webhooks.js';
 
-export const receiverVerifiesRawBytes: WebhookRule<ReceiverObservations> = {
+export const receiverVerifiesRawBytes: Rule<ReceiverObservations> = {
   id: 'receiver-verifies-raw-bytes',
-  target: 'receiver',
+  target: 'webhook-receiver',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'section 5.5' },
   summary: 'The signature is verified over the raw bytes: authentic non-canonical JSON is accepted, bytes signed only in re-serialised form are refused.',
   check: (o) =>
     perProbe(o.probes, ['raw-bytes'], (p) => {

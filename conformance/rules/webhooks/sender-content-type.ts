@@ -1,11 +1,16 @@
-// The body is JSON (seed 6.1.1); the contract's content type, with at most a UTF-8 charset parameter.
+// sender-content-type: the body is JSON (section 6.1.1 of the platform's interface document), but the
+// exact Content-Type value is designed (register WH-004): advice, not a failure. At most a UTF-8
+// charset parameter.
 import { deliveryRules } from '../../../generated/webhooks/catalog.js';
-import type { SenderObservations, WebhookRule } from '../../webhooks/types.js';
-import { perDelivery, quote, singleHeader } from './util.js';
+import type { Rule } from '../model.js';
+import type { SenderObservations } from '../../webhooks/observations.js';
+import { perDelivery, quote, singleHeader } from '../shared/webhooks.js';
 
-export const senderContentType: WebhookRule<SenderObservations> = {
+export const senderContentType: Rule<SenderObservations> = {
   id: 'sender-content-type',
-  target: 'sender',
+  target: 'webhook-sender',
+  severity: 'warning',
+  source: { kind: 'designed', ref: 'spec/asyncapi/schemas/DeliveryHeaders.yaml#/properties/Content-Type' },
   summary: `Content-Type is ${deliveryRules.contentType} (a charset parameter, if any, is utf-8).`,
   check: (o) =>
     perDelivery(o.deliveries, (d) => {

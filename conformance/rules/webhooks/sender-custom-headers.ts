@@ -1,14 +1,18 @@
-// Seed 6.1.3: the subscription's custom headers are added to every request, retries included.
-import type { SenderObservations, WebhookRule } from '../../webhooks/types.js';
-import { headerValues, perDelivery } from './util.js';
+// sender-custom-headers: the subscription's custom headers are added to every request, retries included
+// (section 6.1.3 of the platform's interface document).
+import { skip, type Rule } from '../model.js';
+import type { SenderObservations } from '../../webhooks/observations.js';
+import { headerValues, perDelivery } from '../shared/webhooks.js';
 
-export const senderCustomHeaders: WebhookRule<SenderObservations> = {
+export const senderCustomHeaders: Rule<SenderObservations> = {
   id: 'sender-custom-headers',
-  target: 'sender',
+  target: 'webhook-sender',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'section 6.1.3' },
   summary: "The subscription's custom headers are on every attempt, with the registered values.",
   check(o) {
     const expected = Object.entries(o.customHeaders);
-    if (expected.length === 0) return [{ subject: 'custom headers', skipped: 'no custom header registered (use --admin-url, or --expect-header in port mode)' }];
+    if (expected.length === 0) return skip('no custom header registered (use --admin-url, or --expect-header in port mode)');
     return perDelivery(o.deliveries, (d) =>
       expected.flatMap(([name, value]) => {
         const got = headerValues(d, name);

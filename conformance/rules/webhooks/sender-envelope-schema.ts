@@ -1,15 +1,18 @@
-// Seed 2.17 and the AsyncAPI message of each event: the body is a WebhookEnvelope whose
-// payload.properties validate against the event's schema (generated validators), and payload.event /
-// payload.event_id repeat the envelope's.
+// sender-envelope-schema: the body is a WebhookEnvelope (section 2.17 of the platform's interface
+// document) whose payload.properties validate against the AsyncAPI message of its event (generated
+// validators), and payload.event / payload.event_id repeat the envelope's.
 import { validateWebhookDelivery } from '../../../src/validators/index.js';
-import type { SenderObservations, WebhookRule } from '../../webhooks/types.js';
-import { field, perDelivery } from './util.js';
+import type { Rule } from '../model.js';
+import type { SenderObservations } from '../../webhooks/observations.js';
+import { field, perDelivery } from '../shared/webhooks.js';
 
 const MAX_ISSUES = 5;
 
-export const senderEnvelopeSchema: WebhookRule<SenderObservations> = {
+export const senderEnvelopeSchema: Rule<SenderObservations> = {
   id: 'sender-envelope-schema',
-  target: 'sender',
+  target: 'webhook-sender',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'section 2.17' },
   summary: 'The body is JSON, a WebhookEnvelope valid against the AsyncAPI schema of its event, with payload.event and payload.event_id equal to the envelope.',
   check: (o) =>
     perDelivery(o.deliveries, (d) => {

@@ -1,8 +1,10 @@
-// Seed 6.2: X-SVC-Event, X-SVC-Event-ID and X-SVC-Delivery-ID are sent once each and equal the signed
-// body's event, event_id and delivery_id (the headers are not signed, so receivers compare them).
+// sender-identity-headers: X-SVC-Event, X-SVC-Event-ID and X-SVC-Delivery-ID are sent once each and equal
+// the signed body's event, event_id and delivery_id (section 6.2 of the platform's interface document;
+// the headers are not signed, so receivers compare them).
 import { deliveryRules } from '../../../generated/webhooks/catalog.js';
-import type { SenderObservations, WebhookRule } from '../../webhooks/types.js';
-import { field, perDelivery, quote, singleHeader } from './util.js';
+import type { Rule } from '../model.js';
+import type { SenderObservations } from '../../webhooks/observations.js';
+import { field, perDelivery, quote, singleHeader } from '../shared/webhooks.js';
 
 const PAIRS = [
   [deliveryRules.headers.event, 'event'],
@@ -10,9 +12,11 @@ const PAIRS = [
   [deliveryRules.headers.deliveryId, 'delivery_id'],
 ] as const;
 
-export const senderIdentityHeaders: WebhookRule<SenderObservations> = {
+export const senderIdentityHeaders: Rule<SenderObservations> = {
   id: 'sender-identity-headers',
-  target: 'sender',
+  target: 'webhook-sender',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'section 6.2' },
   summary: `${PAIRS.map(([h]) => h).join(', ')} are present once and equal the body's ${PAIRS.map(([, f]) => f).join(', ')}.`,
   check: (o) =>
     perDelivery(o.deliveries, (d) => {

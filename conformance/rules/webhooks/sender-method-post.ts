@@ -1,11 +1,14 @@
-// Seed 6.1.1: every delivery is an HTTP POST.
+// sender-method-post: every delivery is an HTTP POST (section 6.1.1 of the platform's interface document).
 import { deliveryRules } from '../../../generated/webhooks/catalog.js';
-import type { SenderObservations, WebhookRule } from '../../webhooks/types.js';
-import { perDelivery } from './util.js';
+import type { Rule } from '../model.js';
+import type { SenderObservations } from '../../webhooks/observations.js';
+import { perDelivery } from '../shared/webhooks.js';
 
-export const senderMethodPost: WebhookRule<SenderObservations> = {
+export const senderMethodPost: Rule<SenderObservations> = {
   id: 'sender-method-post',
-  target: 'sender',
+  target: 'webhook-sender',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'section 6.1.1' },
   summary: `Every delivery is an HTTP ${deliveryRules.method}.`,
   check: (o) => perDelivery(o.deliveries, (d) => (d.method === deliveryRules.method ? [] : [`method is ${d.method}, expected ${deliveryRules.method}`])),
 };

@@ -1,34 +1,36 @@
-// Seed 3.2: any 2XX means delivered, no further attempts. Late attempts are attributed to their event by
-// event_id, so a retry arriving during later phases is still caught here.
-import type { Outcome, PhaseName, SenderObservations, WebhookRule } from '../../webhooks/types.js';
+// sender-no-retry-after-success: any 2XX means delivered, no further attempts (section 3.2 of the
+// platform's interface document). Late attempts are attributed to their event by event_id, so a retry
+// arriving during later phases is still caught here.
+import { combine, problem, skip, type Judgement, type Rule } from '../model.js';
+import type { PhaseName, SenderObservations } from '../../webhooks/observations.js';
 import { ms } from '../../webhooks/timing.js';
 
 const ANSWERED_2XX: PhaseName[] = ['delivered', 'test'];
 
-export const senderNoRetryAfterSuccess: WebhookRule<SenderObservations> = {
+export const senderNoRetryAfterSuccess: Rule<SenderObservations> = {
   id: 'sender-no-retry-after-success',
-  target: 'sender',
+  target: 'webhook-sender',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'section 3.2' },
   summary: 'An attempt answered 2XX is the last one: the event is not sent again.',
   check(o) {
-    const outcomes: Outcome[] = [];
+    const parts: Judgement[] = [];
     for (const name of ANSWERED_2XX) {
       const phase = o.phases[name];
       if (!phase) continue;
       const subject = `${name} phase`;
-      if (phase.deliveries.length === 0) outcomes.push({ subject, skipped: phase.skipped ?? 'nothing arrived' });
-      else {
-        const [first, ...more] = phase.deliveries;
-        outcomes.push({
-          subject,
-          problems: more.map((d) => `attempt ${d.seq} came ${ms(d.receivedAt - (first.endedAt ?? first.receivedAt))} after a 200`),
-        });
+      if (phase.deliveries.length === 0) {
+        parts.push(skip(`${subject}: ${phase.skipped ?? 'nothing arrived'}`));
+        continue;
       }
+      const [first, ...more] = phase.deliveries;
+      parts.push(more.map((d) => problem(subject, `attempt ${d.seq} came ${ms(d.receivedAt - (first.endedAt ?? first.receivedAt))} after a 200`)));
     }
     // The time-out phase answers 200 to its second attempt: nothing may follow that either.
     const timeout = o.phases.timeout;
     if (timeout && timeout.deliveries.length > 2) {
-      outcomes.push({ subject: 'timeout phase', problems: timeout.deliveries.slice(2).map((d) => `attempt ${d.seq} came after the 200 that answered the retry`) });
+      parts.push(timeout.deliveries.slice(2).map((d) => problem('timeout phase', `attempt ${d.seq} came after the 200 that answered the retry`)));
     }
-    return outcomes;
+    return parts.length ? combine(parts) : skip('no delivery was answered 2XX');
   },
 };

@@ -1,14 +1,18 @@
-// Seed 5.5: X-SVC-Signature is `sha256=` + lowercase hex, exactly the contract's pattern, sent once.
-// Upper-case hex or another prefix is a defect even when the digest is right: strict receivers refuse it.
+// sender-signature-format: X-SVC-Signature is `sha256=` + lowercase hex, exactly the contract's pattern,
+// sent once (section 5.5 of the platform's interface document). Upper-case hex or another prefix is a
+// defect even when the digest is right: strict receivers refuse it.
 import { deliveryRules } from '../../../generated/webhooks/catalog.js';
-import type { SenderObservations, WebhookRule } from '../../webhooks/types.js';
-import { perDelivery, quote, singleHeader } from './util.js';
+import type { Rule } from '../model.js';
+import type { SenderObservations } from '../../webhooks/observations.js';
+import { perDelivery, quote, singleHeader } from '../shared/webhooks.js';
 
 const pattern = new RegExp(deliveryRules.signature.pattern);
 
-export const senderSignatureFormat: WebhookRule<SenderObservations> = {
+export const senderSignatureFormat: Rule<SenderObservations> = {
   id: 'sender-signature-format',
-  target: 'sender',
+  target: 'webhook-sender',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'section 5.5' },
   summary: `${deliveryRules.signature.header} is sent once and matches ${deliveryRules.signature.pattern}.`,
   check: (o) =>
     perDelivery(o.deliveries, (d) => {

@@ -1,17 +1,21 @@
-// Seed 5.5: the signature is the HMAC-SHA256 of the raw bytes sent, keyed with the subscription's secret.
-// Checked over the exact bytes received. When it does not match, the rule tries the usual mistake (signing
-// a re-serialisation of the body) so the report can say what the sender did. Hex case is left to
-// sender-signature-format, so each defect is named by one rule.
+// sender-signature-raw-body: the signature is the HMAC-SHA256 of the raw bytes sent, keyed with the
+// subscription's secret (section 5.5 of the platform's interface document). Checked over the exact bytes
+// received. When it does not match, the rule tries the usual mistake (signing a re-serialisation of the
+// body) so the report can say what the sender did. Hex case is left to sender-signature-format, so each
+// defect is named by one rule.
 import { createHmac } from 'node:crypto';
 import { deliveryRules } from '../../../generated/webhooks/catalog.js';
-import type { SenderObservations, WebhookRule } from '../../webhooks/types.js';
-import { headerValues, perDelivery } from './util.js';
+import type { Rule } from '../model.js';
+import type { SenderObservations } from '../../webhooks/observations.js';
+import { headerValues, perDelivery } from '../shared/webhooks.js';
 
 const digest = (secret: string, bytes: Buffer | string) => createHmac('sha256', secret).update(bytes).digest('hex');
 
-export const senderSignatureRawBody: WebhookRule<SenderObservations> = {
+export const senderSignatureRawBody: Rule<SenderObservations> = {
   id: 'sender-signature-raw-body',
-  target: 'sender',
+  target: 'webhook-sender',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'section 5.5' },
   summary: `${deliveryRules.signature.header} is the HMAC-SHA256 of the exact bytes sent, keyed with the subscription secret.`,
   check: (o) =>
     perDelivery(o.deliveries, (d) => {

@@ -1,11 +1,15 @@
-// Seed 6.2 and 9: the User-Agent of every delivery is the contract's, which carries the contract version.
+// sender-user-agent: the User-Agent of every delivery is the contract's, which carries the contract
+// version (sections 6.2 and 9 of the platform's interface document).
 import { deliveryRules } from '../../../generated/webhooks/catalog.js';
-import type { SenderObservations, WebhookRule } from '../../webhooks/types.js';
-import { perDelivery, quote, singleHeader } from './util.js';
+import type { Rule } from '../model.js';
+import type { SenderObservations } from '../../webhooks/observations.js';
+import { perDelivery, quote, singleHeader } from '../shared/webhooks.js';
 
-export const senderUserAgent: WebhookRule<SenderObservations> = {
+export const senderUserAgent: Rule<SenderObservations> = {
   id: 'sender-user-agent',
-  target: 'sender',
+  target: 'webhook-sender',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'section 6.2, 9' },
   summary: `User-Agent is ${deliveryRules.userAgent}.`,
   check: (o) =>
     perDelivery(o.deliveries, (d) => {

@@ -1,9 +1,11 @@
 // certifyReceiver: sends the planned probes to a subscriber endpoint one at a time, reads the processed
 // counts from --probe-url when given, and judges the answers with the receiver rules.
 import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import type { WebhookCertificate } from '../../report/certificate.js';
 import { receiverRules } from '../../rules/webhooks/index.js';
-import { isCertified, runRules } from '../run-rules.js';
-import type { ProbeResult, ReceiverObservations, WebhookReport } from '../types.js';
+import { runRules } from '../../rules/run.js';
+import { buildWebhookCertificate, probeRows } from '../certificate.js';
+import type { ProbeResult, ReceiverObservations } from '../observations.js';
 import { planProbes } from './probes.js';
 import { readProcessed, sendProbe } from './send.js';
 
@@ -19,11 +21,13 @@ export interface CertifyReceiverOptions {
   oversizeBytes?: number;
   /** Per-probe answer deadline; default the contract's delivery time-out. */
   timeoutMs?: number;
+  /** Warnings count as errors. */
+  strict?: boolean;
   progress?: (line: string) => void;
 }
 
 export interface ReceiverCertification {
-  report: WebhookReport;
+  certificate: WebhookCertificate;
   observations: ReceiverObservations;
 }
 
@@ -63,20 +67,23 @@ export async function certifyReceiver(options: CertifyReceiverOptions): Promise<
       observations.probeError = (e as Error).message;
     }
   }
-  const rules = runRules(receiverRules, observations);
+  const strict = options.strict ?? false;
   const notes = [
     `${probes.length} probes sent, one at a time`,
-    options.probeUrl ? `processed counts read from ${publicUrl(options.probeUrl)}${observations.probeError ? ` (failed: ${observations.probeError})` : ''}` : 'no --probe-url: idempotency judged by status codes only',
+    options.probeUrl
+      ? `processed counts read from ${publicUrl(options.probeUrl)}${observations.probeError ? ` (failed: ${observations.probeError})` : ''}`
+      : 'no --probe-url: whether deliveries were processed (idempotency, test deliveries) cannot be observed; those rules are skipped',
   ];
-  const report: WebhookReport = {
-    kind: 'webhook-receiver',
+  const certificate = buildWebhookCertificate({
+    certifies: 'webhook-receiver',
     target: publicUrl(options.url),
-    startedAt: new Date(started).toISOString(),
+    rules: runRules(receiverRules, observations, { strict }),
+    strict,
+    startedAt: new Date(started),
     durationMs: Date.now() - started,
-    certified: isCertified(rules),
     settings: { probes: probes.length, oversizeBytes, probeTimeoutMs: timeoutMs, probeUrl: options.probeUrl ? publicUrl(options.probeUrl) : 'none' },
-    rules,
     notes,
-  };
-  return { report, observations };
+    probes: probeRows(probes),
+  });
+  return { certificate, observations };
 }

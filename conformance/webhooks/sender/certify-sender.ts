@@ -1,9 +1,12 @@
 // certifySender: listens as a subscriber, has the sender deliver (through a Trigger), walks the phases
 // (200, test, no answer, 500 every time, 410) and judges everything received with the sender rules.
+import { performance } from 'node:perf_hooks';
+import type { WebhookCertificate } from '../../report/certificate.js';
 import { senderRules } from '../../rules/webhooks/index.js';
-import { isCertified, runRules } from '../run-rules.js';
+import { runRules } from '../../rules/run.js';
+import { buildWebhookCertificate, deliveryRows } from '../certificate.js';
 import { describeTolerances, ms, timingModel } from '../timing.js';
-import type { PhaseName, SenderObservations, WebhookReport } from '../types.js';
+import type { PhaseName, SenderObservations } from '../observations.js';
 import { PhaseBook, runDelivered, runGone, runRetry, runTimeout, type PhaseContext } from './phases.js';
 import { startSubscriber } from './subscriber.js';
 import type { Trigger } from './trigger.js';
@@ -22,16 +25,19 @@ export interface CertifySenderOptions {
   quietMs?: number;
   /** Real ms to wait for the first delivery of a raised event. Default 10 s. */
   arrivalWaitMs?: number;
+  /** Warnings count as errors. */
+  strict?: boolean;
   progress?: (line: string) => void;
 }
 
 export interface SenderCertification {
-  report: WebhookReport;
+  certificate: WebhookCertificate;
   observations: SenderObservations;
 }
 
 export async function certifySender(options: CertifySenderOptions): Promise<SenderCertification> {
   const started = Date.now();
+  const t0 = performance.now();
   const progress = options.progress ?? (() => {});
   const notes: string[] = [];
   let scale = options.timeScale;
@@ -83,13 +89,14 @@ export async function certifySender(options: CertifySenderOptions): Promise<Send
   if (unexpected) notes.push(`${unexpected} delivery(ies) arrived outside any phase; they were answered 200 and judged by the per-delivery rules`);
 
   const observations: SenderObservations = { secret, customHeaders, deliveries: subscriber.deliveries, phases, timing };
-  const rules = runRules(senderRules, observations);
-  const report: WebhookReport = {
-    kind: 'webhook-sender',
+  const strict = options.strict ?? false;
+  const certificate = buildWebhookCertificate({
+    certifies: 'webhook-sender',
     target: options.target ?? `sender delivering to ${subscriber.url}`,
-    startedAt: new Date(started).toISOString(),
+    rules: runRules(senderRules, observations, { strict }),
+    strict,
+    startedAt: new Date(started),
     durationMs: Date.now() - started,
-    certified: isCertified(rules),
     settings: {
       event: options.event ?? 'order.created',
       trigger: options.trigger.description,
@@ -101,8 +108,8 @@ export async function certifySender(options: CertifySenderOptions): Promise<Send
       tolerances: describeTolerances(timing),
       deliveriesReceived: subscriber.deliveries.length,
     },
-    rules,
     notes,
-  };
-  return { report, observations };
+    deliveries: deliveryRows(subscriber.deliveries, t0),
+  });
+  return { certificate, observations };
 }

@@ -1,7 +1,7 @@
 // Builds the Exchange a rule judges, from just the parts a test cares about.
 import { storefrontOperations } from '../../../../generated/operations/storefront.js';
 import type { ConsistencyCheck, Step } from '../../../../conformance/rest/load.js';
-import type { Exchange } from '../../../../conformance/rest/types.js';
+import type { Exchange } from '../../../../conformance/rest/exchange.js';
 
 export interface ExchangeInput {
   operationId?: keyof typeof storefrontOperations;
@@ -12,7 +12,8 @@ export interface ExchangeInput {
   recordedStatus?: number;
   recordedBody?: unknown;
   status?: number;
-  contentType?: string;
+  /** null: the response has no Content-Type. */
+  contentType?: string | null;
   body?: unknown;
   parseError?: string;
   values?: Record<string, string>;
@@ -37,7 +38,7 @@ export function exchange(input: ExchangeInput): Exchange {
   return {
     step,
     request: { method, url: `http://127.0.0.1:1/api/v1/demo-store/storefront${path}`, headers: input.headers ?? {} },
-    live: { status: input.status ?? 200, contentType: input.contentType ?? 'application/json; charset=utf-8', body: input.body, parseError: input.parseError, durationMs: 1 },
+    live: { status: input.status ?? 200, contentType: input.contentType === null ? undefined : input.contentType ?? 'application/json; charset=utf-8', body: input.body, parseError: input.parseError, durationMs: 1 },
     values: new Map(Object.entries(input.values ?? {})),
     consistency: input.consistency ?? [],
   };

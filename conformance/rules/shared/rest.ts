@@ -1,4 +1,4 @@
-// Small helpers shared by the rules.
+// Helpers shared by the REST rules (conformance/rules/rest/).
 export function statusClass(status: number): string {
   return `${String(status)[0]}XX`;
 }

@@ -1,8 +1,7 @@
-// What rules see and what the run produces.
+// What a REST rule sees (one replayed exchange) and what the replay produces per exchange.
 import type { OutgoingRequest } from './bindings.js';
 import type { ConsistencyCheck, Step } from './load.js';
-
-export type Severity = 'error' | 'warn';
+import type { Severity } from '../rules/model.js';
 
 export interface LiveResponse {
   status: number;
@@ -13,7 +12,7 @@ export interface LiveResponse {
   durationMs: number;
 }
 
-/** One replayed exchange, as the rules judge it. */
+/** One replayed exchange: the observation every REST rule judges. */
 export interface Exchange {
   step: Step;
   request: OutgoingRequest;
@@ -24,18 +23,10 @@ export interface Exchange {
   consistency: ConsistencyCheck[];
 }
 
-export interface Rule {
-  /** kebab-case, the file name in conformance/rules/. */
-  id: string;
-  severity: Severity;
-  /** One line: what the rule requires. */
-  summary: string;
-  /** Problems found, one sentence each; empty when the exchange passes (or the rule does not apply). */
-  check(exchange: Exchange): string[];
-}
-
-export interface Finding {
+/** A finding on one exchange: the rule that found it (`replay` when the exchange could not be sent). */
+export interface ExchangeFinding {
   rule: string;
+  subject: string;
   severity: Severity;
   message: string;
 }
@@ -52,7 +43,7 @@ export interface ExchangeResult {
   recordedStatus: number;
   status?: number;
   durationMs: number;
-  findings: Finding[];
+  findings: ExchangeFinding[];
   /** Set when the exchange was not sent (a capture it needs was missing) or the transport failed. */
   error?: string;
   /** False for steps run only to provide captures to `--only` operations. */

@@ -1,11 +1,12 @@
-// Helpers shared by the webhook rules.
-import type { CapturedDelivery, Outcome, ProbeResult } from '../../webhooks/types.js';
+// Helpers shared by the webhook rules (conformance/rules/webhooks/).
+import { problem, skip, type Finding, type Judgement } from '../model.js';
+import type { CapturedDelivery, ProbeResult } from '../../webhooks/observations.js';
 
 export function field(body: unknown, name: string): unknown {
   return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
 }
 
-/** `#3 retry order.created dlv_...`: how a delivery is named in reports. */
+/** `delivery #3 (retry, order.created, dlv_...)`: how a delivery is named in reports. */
 export function describeDelivery(d: CapturedDelivery): string {
   const event = field(d.body, 'event');
   const id = field(d.body, 'delivery_id');
@@ -31,9 +32,10 @@ export function quote(value: unknown, max = 60): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 }
 
-/** One outcome per delivery, from a function returning that delivery's problems. */
-export function perDelivery(deliveries: CapturedDelivery[], check: (d: CapturedDelivery) => string[]): Outcome[] {
-  return deliveries.map((d) => ({ subject: describeDelivery(d), problems: check(d) }));
+/** Every delivery judged by `check` (its problems, one sentence each); skipped when none arrived. */
+export function perDelivery(deliveries: CapturedDelivery[], check: (d: CapturedDelivery) => string[]): Judgement {
+  if (deliveries.length === 0) return skip('no delivery arrived (see sender-delivers)');
+  return deliveries.flatMap((d) => check(d).map((message): Finding => problem(describeDelivery(d), message)));
 }
 
 export function is2xx(status: number | null): boolean {
@@ -44,7 +46,9 @@ export function statusText(p: ProbeResult): string {
   return p.status === null ? `no HTTP answer (${p.transportError ?? 'transport error'})` : String(p.status);
 }
 
-/** One outcome per probe of the given groups, from a function returning that probe's problems. */
-export function perProbe(probes: ProbeResult[], groups: readonly ProbeResult['group'][], check: (p: ProbeResult) => string[]): Outcome[] {
-  return probes.filter((p) => groups.includes(p.group)).map((p) => ({ subject: p.name, problems: check(p) }));
+/** Every probe of the given groups judged by `check`; skipped when none of them was sent. */
+export function perProbe(probes: ProbeResult[], groups: readonly ProbeResult['group'][], check: (p: ProbeResult) => string[]): Judgement {
+  const mine = probes.filter((p) => groups.includes(p.group));
+  if (mine.length === 0) return skip(`no ${groups.join(' or ')} probe was sent`);
+  return mine.flatMap((p) => check(p).map((message): Finding => problem(p.name, message)));
 }

@@ -1,23 +1,6 @@
-// What webhook rules judge and what a certification run produces. Sender rules judge the deliveries the
-// certifier received as a subscriber; receiver rules judge the answers a subscriber gave to probes.
+// What the webhook rules judge: sender rules one SenderObservations (every delivery the certifier received
+// as a subscriber, phase by phase), receiver rules one ReceiverObservations (the answers to the probes).
 import type { TimingModel } from './timing.js';
-
-export type WebhookTarget = 'sender' | 'receiver';
-
-/** One rule's verdict on one subject (a delivery, a phase, a probe). */
-export type Outcome =
-  | { subject: string; problems: string[] }
-  | { subject: string; skipped: string };
-
-export interface WebhookRule<S> {
-  /** kebab-case, the file name in conformance/webhook-rules/. */
-  id: string;
-  target: WebhookTarget;
-  /** One line: what the rule requires (also the line in webhook-rules/README.md). */
-  summary: string;
-  /** One outcome per subject it judged; an empty list means the rule found nothing to judge. */
-  check(subject: S): Outcome[];
-}
 
 // ---- sender side ---------------------------------------------------------------------------------------
 
@@ -109,26 +92,4 @@ export interface ReceiverObservations {
   duplicateEventIds: string[];
   /** event_ids of test deliveries: must show a count of 0 (tests are not business events). */
   testEventIds: string[];
-}
-
-// ---- run results ---------------------------------------------------------------------------------------
-
-export interface RuleResult {
-  id: string;
-  summary: string;
-  status: 'pass' | 'fail' | 'skip';
-  outcomes: Outcome[];
-}
-
-export interface WebhookReport {
-  kind: 'webhook-sender' | 'webhook-receiver';
-  /** Where the certified thing is (URL), secrets and tokens removed. */
-  target: string;
-  startedAt: string;
-  durationMs: number;
-  certified: boolean;
-  /** Settings a reader needs to judge the result: time scale, tolerances, quiet periods. */
-  settings: Record<string, string | number | boolean>;
-  rules: RuleResult[];
-  notes: string[];
 }
