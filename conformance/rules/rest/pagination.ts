@@ -1,8 +1,10 @@
 // pagination: a list page is consistent with the request and with itself (section 2.1 of the platform's
-// interface document): `limit` echoed, `total_pages` = ceil(`total_records` / `limit`),
-// `previous_page`/`next_page` naming the neighbours of the requested page, no more items than `limit`,
-// full pages before the last. That the neighbours are null at the ends is designed (register SF-018),
-// so a wrong value there is advice.
+// interface document): `total_pages` = ceil(`total_records` / `limit`), `previous_page`/`next_page`
+// naming the neighbours of the requested page, no more items than `limit`, full pages before the last.
+// The page is judged against the `limit` the server reports ("rows per page used for this response"):
+// a server may cap the page size (the maximum is not stated), so a smaller limit than requested is fine;
+// a larger one is advice. That the neighbours are null at the ends is designed (register SF-018), so a
+// wrong value there is advice too.
 import { advisory, problem, skip, type Finding, type Rule } from '../model.js';
 import type { Exchange } from '../../rest/exchange.js';
 import { isObject } from '../shared/rest.js';
@@ -35,14 +37,14 @@ export const pagination: Rule<Exchange> = {
   target: 'rest',
   severity: 'error',
   source: { kind: 'stated', ref: 'section 2.1' },
-  summary: 'limit echoed, total_pages = ceil(total_records / limit), next/previous name the neighbours of the page, full pages before the last.',
+  summary: 'Against the limit the server reports: total_pages = ceil(total_records / limit), next/previous name the neighbours of the page, full pages before the last.',
   check({ request, live }) {
     const page = pageOf(request.url, live.status, live.body);
     if (!page) return skip('not a list page (no content.pagination on a 2XX)');
     const { total_records: records, total_pages: pages, limit, next_page: next, previous_page: previous } = page.pagination;
     const findings: Finding[] = [];
-    if (page.requestedLimit !== undefined && Number.isFinite(page.requestedLimit) && limit !== page.requestedLimit) {
-      findings.push(problem('pagination.limit', `pagination.limit is ${JSON.stringify(limit)} but the request asked for limit=${page.requestedLimit}`));
+    if (page.requestedLimit !== undefined && Number.isFinite(page.requestedLimit) && typeof limit === 'number' && limit > page.requestedLimit) {
+      findings.push(advisory('pagination.limit', `pagination.limit is ${limit} but the request asked for limit=${page.requestedLimit}: pages are larger than asked`));
     }
     if (typeof records !== 'number' || typeof pages !== 'number' || typeof limit !== 'number') {
       findings.push(problem('pagination', 'total_records, total_pages and limit must be numbers'));

@@ -11,7 +11,16 @@ const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
   ['middle page', { given: orders('/orders?page=2&limit=2', 2, { total_records: 5, total_pages: 3, limit: 2, next_page: 3, previous_page: 1 }), want: [] }],
   ['last page, short', { given: orders('/orders?page=3&limit=2', 1, { total_records: 5, total_pages: 3, limit: 2, next_page: null, previous_page: 2 }), want: [] }],
   ['empty list', { given: orders('/orders?limit=10', 0, { total_records: 0, total_pages: 0, limit: 10, next_page: null, previous_page: null }), want: [] }],
-  ['limit not echoed', { given: orders('/orders?page=1&limit=5', 2, { total_records: 2, total_pages: 1, limit: 10, next_page: null, previous_page: null }), want: ['pagination.limit is 10 but the request asked for limit=5'] }],
+  [
+    'a larger limit than requested (advice)',
+    { given: orders('/orders?page=1&limit=5', 2, { total_records: 2, total_pages: 1, limit: 10, next_page: null, previous_page: null }), want: ['warning: pagination.limit is 10 but the request asked for limit=5: pages are larger than asked'] },
+  ],
+  // The spec's limit is the "rows per page used for this response": a server may cap it (no maximum is stated).
+  ['a server capping the page size', { given: orders('/orders?page=1&limit=50', 20, { total_records: 45, total_pages: 3, limit: 20, next_page: 2, previous_page: null }), want: [] }],
+  [
+    'a capped page judged against the reported limit',
+    { given: orders('/orders?page=1&limit=50', 12, { total_records: 45, total_pages: 3, limit: 20, next_page: 2, previous_page: null }), want: ['page 1 of 3 has 12 orders; every page before the last has limit (20)'] },
+  ],
   [
     'total_pages not ceil(total_records / limit)',
     { given: orders('/orders?page=1&limit=10', 2, { total_records: 2, total_pages: 3, limit: 10, next_page: null, previous_page: null }), want: ['total_pages is 3 but ceil(total_records 2 / limit 10) is 1'] },
