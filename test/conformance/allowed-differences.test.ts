@@ -34,4 +34,32 @@ describe('certifying a server with a difference the contract allows', () => {
       await proxy.close();
     }
   });
+
+  it('a server whose free-form maps hold other keys (metadata, associated_options) shows no drift', async () => {
+    // Another store's data: option keys and metadata keys are its own.
+    const rekey = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(rekey);
+      if (!value || typeof value !== 'object') return;
+      const o = value as Record<string, unknown>;
+      if (o.associated_options && typeof o.associated_options === 'object') {
+        o.associated_options = Object.fromEntries(Object.entries(o.associated_options).map(([k, v]) => [`store_${k}`, v]));
+      }
+      for (const v of Object.values(o)) rekey(v);
+    };
+    const proxy = await transformingProxy(mock.url, {
+      response(res, req, inner) {
+        if (res.status !== 200 || req.method !== 'GET') return;
+        rekey(res.body);
+        const variant = (res.body as any)?.content?.variant;
+        if (/^\/catalog\/products\/[^/]+\/variants\/[^/]+$/.test(inner) && variant?.metadata) variant.metadata = { warehouse_note: 'restocked' };
+      },
+    });
+    try {
+      const { certificate } = await certify({ baseUrl: proxy.url, apiKey: TEST_API_KEY });
+      expect(findingsOf(certificate, 'structural-drift')).toEqual([]);
+      expect(certificate.verdict).toBe('certified');
+    } finally {
+      await proxy.close();
+    }
+  });
 });

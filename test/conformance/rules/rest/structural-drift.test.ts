@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { drift, structuralDrift } from '../../../../conformance/rules/rest/structural-drift.js';
 import { view, type View } from '../view.js';
@@ -13,7 +15,22 @@ const driftCases: Array<[string, { given: unknown; want: string[] }]> = [
   ['extra fields (not drift)', { given: { success: true, extra: 1, content: { items: [{ id: 'b', price: 1, tags: [], more: true }] } }, want: [] }],
 ];
 
+// A variant as the spec's example has it, and as another store holds it: other keys in its free-form
+// maps (`metadata`: any object; `associated_options`: option key -> AssociatedOption).
+const variantOk = YAML.parse(readFileSync('spec/openapi/components/examples/GetVariantOk.yaml', 'utf8')).value;
+const otherStore = structuredClone(variantOk);
+otherStore.content.variant.metadata = { season: 'summer', batch: 7 };
+otherStore.content.variant.associated_options = { colour: { name: 'Colour', type: 'color', value: { name: 'Blue', hexcode: '#0000FF' } } };
+const brokenOption = structuredClone(variantOk);
+brokenOption.content.variant.associated_options.size.name = 42;
+const noHsn = structuredClone(variantOk);
+delete noHsn.content.variant.hsn_code;
+const getVariant = (body: unknown): ExchangeInput => ({ operationId: 'getVariant', recordedBody: variantOk, body });
+
 const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
+  ['other keys in free-form maps (metadata, associated_options): data, not drift', { given: getVariant(otherStore), want: [] }],
+  ['a value of a map key both have changed type', { given: getVariant(brokenOption), want: ['warning: drift from the recording: /content/variant/associated_options/size/name was string, is number'] }],
+  ['a declared field missing next to the maps', { given: getVariant(noHsn), want: ['warning: drift from the recording: /content/variant/hsn_code is missing'] }],
   ['drift at the recorded status, as a warning', { given: { recordedBody: recorded, body: { success: true }, status: 200 }, want: ['warning: drift from the recording: /content is missing'] }],
   ['another status than recorded (skipped)', { given: { recordedStatus: 200, recordedBody: recorded, status: 400, body: {} }, want: 'skipped' }],
 ];
