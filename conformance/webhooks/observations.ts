@@ -30,6 +30,8 @@ export interface CapturedDelivery {
   answer: number | 'hold';
   /** True when the sender closed a request we were holding (it timed out). */
   abandonedBySender?: boolean;
+  /** How late the certifier may have stamped receivedAt and endedAt: its longest event-loop stall around them, ms. */
+  stampDelayMs?: number;
 }
 
 export interface PhaseRecord {

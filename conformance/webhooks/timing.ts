@@ -1,7 +1,9 @@
 // The delivery timings the contract promises (x-delivery-rules, read through the generated catalog) at one
 // time scale, and the tolerances the sender certifier applies to them. Measurements are taken on the
 // subscriber side, so a sender always looks a little late (network, its own bookkeeping): the early
-// tolerance is small, the late one generous. Both are stated in every report.
+// tolerance is small, the late one generous. Both widen by the stalls of the certifier's own event loop
+// around the timestamps compared (on a busy machine its stamps are late by up to a stall). All are stated
+// in every report.
 import { deliveryRules } from '../../generated/webhooks/catalog.js';
 
 export interface TimingOptions {
@@ -27,6 +29,8 @@ export interface TimingModel {
   earlyFraction: number;
   earlySlackMs: number;
   quietMs: number;
+  /** The certifier's longest event-loop stall during the run, in ms (reported; the phases wait this much longer). */
+  measuredDelayMs: number;
 }
 
 export function timingModel(options: TimingOptions = {}): TimingModel {
@@ -45,7 +49,13 @@ export function timingModel(options: TimingOptions = {}): TimingModel {
     // Timers may fire a few ms early; loopback adds a little on the sender's side only.
     earlySlackMs: 15,
     quietMs: options.quietMs ?? Math.max(...retryDelaysMs, 250),
+    measuredDelayMs: 0,
   };
+}
+
+/** The model with the longest event-loop stall measured so far. */
+export function withMeasuredDelay(t: TimingModel, delayMs: number): TimingModel {
+  return { ...t, measuredDelayMs: Math.max(t.measuredDelayMs, delayMs) };
 }
 
 export interface Window {
@@ -53,12 +63,35 @@ export interface Window {
   max: number;
 }
 
-/** The accepted range for something expected `expectedMs` after its reference point. */
-export function windowFor(t: TimingModel, expectedMs: number): Window {
+/**
+ * The accepted range for something expected `expectedMs` after its reference point, each side widened by
+ * `stampDelayMs`: how late the certifier may have stamped the moments compared.
+ */
+export function windowFor(t: TimingModel, expectedMs: number, stampDelayMs = 0): Window {
   return {
-    min: Math.max(0, expectedMs * (1 - t.earlyFraction) - t.earlySlackMs),
-    max: expectedMs * (1 + t.lateFraction) + t.lateSlackMs,
+    min: Math.max(0, expectedMs * (1 - t.earlyFraction) - t.earlySlackMs - stampDelayMs),
+    max: expectedMs * (1 + t.lateFraction) + t.lateSlackMs + stampDelayMs,
   };
+}
+
+/** How late the certifier may have stamped any of these deliveries (see CapturedDelivery.stampDelayMs). */
+export function stampDelay(...deliveries: Array<{ stampDelayMs?: number } | undefined>): number {
+  return Math.max(0, ...deliveries.map((d) => d?.stampDelayMs ?? 0));
+}
+
+/**
+ * Whether our answer to an attempt surely reached the sender before its time-out: it ended before the
+ * earliest time-out the windows accept. Otherwise the sender may rightly have counted the attempt as
+ * failed (and retried), so what follows it cannot be judged as a reaction to our answer.
+ */
+export function answeredInTime(t: TimingModel, attempt: { receivedAt: number; endedAt?: number; stampDelayMs?: number }): boolean {
+  return attempt.endedAt !== undefined && attempt.endedAt - attempt.receivedAt < windowFor(t, t.timeoutMs, stampDelay(attempt)).min;
+}
+
+/** Why what followed an attempt is not judged, when our answer may have come too late for the sender. */
+export function lateAnswerReason(t: TimingModel, attempt: { seq: number; receivedAt: number; endedAt?: number; stampDelayMs?: number }): string {
+  const took = attempt.endedAt === undefined ? 'did not end' : `took ${ms(attempt.endedAt - attempt.receivedAt)}`;
+  return `our answer to delivery #${attempt.seq} ${took}, with a ${Math.round(stampDelay(attempt))} ms stall of the certifier's event loop around it: too close to the sender's ${ms(t.timeoutMs)} time-out to tell (use a larger --time-scale)`;
 }
 
 export function ms(value: number): string {
@@ -70,6 +103,7 @@ export function ms(value: number): string {
 export function describeTolerances(t: TimingModel): string {
   return (
     `each timed step must fall within [expected × ${1 - t.earlyFraction} − ${t.earlySlackMs} ms, expected × ${1 + t.lateFraction} + ${t.lateSlackMs} ms]` +
-    ` measured at the subscriber (retry delays from the ${t.from} of the previous attempt); quiet periods ${ms(t.quietMs)}`
+    ` measured at the subscriber (retry delays from the ${t.from} of the previous attempt)` +
+    `, each side widened by the stalls of the certifier's own event loop around the timestamps compared (the longest in this run: ${Math.round(t.measuredDelayMs)} ms); quiet periods ${ms(t.quietMs)}`
   );
 }

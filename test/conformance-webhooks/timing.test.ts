@@ -2,7 +2,7 @@
 // accept around each expected time.
 import { describe, expect, it } from 'vitest';
 import { deliveryRules } from '../../generated/webhooks/catalog.js';
-import { timingModel, windowFor } from '../../conformance/webhooks/timing.js';
+import { answeredInTime, timingModel, windowFor } from '../../conformance/webhooks/timing.js';
 
 describe('timing model', () => {
   it('reads the contract numbers and scales them', () => {
@@ -19,5 +19,18 @@ describe('timing model', () => {
     const w = windowFor(timingModel(), expected);
     expect(w.min).toBeCloseTo(want.min);
     expect(w.max).toBeCloseTo(want.max);
+  });
+
+  it('widens both sides of a window by how late the certifier may have stamped the moments compared', () => {
+    const w = windowFor(timingModel(), 5000, 40);
+    expect(w.min).toBeCloseTo(4735 - 40);
+    expect(w.max).toBeCloseTo(8500 + 40);
+  });
+
+  it('tells an answer that surely beat the sender\'s time-out from one that may not have', () => {
+    const t = timingModel({ timeScale: 0.002 }); // time-out 60 ms: earliest accepted 42 ms
+    expect(answeredInTime(t, { receivedAt: 0, endedAt: 5 })).toBe(true);
+    expect(answeredInTime(t, { receivedAt: 0, endedAt: 5, stampDelayMs: 40 })).toBe(false);
+    expect(answeredInTime(t, { receivedAt: 0 })).toBe(false);
   });
 });

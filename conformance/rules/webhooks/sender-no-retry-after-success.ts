@@ -1,9 +1,10 @@
 // sender-no-retry-after-success: any 2XX means delivered, no further attempts (section 3.2 of the
 // platform's interface document). Late attempts are attributed to their event by event_id, so a retry
-// arriving during later phases is still caught here.
+// arriving during later phases is still caught here. A 2XX that may have reached the sender after its
+// time-out (a busy certifier at a small time scale) proves nothing: that part is skipped.
 import { combine, problem, skip, type Judgement, type Rule } from '../model.js';
 import type { PhaseName, SenderObservations } from '../../webhooks/observations.js';
-import { ms } from '../../webhooks/timing.js';
+import { answeredInTime, lateAnswerReason, ms } from '../../webhooks/timing.js';
 
 const ANSWERED_2XX: PhaseName[] = ['delivered', 'test'];
 
@@ -24,12 +25,15 @@ export const senderNoRetryAfterSuccess: Rule<SenderObservations> = {
         continue;
       }
       const [first, ...more] = phase.deliveries;
-      parts.push(more.map((d) => problem(subject, `attempt ${d.seq} came ${ms(d.receivedAt - (first.endedAt ?? first.receivedAt))} after a 200`)));
+      if (more.length && !answeredInTime(o.timing, first)) parts.push(skip(`${subject}: ${lateAnswerReason(o.timing, first)}`));
+      else parts.push(more.map((d) => problem(subject, `attempt ${d.seq} came ${ms(d.receivedAt - (first.endedAt ?? first.receivedAt))} after a 200`)));
     }
     // The time-out phase answers 200 to its second attempt: nothing may follow that either.
     const timeout = o.phases.timeout;
     if (timeout && timeout.deliveries.length > 2) {
-      parts.push(timeout.deliveries.slice(2).map((d) => problem('timeout phase', `attempt ${d.seq} came after the 200 that answered the retry`)));
+      const answered = timeout.deliveries[1];
+      if (!answeredInTime(o.timing, answered)) parts.push(skip(`timeout phase: ${lateAnswerReason(o.timing, answered)}`));
+      else parts.push(timeout.deliveries.slice(2).map((d) => problem('timeout phase', `attempt ${d.seq} came after the 200 that answered the retry`)));
     }
     return parts.length ? combine(parts) : skip('no delivery was answered 2XX');
   },

@@ -5,9 +5,10 @@ import type { WebhookCertificate } from '../../report/certificate.js';
 import { senderRules } from '../../rules/webhooks/index.js';
 import { runRules } from '../../rules/run.js';
 import { buildWebhookCertificate, deliveryRows } from '../certificate.js';
-import { describeTolerances, ms, timingModel } from '../timing.js';
+import { describeTolerances, ms, timingModel, withMeasuredDelay } from '../timing.js';
 import type { PhaseName, SenderObservations } from '../observations.js';
 import { PhaseBook, runDelivered, runGone, runRetry, runTimeout, type PhaseContext } from './phases.js';
+import { watchLoopDelay } from './loop-delay.js';
 import { startSubscriber } from './subscriber.js';
 import type { Trigger } from './trigger.js';
 
@@ -45,9 +46,12 @@ export async function certifySender(options: CertifySenderOptions): Promise<Send
     scale = (await options.trigger.detectTimeScale?.().catch(() => undefined)) ?? 1;
     if (scale !== 1) notes.push(`time scale ${scale} reported by the sender`);
   }
-  const timing = timingModel({ timeScale: scale, lateSlackMs: options.lateSlackMs, quietMs: options.quietMs });
+  const planned = timingModel({ timeScale: scale, lateSlackMs: options.lateSlackMs, quietMs: options.quietMs });
   const book = new PhaseBook();
   const subscriber = await startSubscriber({ port: options.port, attribute: book.attribute });
+  const loopDelay = watchLoopDelay();
+  const timing = () => withMeasuredDelay(planned, loopDelay.maxMs());
+  let measuredDelayMs = 0;
   let secret = '';
   let customHeaders: Record<string, string> = {};
   try {
@@ -55,7 +59,7 @@ export async function certifySender(options: CertifySenderOptions): Promise<Send
     secret = setup.secret;
     customHeaders = setup.customHeaders;
     notes.push(...setup.notes);
-    progress(`listening at ${subscriber.url}; time scale ${timing.timeScale} (time-out ${ms(timing.timeoutMs)}, retries after ${timing.retryDelaysMs.map(ms).join(', ')})`);
+    progress(`listening at ${subscriber.url}; time scale ${planned.timeScale} (time-out ${ms(planned.timeoutMs)}, retries after ${planned.retryDelaysMs.map(ms).join(', ')})`);
 
     const ctx: PhaseContext = { trigger: options.trigger, timing, arrivalWaitMs: options.arrivalWaitMs ?? 10_000, progress };
     await runDelivered(ctx, book, subscriber, 'delivered');
@@ -75,6 +79,8 @@ export async function certifySender(options: CertifySenderOptions): Promise<Send
     }
     await options.trigger.cleanup?.().catch(() => undefined);
     await subscriber.close();
+    measuredDelayMs = loopDelay.stop();
+    for (const d of subscriber.deliveries) d.stampDelayMs = loopDelay.around(d.receivedAt, d.endedAt);
   }
 
   const phases: SenderObservations['phases'] = {};
@@ -88,7 +94,9 @@ export async function certifySender(options: CertifySenderOptions): Promise<Send
   const unexpected = subscriber.deliveries.filter((d) => d.phase === 'unexpected').length;
   if (unexpected) notes.push(`${unexpected} delivery(ies) arrived outside any phase; they were answered 200 and judged by the per-delivery rules`);
 
-  const observations: SenderObservations = { secret, customHeaders, deliveries: subscriber.deliveries, phases, timing };
+  // Each timing rule widens its windows by the stalls around the deliveries it compares; the longest is reported.
+  const judged = withMeasuredDelay(planned, measuredDelayMs);
+  const observations: SenderObservations = { secret, customHeaders, deliveries: subscriber.deliveries, phases, timing: judged };
   const strict = options.strict ?? false;
   const certificate = buildWebhookCertificate({
     certifies: 'webhook-sender',
@@ -100,12 +108,13 @@ export async function certifySender(options: CertifySenderOptions): Promise<Send
     settings: {
       event: options.event ?? 'order.created',
       trigger: options.trigger.description,
-      timeScale: timing.timeScale,
-      timeoutMs: timing.timeoutMs,
-      retryDelaysMs: timing.retryDelaysMs.join(', '),
-      maxAttempts: timing.maxAttempts,
-      quietMs: timing.quietMs,
-      tolerances: describeTolerances(timing),
+      timeScale: judged.timeScale,
+      timeoutMs: judged.timeoutMs,
+      retryDelaysMs: judged.retryDelaysMs.join(', '),
+      maxAttempts: judged.maxAttempts,
+      quietMs: judged.quietMs,
+      eventLoopDelayMaxMs: judged.measuredDelayMs,
+      tolerances: describeTolerances(judged),
       deliveriesReceived: subscriber.deliveries.length,
     },
     notes,

@@ -9,7 +9,8 @@ import type { RaiseKind, Trigger } from './trigger.js';
 
 export interface PhaseContext {
   trigger: Trigger;
-  timing: TimingModel;
+  /** The timing model with the longest event-loop stall so far (waits are that much longer). */
+  timing(): TimingModel;
   /** How long to wait for the first delivery of a raised event (real ms). */
   arrivalWaitMs: number;
   progress: (line: string) => void;
@@ -111,13 +112,13 @@ export async function runDelivered(ctx: PhaseContext, book: PhaseBook, sub: Subs
 /** 500 on every attempt: waits for each retry in its window, up to maxAttempts attempts. */
 export async function runRetry(ctx: PhaseContext, book: PhaseBook, sub: Subscriber): Promise<void> {
   const record = book.start('retry');
-  const t = ctx.timing;
+  const t = ctx.timing();
   ctx.progress(`retry schedule: answering 500 to every attempt (expecting ${t.maxAttempts} attempts)`);
   if (await firstDelivery(ctx, book, sub, record, 'event')) {
     for (let i = 1; i < t.maxAttempts; i++) {
       const prev = () => book.of(sub, 'retry')[i - 1];
       await sub.waitFor(() => ended(prev()), ctx.arrivalWaitMs);
-      const window = windowFor(t, t.retryDelaysMs[i - 1] ?? 0);
+      const window = windowFor(t, t.retryDelaysMs[i - 1] ?? 0, ctx.timing().measuredDelayMs);
       const ref = t.from === 'end' ? prev().endedAt ?? performance.now() : prev().receivedAt;
       const came = await sub.waitFor(() => book.of(sub, 'retry').length > i, ref + window.max - performance.now());
       ctx.progress(`  attempt ${i + 1}: ${came ? 'arrived' : 'did not arrive in its window'}`);
@@ -132,17 +133,17 @@ export async function runRetry(ctx: PhaseContext, book: PhaseBook, sub: Subscrib
 /** No answer to the first attempt: the sender must give up at its time-out and retry. */
 export async function runTimeout(ctx: PhaseContext, book: PhaseBook, sub: Subscriber): Promise<void> {
   const record = book.start('timeout');
-  const t = ctx.timing;
+  const t = ctx.timing();
   ctx.progress('time-out: leaving the first attempt unanswered');
   if (await firstDelivery(ctx, book, sub, record, 'event')) {
     const first = book.of(sub, 'timeout')[0];
-    const gaveUp = await sub.waitFor(() => first.endedAt !== undefined, first.receivedAt + windowFor(t, t.timeoutMs).max - performance.now());
+    const gaveUp = await sub.waitFor(() => first.endedAt !== undefined, first.receivedAt + windowFor(t, t.timeoutMs, ctx.timing().measuredDelayMs).max - performance.now());
     if (!gaveUp) {
       record.notes.push('the sender still held the attempt open after the time-out window; the certifier closed it');
       sub.releaseHeld();
     }
     const ref = first.endedAt ?? performance.now();
-    await sub.waitFor(() => book.of(sub, 'timeout').length > 1, ref + windowFor(t, t.retryDelaysMs[0] ?? 0).max - performance.now());
+    await sub.waitFor(() => book.of(sub, 'timeout').length > 1, ref + windowFor(t, t.retryDelaysMs[0] ?? 0, ctx.timing().measuredDelayMs).max - performance.now());
     await sub.waitFor(() => ended(book.of(sub, 'timeout')[1]) || book.of(sub, 'timeout').length < 2, ctx.arrivalWaitMs);
   }
   sub.releaseHeld();
@@ -152,7 +153,7 @@ export async function runTimeout(ctx: PhaseContext, book: PhaseBook, sub: Subscr
 /** 410 to the first attempt; then nothing more may come, not even for a new event. */
 export async function runGone(ctx: PhaseContext, book: PhaseBook, sub: Subscriber): Promise<void> {
   const record = book.start('gone');
-  const t = ctx.timing;
+  const t = ctx.timing();
   ctx.progress(`410: answering 410, then watching ${Math.round(t.quietMs)} ms, raising another event, watching again`);
   if (await firstDelivery(ctx, book, sub, record, 'event')) {
     await sub.waitFor(() => false, t.quietMs);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { senderGoneStops } from '../../../../conformance/rules/webhooks/sender-gone-stops.js';
 import type { SenderObservations } from '../../../../conformance/webhooks/observations.js';
 import { view, type View } from '../view.js';
+import { timingModel } from '../../../../conformance/webhooks/timing.js';
 import { attempts, body, delivery, phase, phases } from './fixtures.js';
 
 const first = attempts('gone', [[0, 10]], { answer: 410 });
@@ -16,6 +17,13 @@ const cases: Array<[string, { given: SenderObservations; want: View }]> = [
   ],
   ['no second event could be raised (half observed: skipped)', { given: phases(phase('gone', first)), want: 'skipped' }],
   ['the 410 phase did not run', { given: phases(), want: ['the 410 phase did not run'] }],
+  [
+    'a retry after a 410 that may have come after the sender\'s time-out: skipped',
+    {
+      given: { ...phases(phase('gone', [{ ...first[0], stampDelayMs: 40 }, delivery(() => {}, { seq: 2, phase: 'gone', receivedAt: 60 })], { afterGone })), timing: timingModel({ timeScale: 0.002 }) },
+      want: 'skipped',
+    },
+  ],
 ];
 
 describe('sender-gone-stops', () => {
