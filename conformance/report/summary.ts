@@ -6,6 +6,8 @@ import { targetLabel } from './source.js';
 
 const MAX_DETAILS = 3;
 
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 function headline(cert: Certificate): string {
   if (cert.certifies === 'rest') return `${cert.target.url} (store ${cert.target.storeId}${cert.target.embeddedMock ? ', embedded mock' : ''})`;
   return `${targetLabel(cert.certifies)} ${cert.target.url}`;
@@ -59,11 +61,11 @@ export function summaryText(cert: Certificate, files: string[] = []): string {
     '',
     `${cert.verdict === 'certified' ? 'CERTIFIED' : 'NOT CERTIFIED'}${cert.strict ? ' (strict)' : ''}: ${headline(cert)}`,
     `  contract ${cert.spec.source} ${cert.spec.version} sha256:${cert.spec.sha256.slice(0, 12)}`,
-    `  ${r.total} rules (${r.stated} stated, ${r.designed} designed): ${r.passed} passed, ${r.failed} failed, ${r.warned} warned, ${r.skipped} skipped; ${cert.summary.errors} errors, ${cert.summary.warnings} warnings; ${(cert.durationMs / 1000).toFixed(1)} s`,
+    `  ${r.total} rules (${r.stated} stated, ${r.designed} designed): ${r.passed} passed, ${r.failed} failed, ${r.warned} warned, ${r.skipped} skipped; ${count(cert.summary.errors, 'error')}, ${count(cert.summary.warnings, 'warning')}; ${(cert.durationMs / 1000).toFixed(1)} s`,
   ];
   if (cert.certifies === 'rest') {
     const e = cert.exchangeSummary;
-    lines.push(`  ${e.judged} exchanges judged: ${e.passed} passed, ${e.failed} failed${e.unsent ? ` (${e.unsent} could not be sent)` : ''}`);
+    lines.push(`  ${count(e.judged, 'exchange')} judged: ${e.passed} passed, ${e.failed} failed${e.unsent ? ` (${e.unsent} could not be sent)` : ''}`);
   }
   const failing = failures(cert);
   if (failing.size) {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import type { MockServer } from '../../workbench/mock/server.js';
-import { startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
+import { errorBody, startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
 
 const certify = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'conformance/rest/cli.ts', ...args]);
 
@@ -54,6 +54,28 @@ describe('npm run certify', () => {
       expect(r.stdout).toMatch(/^NOT CERTIFIED/m);
       expect(r.stdout).toMatch(/content-type-json: listCountries/);
       expect(r.output).not.toContain(TEST_API_KEY);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('certifies a server whose only findings are advice, unless --strict', async () => {
+    // Page 0 refused with 422 instead of the spec's 400: the exact code is designed, so it is advice.
+    const proxy = await transformingProxy(mock.url, {
+      request(req) {
+        if (req.url.searchParams.get('page') === '0') return { status: 422, headers: {}, body: errorBody('invalid_parameter', 'page must be at least 1') };
+      },
+    });
+    try {
+      const args = ['--base-url', proxy.url, '--api-key', TEST_API_KEY, '--only', 'listProducts', '--quiet'];
+      const lenient = await certify([...args, '--report-dir', path.join(dir, 'advice')]);
+      expect(lenient.code, lenient.output).toBe(0);
+      expect(lenient.stdout).toMatch(/^CERTIFIED: /m);
+      expect(lenient.stdout).toMatch(/warnings \(advice, not failing\): status-documented \(1, stated\)/);
+      const strict = await certify([...args, '--strict', '--report-dir', path.join(dir, 'strict')]);
+      expect(strict.code, strict.output).toBe(1);
+      expect(strict.stdout).toMatch(/^NOT CERTIFIED \(strict\): /m);
+      expect(strict.stdout).toMatch(/failing rules: status-documented/);
     } finally {
       await proxy.close();
     }

@@ -12,7 +12,7 @@ export const crossCallConsistency: Rule<Exchange> = {
   source: { kind: 'stated', ref: 'spec/openapi/storefront.yaml#/paths' },
   summary: 'Values the contract ties across calls agree (declared per scenario under `consistency:`).',
   check({ live, values, consistency }) {
-    if (consistency.length === 0) return skip('no consistency check declared for this step');
+    if (consistency.length === 0) return skip('no consistency check declared for the steps judged');
     if (live.status < 200 || live.status >= 300) return skip(`a ${live.status} carries no values to compare`);
     const checks = consistency.filter((c) => values.has(c.equals));
     if (checks.length === 0) return skip('the bound values were not captured');
