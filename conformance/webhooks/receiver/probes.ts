@@ -61,7 +61,7 @@ export function planProbes(secret: string, options: { oversizeBytes: number }): 
   add('duplicate', 'duplicate (the same bytes again)', '2XX', first, dup.event_id);
   add('duplicate', 'replay (same event_id, new delivery_id)', '2XX', replayOf(dup, secret).probe, dup.event_id);
 
-  // Out of order: the newer update first, then an older one (seed 6.1.2: order by timestamp, still 2XX).
+  // Out of order: the newer update first, then an older one (section 6.1.2 of the platform's interface document: order by timestamp, still 2XX).
   const newer = exampleEnvelope(UPDATE_EVENT);
   const older = exampleEnvelope(UPDATE_EVENT);
   older.payload.properties = structuredClone(newer.payload.properties);
