@@ -8,6 +8,7 @@ import { xmlEscape } from './xml.js';
 const secs = (ms: number) => (ms / 1000).toFixed(3);
 
 function restSuites(cert: RestCertificate): string[] {
+  const sources = new Map(cert.rules.map((r) => [r.id, ` (${describeSource(r.source)})`]));
   const byScenario = new Map<string, RestCertificate['exchanges']>();
   for (const ex of cert.exchanges) {
     if (!ex.judged) continue;
@@ -23,7 +24,7 @@ function restSuites(cert: RestCertificate): string[] {
       const name = `${ex.step}: ${ex.method} ${ex.path} -> ${ex.status ?? 'no answer'}`;
       out.push(`    <testcase classname="${xmlEscape(ex.operationId)}" name="${xmlEscape(name)}" time="${secs(ex.durationMs)}">`);
       for (const f of ex.findings.filter((x) => x.severity === 'error')) {
-        out.push(`      <failure type="${xmlEscape(f.rule)}" message="${xmlEscape(`${f.rule}: ${f.message}`)}">${xmlEscape(`${ex.operationId} ${ex.method} ${ex.path}\n${f.rule}: ${f.message}`)}</failure>`);
+        out.push(`      <failure type="${xmlEscape(f.rule)}" message="${xmlEscape(`${f.rule}: ${f.message}`)}">${xmlEscape(`${ex.operationId} ${ex.method} ${ex.path}\n${f.rule}${sources.get(f.rule) ?? ''}: ${f.message}`)}</failure>`);
       }
       const warnings = ex.findings.filter((x) => x.severity === 'warning');
       if (warnings.length) out.push(`      <system-out>${xmlEscape(warnings.map((f) => `warning ${f.rule}: ${f.message}`).join('\n'))}</system-out>`);
