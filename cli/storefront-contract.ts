@@ -24,15 +24,15 @@ const commands: Record<string, Command> = {
   },
   certify: {
     summary: 'certify a live storefront implementation against the contract (REST)',
-    load: legacy(() => import('../conformance/src/cli.js'), 'certify'),
+    load: async () => (await import('../conformance/rest/cli.js')).runCertify,
   },
   'certify-webhooks': {
     summary: 'certify a webhook sender or a subscriber endpoint (sender | receiver)',
-    load: legacy(() => import('../conformance/src/webhooks/cli.js'), 'certify-webhooks'),
+    load: async () => (await import('../conformance/webhooks/cli.js')).runCertifyWebhooks,
   },
   record: {
     summary: 'a recording proxy that writes redacted HAR 1.2 traffic for certification',
-    load: legacy(() => import('../conformance/src/record.js'), 'record'),
+    load: async () => (await import('../conformance/rest/record.js')).runRecord,
   },
 };
 
@@ -40,14 +40,6 @@ function version(): string {
   return (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** Until the certification CLIs export a run function: they read process.argv and exit themselves. */
-function legacy(load: () => Promise<unknown>, script: string): () => Promise<Run> {
-  return async () => async (argv) => {
-    process.argv = [process.argv[0], script, ...argv];
-    await load();
-    return new Promise<number>(() => {});
-  };
-}
 
 export const TOP_HELP = `Usage: storefront-contract <command> [options]
 

@@ -5,8 +5,8 @@
 // no capture. Same server (the embedded mock, strict auth), same run, alternating rounds.
 import { metric, type BenchSuite, type Metric } from '../lib/metric.js';
 import { createMockServer } from '../../workbench/mock/server.js';
-import { replay } from '../../conformance/src/engine.js';
-import { loadScenarios, type Scenario } from '../../conformance/src/load.js';
+import { replay } from '../../conformance/rest/engine.js';
+import { loadScenarios, type Scenario } from '../../conformance/rest/load.js';
 
 const ROUNDS = 6;
 const API_KEY = 'sk_bench_certify_0000000000';

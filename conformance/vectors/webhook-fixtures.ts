@@ -49,7 +49,7 @@ export interface Delivery {
   headers: Record<string, string>;
 }
 
-/** A delivery exactly as the service sends it: compact JSON, signed, with the seed 6.2 headers. */
+/** A delivery exactly as the service sends it: compact JSON, signed, with the headers of section 6.2 of the platform's interface document. */
 export function buildDelivery(options: DeliveryOptions = {}): Delivery {
   const body = exampleEnvelope(options.event ?? 'order.created');
   body.event_id = body.payload.event_id = options.eventId ?? newId('evt');

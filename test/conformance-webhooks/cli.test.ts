@@ -13,7 +13,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'certify-webhooks-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const repoDir = path.resolve(import.meta.dirname, '../..');
-const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'conformance/src/webhooks/cli.ts', ...args], { cwd: repoDir });
+const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'certify-webhooks', ...args], { cwd: repoDir });
 
 describe('npm run certify:webhooks', () => {
   it.each([

@@ -1,11 +1,23 @@
-// Receivers for the certifier's tests: a probe endpoint over any receiver's processed counts, and faulty
-// receivers built on the receiver kit's core with exactly one defect each.
+// Receivers for the certifier's tests: a probe endpoint over any receiver's processed counts, and receivers
+// built on the receiver kit's core with exactly one defect each, or one legitimate difference.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createWebhookHandler } from '../../src/webhooks/handler.js';
 import { signPayload, SIGNATURE_PATTERN } from '../../src/webhooks/verify.js';
 
-export type ReceiverFault = 'none' | 'accepts-any-signature' | 'verifies-reserialized-json' | '500-on-malformed-signature' | 'processes-duplicates' | '410-on-bad-signature';
+export type ReceiverFault =
+  | 'none'
+  | 'accepts-any-signature'
+  | 'verifies-reserialized-json'
+  | '500-on-malformed-signature'
+  | 'processes-duplicates'
+  | '410-on-bad-signature'
+  // Not a fault: acknowledges correctly signed content it cannot use (bad JSON, unknown shape) with 200 and
+  // drops it, as a receiver tolerant of what it does not know may (the contract requires the signature check).
+  | 'acknowledges-signed-bad-content';
+
+/** Rejections of correctly signed bytes: content, not authenticity. */
+const CONTENT_REJECTIONS = new Set(['invalid-json', 'invalid-utf8', 'schema', 'envelope-mismatch']);
 
 export interface Running {
   url: string;
@@ -88,6 +100,10 @@ export async function startFaultyReceiver(secret: string, fault: ReceiverFault):
       }
     }
     const reply = await core.handle({ rawBody: body, headers, method: req.method });
+    if (fault === 'acknowledges-signed-bad-content' && CONTENT_REJECTIONS.has(reply.outcome)) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, status: 'dropped' }));
+      return;
+    }
     const status = fault === '410-on-bad-signature' && reply.status === 401 ? 410 : reply.status;
     res.writeHead(status, reply.headers).end(reply.body);
   });

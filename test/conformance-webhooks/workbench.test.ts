@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { certifyWebhooksAgainstWorkbench } from '../../conformance/src/webhooks/index.js';
+import { certifyWebhooksAgainstWorkbench } from '../../conformance/webhooks/index.js';
 import { startReceiverApp } from '../webhooks/apps/index.js';
 import { ProcessedCounter } from './receivers.js';
 
@@ -32,9 +32,9 @@ describe('certifyWebhooksAgainstWorkbench', () => {
         expect(text).not.toContain(result.sender.observations.secret);
       }
       const cert = JSON.parse(readFileSync(path.join(dir, 'webhooks-sender/report.json'), 'utf8'));
-      expect(cert).toMatchObject({ kind: 'storefront-contract/webhook-certificate', subject: 'sender', verdict: 'certified', spec: { api: 'webhooks' } });
+      expect(cert).toMatchObject({ kind: 'storefront-contract/certificate', certifies: 'webhook-sender', verdict: 'certified', spec: { api: 'webhooks' } });
       expect(cert.settings.tolerances).toContain('quiet periods');
-      expect(readFileSync(path.join(dir, 'webhooks-sender/junit.xml'), 'utf8')).toContain('<testsuite name="sender-retry-schedule"');
+      expect(readFileSync(path.join(dir, 'webhooks-sender/junit.xml'), 'utf8')).toContain('<testcase classname="webhook-sender" name="sender-retry-schedule"');
       expect(readFileSync(path.join(dir, 'webhooks-receiver/report.html'), 'utf8')).toContain('<h1>Storefront webhook receiver certification</h1>');
     } finally {
       await app.close();

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRequest, inputValues, substitutionsFor } from '../../conformance/src/bindings.js';
-import type { Har, HarEntry } from '../../conformance/src/har.js';
-import { loadScenario, loadScenarios } from '../../conformance/src/load.js';
+import { buildRequest, inputValues, substitutionsFor } from '../../conformance/rest/bindings.js';
+import type { Har, HarEntry } from '../../conformance/rest/har.js';
+import { loadScenario, loadScenarios } from '../../conformance/rest/load.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bindings-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

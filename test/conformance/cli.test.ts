@@ -7,9 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import type { MockServer } from '../../workbench/mock/server.js';
-import { startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
+import { errorBody, startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
 
-const certify = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'conformance/src/cli.ts', ...args]);
+const certify = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  run(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'certify', ...args], { env: { ...process.env, ...env } });
 
 let dir: string;
 let mock: MockServer;
@@ -59,9 +60,32 @@ describe('npm run certify', () => {
     }
   });
 
+  it('certifies a server whose only findings are advice, unless --strict', async () => {
+    // Page 0 refused with 422 instead of the spec's 400: the exact code is designed, so it is advice.
+    const proxy = await transformingProxy(mock.url, {
+      request(req) {
+        if (req.url.searchParams.get('page') === '0') return { status: 422, headers: {}, body: errorBody('invalid_parameter', 'page must be at least 1') };
+      },
+    });
+    try {
+      const args = ['--base-url', proxy.url, '--api-key', TEST_API_KEY, '--only', 'listProducts', '--quiet'];
+      const lenient = await certify([...args, '--report-dir', path.join(dir, 'advice')]);
+      expect(lenient.code, lenient.output).toBe(0);
+      expect(lenient.stdout).toMatch(/^CERTIFIED: /m);
+      expect(lenient.stdout).toMatch(/warnings \(advice, not failing\): status-documented \(1, stated\)/);
+      const strict = await certify([...args, '--strict', '--report-dir', path.join(dir, 'strict')]);
+      expect(strict.code, strict.output).toBe(1);
+      expect(strict.stdout).toMatch(/^NOT CERTIFIED \(strict\): /m);
+      expect(strict.stdout).toMatch(/failing rules: status-documented/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('explains an unreachable target in one line, exit 2, no stack trace', async () => {
     const port = await closedPort();
-    const r = await certify(['--base-url', `http://127.0.0.1:${port}`, '--api-key', TEST_API_KEY, '--report-dir', path.join(dir, 'unreachable')]);
+    // The key from the environment, as CI passes it: nothing on the command line, nothing printed.
+    const r = await certify(['--base-url', `http://127.0.0.1:${port}`, '--report-dir', path.join(dir, 'unreachable')], { STOREFRONT_API_KEY: TEST_API_KEY });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -70,7 +94,8 @@ describe('npm run certify', () => {
   });
 
   it.each([
-    [['--base-url', 'http://127.0.0.1:1'], /--api-key is required with --base-url/],
+    [['--base-url', 'http://127.0.0.1:1'], /--base-url needs the store API key of the target: set STOREFRONT_API_KEY \(or pass --api-key\)/],
+    [['--base-url', 'http://127.0.0.1:1/api/v1/demo-store/storefront', '--api-key', 'k'], /already holds the API path; give the service root \(--base-url http:\/\/127\.0\.0\.1:1\)/],
     [['--base-url', 'not a url', '--api-key', 'k'], /--base-url not a url is not a URL/],
     [['--concurrency', '0'], /--concurrency must be an integer from 1 to 256/],
     [['--only', 'listEverything'], /--only: listEverything is not a storefront operationId/],

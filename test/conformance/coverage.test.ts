@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { storefrontOperations } from '../../generated/operations/storefront.js';
-import { loadScenarios, scenarioNames, trafficDir } from '../../conformance/src/load.js';
+import { loadScenarios, scenarioNames, trafficDir } from '../../conformance/rest/load.js';
 
 const scenarios = loadScenarios();
 const seen = new Set(scenarios.flatMap((s) => s.steps.map((st) => `${st.operation.operationId} ${st.recorded.status}`)));

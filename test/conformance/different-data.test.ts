@@ -2,9 +2,9 @@
 // renamed, another store id) and passes there, because the bindings carry the live ids forward.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../workbench/mock/server.js';
-import { certify } from '../../conformance/src/certify.js';
-import { replay } from '../../conformance/src/engine.js';
-import { loadScenarios } from '../../conformance/src/load.js';
+import { certify } from '../../conformance/rest/certify.js';
+import { replay } from '../../conformance/rest/engine.js';
+import { loadScenarios } from '../../conformance/rest/load.js';
 import { differentDataServer, renamed, startMock, TEST_API_KEY } from './helpers.js';
 
 let mock: MockServer;

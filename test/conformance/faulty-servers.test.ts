@@ -6,8 +6,8 @@ import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../workbench/mock/server.js';
-import { certify } from '../../conformance/src/certify.js';
-import type { Certificate } from '../../conformance/src/certificate.js';
+import { certify } from '../../conformance/rest/certify.js';
+import type { RestCertificate } from '../../conformance/report/certificate.js';
 import { errorBody, startMock, TEST_API_KEY, transformingProxy, type Transform } from './helpers.js';
 
 let mock: MockServer;
@@ -146,7 +146,7 @@ describe('certifying a faulty server fails and names the rule and the operation'
       const hits = certificate.exchanges.filter((e) => e.operationId === want.operationId && e.findings.some((f) => f.rule === want.rule && f.severity === 'error'));
       expect(hits.length, `no ${want.rule} failure on ${want.operationId}`).toBeGreaterThan(0);
       // The written certificate says the same, and the operation's verdict is fail.
-      const written: Certificate = JSON.parse(readFileSync(path.join(reportDir, 'report.json'), 'utf8'));
+      const written: RestCertificate = JSON.parse(readFileSync(path.join(reportDir, 'report.json'), 'utf8'));
       expect(written.verdict).toBe('not-certified');
       expect(written.operations.find((o) => o.operationId === want.operationId)?.verdict).toBe('fail');
       expect(written.rules.find((r) => r.id === want.rule)?.errors).toBeGreaterThan(0);

@@ -38,6 +38,22 @@ export interface Running {
   close(): Promise<void>;
 }
 
+/**
+ * The proxied request sent upstream. Retried once on a connection the mock had already closed: under load
+ * the client's keep-alive timer can fire late and reuse a socket past the server's keep-alive timeout,
+ * and that race is the harness's, not the certified server's.
+ */
+async function forward(proxied: ProxiedRequest) {
+  const send = () => request(proxied.url, { method: proxied.method as 'GET', headers: proxied.headers, body: proxied.body });
+  try {
+    return await send();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw error;
+    return send();
+  }
+}
+
 export async function transformingProxy(upstream: string, transform: Transform): Promise<Running> {
   const server = http.createServer(async (req, res) => {
     try {
@@ -54,7 +70,7 @@ export async function transformingProxy(upstream: string, transform: Transform):
       if (early) {
         answer = early;
       } else {
-        const reply = await request(proxied.url, { method: proxied.method as 'GET', headers: proxied.headers, body: proxied.body });
+        const reply = await forward(proxied);
         const text = await reply.body.text();
         const replyHeaders: Record<string, string> = {};
         for (const [k, v] of Object.entries(reply.headers)) if (v !== undefined && !['content-length', 'connection', 'transfer-encoding'].includes(k)) replyHeaders[k] = Array.isArray(v) ? v.join(', ') : v;

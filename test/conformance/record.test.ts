@@ -7,7 +7,7 @@ import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../workbench/mock/server.js';
-import type { Har } from '../../conformance/src/har.js';
+import type { Har } from '../../conformance/rest/har.js';
 import { startMock, TEST_API_KEY } from './helpers.js';
 
 let mock: MockServer;
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 function startRecorder(out: string): Promise<string> {
-  child = spawn(process.execPath, ['--import', 'tsx', 'conformance/src/record.ts', '--upstream', mock.url, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'record', '--upstream', mock.url, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let text = '';
     child!.stdout!.on('data', (c) => {
@@ -75,12 +75,12 @@ describe('npm run record', () => {
   });
 
   it('explains a missing --upstream in one line, exit 2', async () => {
-    const r = spawn(process.execPath, ['--import', 'tsx', 'conformance/src/record.ts', '--out', path.join(dir, 'x.har')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const r = spawn(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'record', '--out', path.join(dir, 'x.har')], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     r.stderr!.on('data', (c) => (err += c));
     const code = await new Promise((resolve) => r.once('exit', resolve));
     expect(code).toBe(2);
-    expect(err).toMatch(/^record: --upstream is required\n/);
+    expect(err).toMatch(/^storefront-contract record: --upstream is required: the server to record.*; see storefront-contract record --help\n$/);
     expect(err).not.toMatch(/\n\s+at /);
   });
 });

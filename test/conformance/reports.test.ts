@@ -6,11 +6,11 @@ import path from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specInfo } from '../../generated/spec-info.js';
-import { certify } from '../../conformance/src/certify.js';
-import type { Certificate } from '../../conformance/src/certificate.js';
+import { certify } from '../../conformance/rest/certify.js';
+import type { RestCertificate } from '../../conformance/report/certificate.js';
 
 let dir: string;
-let cert: Certificate;
+let cert: RestCertificate;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'certify-reports-'));
   const { files } = await certify({ reportDir: dir });
@@ -22,10 +22,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('report.json', () => {
   it('is a certificate: spec hash and version, package version, target, time, verdict', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-    expect(cert.kind).toBe('storefront-contract/rest-certificate');
+    expect(cert.kind).toBe('storefront-contract/certificate');
+    expect(cert.certifies).toBe('rest');
     expect(cert.spec).toEqual({ api: 'storefront', ...specInfo.storefront });
     expect(cert.tool).toMatchObject({ package: pkg.name, version: pkg.version });
-    expect(cert.target.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(cert.target.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Number.isNaN(Date.parse(cert.startedAt))).toBe(false);
     expect(Date.parse(cert.finishedAt)).toBeGreaterThanOrEqual(Date.parse(cert.startedAt));
     expect(cert.verdict).toBe('certified');
@@ -45,8 +46,8 @@ describe('junit.xml', () => {
   it('is well-formed XML with one testcase per judged exchange', () => {
     const xml = readFileSync(path.join(dir, 'junit.xml'), 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
-    expect(xml.match(/<testcase /g)?.length).toBe(cert.summary.judged);
-    expect(xml).toMatch(/<testsuites name="storefront certification" tests="\d+" failures="0"/);
+    expect(xml.match(/<testcase /g)?.length).toBe(cert.exchangeSummary.judged);
+    expect(xml).toMatch(/<testsuites name="storefront REST certification" tests="\d+" failures="0"/);
   });
 });
 

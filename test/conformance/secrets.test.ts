@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../workbench/mock/server.js';
-import { certify } from '../../conformance/src/certify.js';
-import { trafficDir } from '../../conformance/src/load.js';
-import { progressLine } from '../../conformance/src/reporters/progress.js';
-import { summaryText } from '../../conformance/src/reporters/summary.js';
+import { certify } from '../../conformance/rest/certify.js';
+import { trafficDir } from '../../conformance/rest/load.js';
+import { progressLine } from '../../conformance/report/progress.js';
+import { summaryText } from '../../conformance/report/summary.js';
 import { startMock, TEST_API_KEY } from './helpers.js';
 
 // Tokens the strict mock issues look like `mock_<base64url>`; refresh tokens `mock_refresh_...`.

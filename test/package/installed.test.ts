@@ -200,7 +200,7 @@ describe('the storefront-contract bin from the installed package', () => {
       expect(received[0].headers['x-svc-signature']).toBe(expected);
       expect(JSON.parse(received[0].body)).toMatchObject({ event: 'order.created', is_test: true });
 
-      const certified = await bin(['certify', '--base-url', mock.url, '--store-id', 'packed-store', '--api-key', 'sk_packed_1', '--report-dir', path.join(dataDir, 'reports')]);
+      const certified = await bin(['certify', '--base-url', mock.url, '--store-id', 'packed-store', '--report-dir', path.join(dataDir, 'reports')], { STOREFRONT_API_KEY: 'sk_packed_1' });
       expect(certified.code, certified.output).toBe(0);
       expect(certified.stdout).toMatch(/CERTIFIED/);
 

@@ -1,0 +1,154 @@
+// The certificate (report.json) of any certification run: what was certified, against which contract,
+// with which tool and policy, each rule's result (with the contract statement it enforces), and the
+// evidence of the run: REST exchanges and coverage, or the webhook probes and deliveries. The terminal
+// summary, junit.xml and report.html are all written from it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { specInfo } from '../../generated/spec-info.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
+import type { Target } from '../rules/model.js';
+import type { RuleResult } from '../rules/run.js';
+import type { ExchangeResult } from '../rest/exchange.js';
+
+export type Verdict = 'certified' | 'not-certified';
+
+export interface RuleCounts {
+  total: number;
+  stated: number;
+  designed: number;
+  passed: number;
+  failed: number;
+  warned: number;
+  skipped: number;
+}
+
+interface CertificateBase {
+  kind: 'storefront-contract/certificate';
+  formatVersion: 2;
+  certifies: Target;
+  verdict: Verdict;
+  /** --strict: warnings (advice from designed rules included) counted as errors. */
+  strict: boolean;
+  tool: { package: string; version: string; command: string };
+  spec: { api: 'storefront' | 'webhooks'; source: string; version: string; sha256: string };
+  /** Where the certified thing is, without credentials. */
+  target: { url: string };
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  /** What a reader needs to judge the result: options, time scale, tolerances. */
+  settings: Record<string, string | number | boolean | null>;
+  summary: { rules: RuleCounts; errors: number; warnings: number };
+  rules: RuleResult[];
+  notes: string[];
+}
+
+export type OperationVerdict = 'pass' | 'fail' | 'not-run';
+
+export interface CoverageCell {
+  /** A recording holds an exchange of this operation answered with this status. */
+  recorded: boolean;
+  /** The target answered an exchange of this operation with this status in this run. */
+  exercised: boolean;
+  /** Every such exchange passed every error-level finding. */
+  passed: boolean;
+}
+
+export interface RestCertificate extends CertificateBase {
+  certifies: 'rest';
+  target: { url: string; storeId: string; embeddedMock: boolean };
+  exchangeSummary: { exchanges: number; judged: number; passed: number; failed: number; unsent: number };
+  operations: Array<{ operationId: string; method: string; path: string; verdict: OperationVerdict; statuses: Array<{ status: string; verdict: OperationVerdict; exchanges: number }> }>;
+  /** operationId -> documented status -> cell. */
+  coverage: Record<string, Record<string, CoverageCell>>;
+  exchanges: ExchangeResult[];
+}
+
+/** One probe sent to a receiver and its answer. */
+export interface ProbeRow {
+  group: string;
+  name: string;
+  expect: string;
+  status: number | null;
+  transportError?: string;
+}
+
+/** One request a sender made to the certifier's subscriber, times in ms from the start of the run. */
+export interface DeliveryRow {
+  seq: number;
+  phase: string;
+  event?: string;
+  method: string;
+  answer: number | 'hold';
+  receivedAtMs: number;
+  endedAtMs?: number;
+  abandonedBySender?: boolean;
+}
+
+export interface WebhookCertificate extends CertificateBase {
+  certifies: 'webhook-sender' | 'webhook-receiver';
+  probes?: ProbeRow[];
+  deliveries?: DeliveryRow[];
+}
+
+export type Certificate = RestCertificate | WebhookCertificate;
+
+export function packageVersion(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  return { name: pkg.name, version: pkg.version };
+}
+
+export function ruleCounts(rules: readonly RuleResult[]): RuleCounts {
+  const count = (status: RuleResult['status']) => rules.filter((r) => r.status === status).length;
+  return {
+    total: rules.length,
+    stated: rules.filter((r) => r.source.kind === 'stated').length,
+    designed: rules.filter((r) => r.source.kind === 'designed').length,
+    passed: count('passed'),
+    failed: count('failed'),
+    warned: count('warned'),
+    skipped: count('skipped'),
+  };
+}
+
+const COMMANDS: Record<Target, string> = {
+  rest: 'npm run certify',
+  'webhook-sender': 'npm run certify:webhooks -- sender',
+  'webhook-receiver': 'npm run certify:webhooks -- receiver',
+};
+
+/** The fields every certificate has, from the rule results of a run. */
+export function certificateFrame<T extends { url: string }>(input: {
+  certifies: Target;
+  target: T;
+  rules: RuleResult[];
+  /** False when the run itself failed beyond the rules (an exchange that could not be sent). */
+  runOk?: boolean;
+  strict: boolean;
+  startedAt: Date;
+  durationMs: number;
+  settings: CertificateBase['settings'];
+  notes?: string[];
+}): CertificateBase & { target: T } {
+  const pkg = packageVersion();
+  const api = input.certifies === 'rest' ? 'storefront' : 'webhooks';
+  const counts = ruleCounts(input.rules);
+  const certified = (input.runOk ?? true) && counts.failed === 0 && counts.total > counts.skipped;
+  return {
+    kind: 'storefront-contract/certificate',
+    formatVersion: 2,
+    certifies: input.certifies,
+    verdict: certified ? 'certified' : 'not-certified',
+    strict: input.strict,
+    tool: { package: pkg.name, version: pkg.version, command: COMMANDS[input.certifies] },
+    spec: { api, ...specInfo[api] },
+    target: input.target,
+    startedAt: input.startedAt.toISOString(),
+    finishedAt: new Date(input.startedAt.getTime() + input.durationMs).toISOString(),
+    durationMs: Math.round(input.durationMs),
+    settings: input.settings,
+    summary: { rules: counts, errors: input.rules.reduce((n, r) => n + r.errors, 0), warnings: input.rules.reduce((n, r) => n + r.warnings, 0) },
+    rules: input.rules,
+    notes: input.notes ?? [],
+  };
+}

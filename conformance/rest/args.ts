@@ -1,0 +1,113 @@
+// Command-line options of `storefront-contract certify`, checked with messages that say what to fix.
+import { parseArgs } from 'node:util';
+import { readSecret, UsageError } from '../../workbench/cli-support.js';
+import { basePathTemplate } from '../../src/contract/paths.js';
+
+export { UsageError };
+
+export const USAGE = `Usage: storefront-contract certify [options]
+
+Replays the recorded storefront traffic against a live implementation and judges every exchange by the
+contract's rules. Writes report.json (the certificate), junit.xml and report.html.
+
+Options:
+  --base-url <url>         the service root, e.g. https://api.example.com (the certifier adds
+                           ${basePathTemplate.storefront}); without it the embedded workbench is certified
+  --api-key <key>          the store API key of the target (env STOREFRONT_API_KEY; required with --base-url)
+  --store-id <id>          the store to certify (default demo-store)
+  --report-dir <dir>       where the reports go (default .reports/certify)
+  --only <op,...>          certify only these operationIds
+  --concurrency <n>        exchanges in flight (default 1, at most 256)
+  --input <name>=<value>   a value the recorded traffic needs from your data (repeatable)
+  --all                    also certify the workbench's webhook sender (REST and webhooks in one run)
+  --strict                 count warnings as errors: advice on designed parts of the contract then fails
+  --quiet                  no progress lines
+  --help                   this text
+
+Environment: STOREFRONT_API_KEY. Secrets are never printed or written to a report.
+Exit 0 when certified, 1 when not, 2 on a usage error or an unreachable target.
+
+Example:
+  STOREFRONT_API_KEY=... storefront-contract certify --base-url https://staging.example.com --store-id my-store`;
+
+export interface CliOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  storeId?: string;
+  reportDir: string;
+  only?: string[];
+  /** Also certify the workbench's webhook simulator as a sender (REST + webhooks in one run). */
+  all?: boolean;
+  /** Warnings count as errors. */
+  strict: boolean;
+  concurrency: number;
+  inputs: Record<string, string>;
+  quiet: boolean;
+  help: boolean;
+}
+
+export function parseCliArgs(argv: string[], knownOperations: string[], warn: (line: string) => void = () => {}): CliOptions {
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        'store-id': { type: 'string' },
+        'report-dir': { type: 'string' },
+        only: { type: 'string' },
+        concurrency: { type: 'string' },
+        input: { type: 'string', multiple: true },
+        all: { type: 'boolean' },
+        strict: { type: 'boolean' },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const baseUrl = values['base-url'] as string | undefined;
+  if (baseUrl !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new UsageError(`--base-url ${baseUrl} is not a URL (e.g. https://api.example.com)`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be http or https, not ${url.protocol}`);
+    const prefix = /\/api\/v\d+(\/|$)/.exec(url.pathname);
+    if (prefix) {
+      const root = `${url.origin}${url.pathname.slice(0, prefix.index)}`;
+      throw new UsageError(`--base-url ${baseUrl} already holds the API path; give the service root (--base-url ${root}): the certifier adds ${basePathTemplate.storefront} itself`);
+    }
+  }
+  const apiKey = readSecret(values['api-key'] as string | undefined, 'api-key', 'STOREFRONT_API_KEY', warn).value;
+  if (baseUrl !== undefined && !apiKey) throw new UsageError('--base-url needs the store API key of the target: set STOREFRONT_API_KEY (or pass --api-key)');
+  const concurrency = values.concurrency === undefined ? 1 : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UsageError(`--concurrency must be an integer from 1 to 256, not ${values.concurrency}`);
+  const only = values.only ? String(values.only).split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  for (const op of only ?? []) {
+    if (!knownOperations.includes(op)) throw new UsageError(`--only: ${op} is not a storefront operationId (known: ${knownOperations.join(', ')})`);
+  }
+  const inputs: Record<string, string> = {};
+  for (const pair of (values.input as string[] | undefined) ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--input ${pair}: expected <name>=<value>`);
+    inputs[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return {
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    apiKey,
+    storeId: values['store-id'] as string | undefined,
+    reportDir: (values['report-dir'] as string | undefined) ?? '.reports/certify',
+    only,
+    concurrency,
+    inputs,
+    all: values.all === true,
+    strict: values.strict === true,
+    quiet: values.quiet === true,
+    help: values.help === true,
+  };
+}

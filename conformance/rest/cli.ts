@@ -1,0 +1,68 @@
+// `storefront-contract certify` (npm run certify): replays the recorded traffic against the
+// target, judges every exchange by the rules, prints progress and a summary, writes the reports.
+// Exit 0 certified, 1 not certified, 2 usage error or unreachable target. Never prints a stack.
+import path from 'node:path';
+import { storefrontOperations } from '../../generated/operations/storefront.js';
+import { parseCliArgs, USAGE } from './args.js';
+import { certify } from './certify.js';
+import { LoadError } from './load.js';
+import { unreachableReason } from './reachable.js';
+import { progressLine } from '../report/progress.js';
+import { summaryText } from '../report/summary.js';
+
+export async function runCertify(argv: string[]): Promise<number> {
+  // A usage mistake is thrown (UsageError): the bin prints it as one line naming the flag and the fix.
+  const options = parseCliArgs(argv, Object.keys(storefrontOperations), (line) => process.stderr.write(`${line}\n`));
+  try {
+    return await certifyAndReport(options);
+  } catch (error) {
+    const message = error instanceof LoadError ? error.message : (error as Error)?.message ?? String(error);
+    process.stderr.write(`certify: ${message.split('\n')[0]}\n`);
+    return 2;
+  }
+}
+
+async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promise<number> {
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (options.baseUrl) {
+    const reason = await unreachableReason(options.baseUrl);
+    if (reason) {
+      process.stderr.write(`certify: cannot reach ${options.baseUrl} (${reason}); check --base-url and that the server is running\n`);
+      return 2;
+    }
+  }
+  process.stderr.write(`certify: replaying recorded traffic against ${options.baseUrl ?? 'the embedded mock'} (concurrency ${options.concurrency})\n`);
+  const { certificate, files } = await certify({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    storeId: options.storeId,
+    inputs: options.inputs,
+    only: options.only,
+    concurrency: options.concurrency,
+    reportDir: options.reportDir,
+    strict: options.strict,
+    onResult: options.quiet ? undefined : (r) => process.stderr.write(`${progressLine(r)}\n`),
+  });
+  process.stdout.write(`${summaryText(certificate, files.map((f) => path.relative(process.cwd(), f)))}\n`);
+  const restCertified = certificate.verdict === 'certified';
+  if (!options.all) return restCertified ? 0 : 1;
+
+  // --all: the webhook half against the same workbench (its simulator as the sender). Loaded only
+  // here so the REST certifier does not need the simulator's dependencies.
+  process.stderr.write(`certify: webhooks: certifying the workbench's webhook sender\n`);
+  const { certifyWebhooksAgainstWorkbench } = await import('../webhooks/workbench.js');
+  const webhooks = await certifyWebhooksAgainstWorkbench({
+    baseUrl: options.baseUrl,
+    storeId: options.storeId,
+    reportDir: options.reportDir,
+    strict: options.strict,
+    progress: options.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+  });
+  process.stdout.write(`${summaryText(webhooks.sender.certificate, webhooks.files.map((f) => path.relative(process.cwd(), f)))}\n`);
+  process.stdout.write(`certify --all: REST ${restCertified ? 'certified' : 'NOT certified'}, webhooks ${webhooks.certified ? 'certified' : 'NOT certified'}\n`);
+  return restCertified && webhooks.certified ? 0 : 1;
+}
+

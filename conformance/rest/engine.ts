@@ -1,0 +1,168 @@
+// The replay engine: every step of every scenario, each sent as soon as the steps it takes captures
+// from have answered, at most `concurrency` requests in flight; each answer judged by the rules.
+import { buildRequest, captureValue, inputValues, substitutionsFor } from './bindings.js';
+import { createDispatcher, send, transportError } from './http.js';
+import type { Scenario, Step } from './load.js';
+import type { Rule } from '../rules/model.js';
+import { restRules } from '../rules/rest/index.js';
+import { judge, RuleTally, type Policy, type RuleResult } from '../rules/run.js';
+import { Secrets } from './secrets.js';
+import type { Exchange, ExchangeFinding, ExchangeResult } from './exchange.js';
+
+export interface ReplayOptions {
+  baseUrl: string;
+  storeId?: string;
+  /** Values of the scenarios' inputs (`api_key` comes from --api-key). */
+  inputs: Record<string, string>;
+  concurrency?: number;
+  /** Judge only these operations (their producers still run, unjudged). */
+  only?: string[];
+  /** False: plain replay, no rules (the benchmark baseline). */
+  checks?: boolean;
+  rules?: readonly Rule<Exchange>[];
+  /** --strict: warnings count as errors. */
+  strict?: boolean;
+  secrets?: Secrets;
+  onResult?: (result: ExchangeResult) => void;
+}
+
+export interface ReplayRun {
+  results: ExchangeResult[];
+  /** Each rule over every judged exchange: passed, failed, warned or skipped (it applied to none). */
+  rules: RuleResult[];
+  startedAt: Date;
+  durationMs: number;
+}
+
+export async function replay(scenarios: Scenario[], options: ReplayOptions): Promise<ReplayRun> {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const dispatcher = createDispatcher(concurrency);
+  const secrets = options.secrets ?? new Secrets();
+  for (const [name, value] of Object.entries(options.inputs)) if (Secrets.isSecretName(name)) secrets.add(value);
+  const checks = options.checks ?? true;
+  const rules = options.rules ?? restRules;
+  const policy: Policy = { strict: options.strict };
+  const tally = new RuleTally(rules as readonly Rule<never>[], policy);
+  const limiter = createLimiter(concurrency);
+
+  const selected = (step: Step) => !options.only?.length || options.only.includes(step.operation.operationId);
+  const results: ExchangeResult[] = [];
+  try {
+    // Concurrency 1 replays in recorded order, scenario after scenario; above that, everything whose
+    // captures are known is in flight together.
+    const each = async (scenario: Scenario) => {
+      const inputs = inputValues(scenario, options.inputs);
+      const live = new Map<string, string>();
+      // Steps to run: the selected ones and, transitively, the steps they take captures from.
+      const wanted = new Set<number>();
+      const want = (i: number) => {
+        if (wanted.has(i)) return;
+        wanted.add(i);
+        for (const n of scenario.steps[i].needs) want(n);
+      };
+      scenario.steps.filter(selected).forEach((s) => want(s.index));
+      const done = new Map<number, Promise<void>>();
+      const run = (step: Step): Promise<void> => {
+        let p = done.get(step.index);
+        if (!p) {
+          p = (async () => {
+            await Promise.all(step.needs.map((n) => run(scenario.steps[n])));
+            const result = await limiter(() => runStep(scenario, step, inputs, live, selected(step)));
+            results.push(result);
+            options.onResult?.(result);
+          })();
+          done.set(step.index, p);
+        }
+        return p;
+      };
+      const steps = scenario.steps.filter((s) => wanted.has(s.index));
+      if (concurrency === 1) for (const step of steps) await run(step);
+      else await Promise.all(steps.map(run));
+    };
+    if (concurrency === 1) for (const scenario of scenarios) await each(scenario);
+    else await Promise.all(scenarios.map(each));
+  } finally {
+    await dispatcher.close();
+  }
+  results.sort((a, b) => a.scenario.localeCompare(b.scenario) || a.index - b.index);
+  return { results, rules: tally.results(), startedAt, durationMs: performance.now() - t0 };
+
+  async function runStep(scenario: Scenario, step: Step, inputs: Map<string, string>, live: Map<string, string>, judged: boolean): Promise<ExchangeResult> {
+    const base = {
+      id: step.id,
+      scenario: scenario.name,
+      step: step.name,
+      index: step.index,
+      operationId: step.operation.operationId,
+      method: step.entry.request.method.toUpperCase(),
+      recordedStatus: step.recorded.status,
+      judged,
+    };
+    const missing = scenario.captures.filter((c) => step.needs.includes(c.producer) && c.producer < step.index && !live.has(c.name));
+    const subs = substitutionsFor(step, scenario, inputs, live);
+    const request = buildRequest(step, subs, { baseUrl: options.baseUrl, storeId: options.storeId });
+    const path = secrets.scrub(displayPath(request.url));
+    if (missing.length) {
+      const what = missing.map((c) => `${c.name} (from ${c.step} ${c.pointer})`).join(', ');
+      return { ...base, path, durationMs: 0, error: `not sent: the capture ${what} was not in the live response`, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message: `not sent: capture ${what} missing` }] };
+    }
+    const producesCaptures = scenario.captures.some((c) => c.producer === step.index);
+    const parse = checks || producesCaptures;
+    let liveReply;
+    try {
+      liveReply = await send(request, dispatcher, parse);
+    } catch (error) {
+      const message = secrets.scrub(`request failed: ${transportError(error)}`);
+      return { ...base, path, durationMs: 0, error: message, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message }] };
+    }
+    for (const c of scenario.captures) {
+      if (c.producer !== step.index) continue;
+      const value = captureValue(c, liveReply.body);
+      if (value === undefined) continue;
+      live.set(c.name, value);
+      if (Secrets.isSecretName(c.name)) secrets.add(value);
+    }
+    const findings: ExchangeFinding[] = [];
+    if (checks && judged) {
+      const values = new Map<string, string>([...inputs, ...live]);
+      const exchange: Exchange = {
+        step,
+        request,
+        live: liveReply,
+        values,
+        consistency: scenario.bindings.consistency.filter((c) => c.step === step.name || c.step === `#${step.index}`),
+      };
+      for (const rule of rules) {
+        const judgement = judge(rule, exchange, policy);
+        const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: secrets.scrub(f.subject), message: secrets.scrub(f.message) })) : judgement;
+        tally.add(rule.id, scrubbed, step.id);
+        if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: rule.id, ...f });
+      }
+    }
+    return { ...base, path, status: liveReply.status, durationMs: Math.round(liveReply.durationMs * 10) / 10, findings };
+  }
+}
+
+function displayPath(url: string): string {
+  const u = new URL(url);
+  return `${u.pathname.replace(/^\/api\/v1\/[^/]+\/storefront/, '')}${u.search}`;
+}
+
+function createLimiter(max: number) {
+  let active = 0;
+  const queue: Array<() => void> = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    // A released slot is handed straight to the next waiter, so `active` never exceeds `max`.
+    if (active >= max) await new Promise<void>((resolve) => queue.push(resolve));
+    else active++;
+    try {
+      return await fn();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}

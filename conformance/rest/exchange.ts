@@ -1,0 +1,51 @@
+// What a REST rule sees (one replayed exchange) and what the replay produces per exchange.
+import type { OutgoingRequest } from './bindings.js';
+import type { ConsistencyCheck, Step } from './load.js';
+import type { Severity } from '../rules/model.js';
+
+export interface LiveResponse {
+  status: number;
+  contentType?: string;
+  /** Parsed JSON body, or undefined when the body is not JSON (see `parseError`). */
+  body: unknown;
+  parseError?: string;
+  durationMs: number;
+}
+
+/** One replayed exchange: the observation every REST rule judges. */
+export interface Exchange {
+  step: Step;
+  request: OutgoingRequest;
+  live: LiveResponse;
+  /** Live values of the scenario's inputs and captures known when the step ran. */
+  values: Map<string, string>;
+  /** Cross-call checks declared for this step in the bindings. */
+  consistency: ConsistencyCheck[];
+}
+
+/** A finding on one exchange: the rule that found it (`replay` when the exchange could not be sent). */
+export interface ExchangeFinding {
+  rule: string;
+  subject: string;
+  severity: Severity;
+  message: string;
+}
+
+export interface ExchangeResult {
+  id: string;
+  scenario: string;
+  step: string;
+  index: number;
+  operationId: string;
+  method: string;
+  /** Path and query inside the storefront API, secrets scrubbed. */
+  path: string;
+  recordedStatus: number;
+  status?: number;
+  durationMs: number;
+  findings: ExchangeFinding[];
+  /** Set when the exchange was not sent (a capture it needs was missing) or the transport failed. */
+  error?: string;
+  /** False for steps run only to provide captures to `--only` operations. */
+  judged: boolean;
+}

@@ -1,0 +1,75 @@
+// `storefront-contract record --upstream <url> --out <file.har> [--port N]` (npm run record --)
+// A recording proxy on loopback: point a client at it, use the API, stop with Ctrl-C. Every exchange
+// is written to the HAR file as it happens, with API keys, bearer tokens, refresh/access tokens and
+// OTPs redacted.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { integerOption, UsageError } from '../../workbench/cli-support.js';
+import { createRecordingProxy } from './recorder/proxy.js';
+import type { Har } from './har.js';
+
+export const RECORD_USAGE = `Usage: storefront-contract record --upstream <url> --out <file.har> [--port <n>]
+
+A recording proxy on 127.0.0.1: point a client at it, use the API, stop with Ctrl-C. Every exchange is
+written to the HAR file as it happens, with API keys, bearer tokens, refresh/access tokens and OTPs
+redacted, ready for certification (conformance/traffic/).
+
+Options:
+  --upstream <url>   the server to record (e.g. http://127.0.0.1:4010)
+  --out <file.har>   where the recording goes (written after every exchange)
+  --port <n>         the proxy's port (default: a free one)
+  --help             this text
+
+Environment: none needed; credentials in the recorded traffic are redacted, never written.
+
+Example:
+  storefront-contract record --upstream http://127.0.0.1:4010 --out traffic/checkout.har`;
+
+export async function runRecord(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { upstream: { type: 'string' }, out: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    process.stdout.write(`${RECORD_USAGE}\n`);
+    return 0;
+  }
+  if (!values.upstream) throw new UsageError('--upstream is required: the server to record, e.g. --upstream http://127.0.0.1:4010');
+  if (!values.out) throw new UsageError('--out is required: the HAR file to write, e.g. --out traffic/session.har');
+  try {
+    new URL(values.upstream);
+  } catch {
+    throw new UsageError(`--upstream ${values.upstream} is not a URL (e.g. http://127.0.0.1:4010)`);
+  }
+  const port = integerOption('port', values.port, 0, 65535);
+  const out = path.resolve(values.out);
+  mkdirSync(path.dirname(out), { recursive: true });
+
+  const save = (har: Har): void => {
+    const tmp = `${out}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(har, null, 2)}\n`);
+    renameSync(tmp, out);
+  };
+
+  const proxy = await createRecordingProxy({
+    upstream: values.upstream,
+    port,
+    onEntry: (entry, har) => {
+      save(har);
+      process.stderr.write(`record: ${entry.request.method} ${new URL(entry.request.url).pathname} ${entry.response.status}\n`);
+    },
+  });
+  save(proxy.har());
+  process.stdout.write(`record: proxy on ${proxy.url} -> ${values.upstream}; writing ${path.relative(process.cwd(), out)}; Ctrl-C to stop\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await proxy.close();
+  save(proxy.har());
+  process.stderr.write(`record: ${proxy.har().log.entries.length} entries in ${path.relative(process.cwd(), out)}\n`);
+  return 0;
+}

@@ -1,0 +1,29 @@
+// status-documented: the live status is of the class the recording had (a request the contract serves
+// is served, one it refuses is refused) and is a status the spec documents for the operation. The
+// operations are stated; their exact status codes are designed by the spec (register SF-005 to
+// SF-010), so another code of the right class (422 for 400) is advice, not a failure.
+import { problem, advisory, type Rule } from '../model.js';
+import type { Exchange } from '../../rest/exchange.js';
+import { statusClass } from '../shared/rest.js';
+
+export const statusDocumented: Rule<Exchange> = {
+  id: 'status-documented',
+  target: 'rest',
+  severity: 'error',
+  source: { kind: 'stated', ref: 'spec/openapi/storefront.yaml#/paths' },
+  summary: 'The status is of the class the recording had; a code the spec does not document for the operation is advisory.',
+  check({ step, live }) {
+    const documented: readonly string[] = step.operation.responses;
+    const code = String(live.status);
+    const classMatches = statusClass(live.status) === statusClass(step.recorded.status);
+    const findings = [];
+    if (!documented.includes(code) && !documented.includes(statusClass(live.status)) && !documented.includes('default')) {
+      const message = `status ${code} is not documented for ${step.operation.operationId} (documented: ${documented.join(', ')})`;
+      findings.push(classMatches ? advisory('status', message) : problem('status', message));
+    }
+    if (!classMatches) {
+      findings.push(problem('status', `status ${code} is not of the recorded class ${statusClass(step.recorded.status)} (the recording had ${step.recorded.status})`));
+    }
+    return findings;
+  },
+};

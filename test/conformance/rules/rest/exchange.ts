@@ -1,0 +1,51 @@
+// Builds the Exchange a rule judges, from just the parts a test cares about.
+import { storefrontOperations } from '../../../../generated/operations/storefront.js';
+import type { ConsistencyCheck, Step } from '../../../../conformance/rest/load.js';
+import type { Exchange } from '../../../../conformance/rest/exchange.js';
+
+export interface ExchangeInput {
+  operationId?: keyof typeof storefrontOperations;
+  /** Path and query inside the storefront API. */
+  path?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  recordedStatus?: number;
+  recordedBody?: unknown;
+  status?: number;
+  /** null: the response has no Content-Type. */
+  contentType?: string | null;
+  body?: unknown;
+  parseError?: string;
+  values?: Record<string, string>;
+  consistency?: ConsistencyCheck[];
+}
+
+export function exchange(input: ExchangeInput): Exchange {
+  const op = storefrontOperations[input.operationId ?? 'listProducts'];
+  const path = input.path ?? op.path;
+  const method = (input.method ?? op.method).toUpperCase();
+  const step = {
+    scenario: 'test',
+    index: 1,
+    name: 'step',
+    id: 'test/step',
+    entry: {} as Step['entry'],
+    operation: op,
+    recordedStoreId: 'demo-store',
+    recorded: { status: input.recordedStatus ?? input.status ?? 200, contentType: 'application/json', body: input.recordedBody },
+    needs: [],
+  } as Step;
+  return {
+    step,
+    request: { method, url: `http://127.0.0.1:1/api/v1/demo-store/storefront${path}`, headers: input.headers ?? {} },
+    live: { status: input.status ?? 200, contentType: input.contentType === null ? undefined : input.contentType ?? 'application/json; charset=utf-8', body: input.body, parseError: input.parseError, durationMs: 1 },
+    values: new Map(Object.entries(input.values ?? {})),
+    consistency: input.consistency ?? [],
+  };
+}
+
+export function page(content: Record<string, unknown>, pagination: Record<string, unknown>) {
+  return { success: true, message: 'ok', content: { ...content, pagination } };
+}
+
+export const errorEnvelope = { success: false, message: 'Invalid request.', content: { error: { code: 'invalid_parameter', details: [] } } };

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { statusDocumented } from '../../../../conformance/rules/rest/status-documented.js';
+import { view, type View } from '../view.js';
+import { exchange, type ExchangeInput } from './exchange.js';
+
+const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
+  ['a documented status of the recorded class', { given: { recordedStatus: 200, status: 200 }, want: [] }],
+  ['another documented 4XX than recorded (same class)', { given: { operationId: 'startPosPhoneLogin', recordedStatus: 403, status: 401 }, want: [] }],
+  [
+    'an undocumented 500 on a served request',
+    {
+      given: { operationId: 'getPosCart', recordedStatus: 200, status: 500 },
+      want: ['status 500 is not documented for getPosCart (documented: 200, 401, 404)', 'status 500 is not of the recorded class 2XX (the recording had 200)'],
+    },
+  ],
+  ['a documented status of another class', { given: { recordedStatus: 400, status: 200 }, want: ['status 200 is not of the recorded class 4XX (the recording had 400)'] }],
+  [
+    'an undocumented 404 of the recorded class (the codes are designed: advice)',
+    { given: { recordedStatus: 400, status: 404 }, want: ['warning: status 404 is not documented for listProducts (documented: 200, 400, 401)'] },
+  ],
+];
+
+describe('status-documented', () => {
+  it.each(cases)('%s', (_, { given, want }) => {
+    expect(view(statusDocumented, exchange(given))).toEqual(want);
+  });
+
+  it('names the documented statuses', () => {
+    expect(view(statusDocumented, exchange({ operationId: 'getPosCart', recordedStatus: 200, status: 500 }))[0]).toBe('status 500 is not documented for getPosCart (documented: 200, 401, 404)');
+  });
+
+  it('--strict makes the advice an error', () => {
+    expect(view(statusDocumented, exchange({ recordedStatus: 400, status: 404 }), { strict: true })).toEqual(['status 404 is not documented for listProducts (documented: 200, 400, 401)']);
+  });
+});

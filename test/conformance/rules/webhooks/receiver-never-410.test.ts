@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { receiverNever410 } from '../../../../conformance/rules/webhooks/receiver-never-410.js';
+import type { ReceiverObservations } from '../../../../conformance/webhooks/observations.js';
+import { view, type View } from '../view.js';
+import { probe, receiver } from './fixtures.js';
+
+const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
+  ['no 410 anywhere', { given: receiver([probe('valid', 'valid order.created', 200), probe('bad-signature', 'N01', 401, 'non-2XX')]), want: [] }],
+  ['a 410 to a forged request', { given: receiver([probe('bad-signature', 'N01 signature header missing', 410, 'non-2XX')]), want: ['answered 410'] }],
+  ['no probe sent (skipped)', { given: receiver([]), want: 'skipped' }],
+];
+
+describe('receiver-never-410', () => {
+  it.each(cases)('%s', (_, { given, want }) => {
+    expect(view(receiverNever410, given)).toEqual(want);
+  });
+});

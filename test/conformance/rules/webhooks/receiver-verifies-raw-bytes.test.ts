@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { receiverVerifiesRawBytes } from '../../../../conformance/rules/webhooks/receiver-verifies-raw-bytes.js';
+import type { ReceiverObservations } from '../../../../conformance/webhooks/observations.js';
+import { view, type View } from '../view.js';
+import { probe, receiver } from './fixtures.js';
+
+const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
+  ['authentic bytes accepted, forgeries refused', { given: receiver([probe('raw-bytes', 'indented', 200), probe('raw-bytes', 'forged', 401, 'non-2XX')]), want: [] }],
+  ['authentic non-canonical bytes refused', { given: receiver([probe('raw-bytes', 'indented', 401)]), want: ['answered 401: authentic bytes refused (is the signature computed over re-serialised JSON?)'] }],
+  ['a forgery signed over the re-serialisation accepted', { given: receiver([probe('raw-bytes', 'forged', 200, 'non-2XX')]), want: ['answered 200: accepted bytes whose signature only matches their re-serialisation'] }],
+];
+
+describe('receiver-verifies-raw-bytes', () => {
+  it.each(cases)('%s', (_, { given, want }) => {
+    expect(view(receiverVerifiesRawBytes, given)).toEqual(want);
+  });
+});
