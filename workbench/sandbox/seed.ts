@@ -892,9 +892,11 @@ const STATUS_MIX = ['delivered', 'delivered', 'shipped', 'processing', 'confirme
 function seedOrders(rng: Random, world: World, customers: readonly CustomerRecord[]): OrderRecord[] {
   const orders: OrderRecord[] = [];
   const t = structuredClone(templates());
-  // The two orders of ListOrdersOk, for cst_9XK2PL.
+  // The two orders of ListOrdersOk, for cst_9XK2PL, when the catalog in use still has their products.
   if (customers.some((c) => c.id === 'cst_9XK2PL')) {
-    for (const o of t.orders) orders.push({ ...o, user_id: 'cst_9XK2PL', cart_id: o.order_number === 'SO-2025-001842' ? 'crt_8N2F6Q' : null });
+    for (const o of t.orders) {
+      if (o.order_items.every((i) => world.products.has(i.product_id))) orders.push({ ...o, user_id: 'cst_9XK2PL', cart_id: o.order_number === 'SO-2025-001842' ? 'crt_8N2F6Q' : null });
+    }
   }
   const pool = sellable(world);
   if (pool.length === 0) return orders;
