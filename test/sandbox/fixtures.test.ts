@@ -10,7 +10,7 @@ import type { Workbench } from '../../workbench/index.js';
 import { anonymous, backOffice, call, http, q, startSandbox, tempDir } from './helpers.js';
 
 let seeded: Workbench;
-let exported: Record<string, any[]> = {};
+const exported: Record<string, any[]> = {};
 
 beforeAll(async () => {
   seeded = await startSandbox({ webhooks: false });
@@ -64,7 +64,7 @@ describe('fixture files (--data)', () => {
     });
   });
 
-  it.each([
+  it.each<[string, () => Record<string, unknown>, (p: any[]) => string]>([
     [
       'a field of the wrong type',
       () => ({ 'products.json': exported.products.map((p, i) => (i === 3 ? { ...p, pricing: { ...p.pricing, selling_price: 'cheap' } } : p)) }),
