@@ -37,7 +37,10 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
   let sandbox: SandboxHandle | undefined;
   let server: MockServer;
   try {
-    if (wantSandbox) sandbox = await createSandbox({ ...(sandboxOptions || {}), events: sandboxOptions && sandboxOptions.events ? sandboxOptions.events : simulator && raiseThrough(simulator) });
+    if (wantSandbox) {
+      const given = sandboxOptions || {};
+      sandbox = await createSandbox({ ...given, events: given.events ?? (simulator && raiseThrough(simulator)) });
+    }
     server = await createMockServer({
       ...mock,
       strictAuth: sandbox ? false : mock.strictAuth,

@@ -64,7 +64,9 @@ export function backOfficeRoutes(sandbox: Sandbox): RouteHook {
     }
     const method = (req.method ?? 'GET').toUpperCase();
     const area = m[2];
-    const route = `${method} ${area}${first !== undefined ? '/1' : ''}${second !== undefined ? `/${second === 'status' ? 'status' : '2'}` : ''}`;
+    // The route's shape (`orders/1/status`) with the method picks the handler; the shape alone, the 405.
+    const shape = `${area}${first !== undefined ? '/1' : ''}${second !== undefined ? `/${second === 'status' ? 'status' : '2'}` : ''}`;
+    const route = `${method} ${shape}`;
     const allow = (methods: string) => send(fail(405, 'method_not_allowed', `${method} is not allowed here; use ${methods}.`, [], { allow: methods }));
 
     const readBody = async (): Promise<{ body?: Record<string, unknown>; out?: Out }> => {
@@ -124,7 +126,6 @@ export function backOfficeRoutes(sandbox: Sandbox): RouteHook {
       }
       default: {
         // A known path with another method is a 405 naming the method to use; anything else a 404.
-        const shape = `${area}${first !== undefined ? '/1' : ''}${second !== undefined ? `/${second === 'status' ? 'status' : '2'}` : ''}`;
         const methods = new Map([
           ['world', 'GET'],
           ['world/1', 'GET'],

@@ -2,6 +2,7 @@
 // commits them): create a product from a short description, change some of its fields, move stock.
 // Inputs come from users: only the listed fields are read, and every problem is reported by field name.
 import type { ErrorItem } from '../../src/contract/envelope.js';
+import { CDN, slugify } from './catalog-data.js';
 import { randomId } from './identities.js';
 import { round2 } from './money.js';
 import type { InventoryLot, Pricing, ProductRecord, VariantRecord } from './types.js';
@@ -9,15 +10,6 @@ import type { World } from './world.js';
 
 type Input = Record<string, unknown>;
 
-const CDN = 'https://cdn.kesarinaturals.example';
-
-function slugify(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 const isPrice = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;

@@ -3,6 +3,18 @@
 // shade palettes and sizes, people and places. Themed on the spec's own examples (an Ayurvedic beauty
 // store selling in India) so generated records sit naturally beside the examples' records.
 
+/** Where the store's images and videos live (the spec's examples use this host). */
+export const CDN = 'https://cdn.kesarinaturals.example';
+
+/** `Matte Lipstick & Co` -> `matte-lipstick-and-co`. */
+export function slugify(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 export interface CategoryDef {
   id: string;
   name: string;

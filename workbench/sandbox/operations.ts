@@ -6,6 +6,7 @@
 // spec's examples instead (`yieldsToControls`).
 import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorItem } from '../../src/contract/envelope.js';
 import { liveKey, type LiveOperation, type LiveRequest, type Reply } from '../http/extension.js';
+import { BEARER_RE } from '../mock/security.js';
 import { priceCart } from './cart.js';
 import { evaluate } from './coupons.js';
 import { customerDetail, orderView } from './events.js';
@@ -17,8 +18,6 @@ import { priceOf, renderProduct, renderSimilar, renderVariant, type ViewContext 
 import type { Sandbox } from './sandbox.js';
 import type { CustomerRecord, OrderRecord, ProductRecord, VariantRecord } from './types.js';
 import type { World } from './world.js';
-
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 const fail = (status: number, code: ErrorCode, message: string, details: ErrorItem[] = []): Reply => ({ status, body: errorEnvelope(code, message, details) });
 const notFound = (message: string, details: ErrorItem[]): Reply => fail(404, 'not_found', message, details);
@@ -102,7 +101,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
   /** The caller's identity; strict auth refuses a token issued for another store (401, the pipeline's envelope shape). */
   const guard = (request: LiveRequest): Reply | undefined => {
     if (sandbox.lenientAuth) return undefined;
-    const m = BEARER.exec(header(request, 'authorization') ?? '');
+    const m = BEARER_RE.exec(header(request, 'authorization') ?? '');
     const identity = m ? sandbox.identities.resolve(m[1]) : undefined;
     if (identity && identity.store_id !== request.storeId) {
       return {

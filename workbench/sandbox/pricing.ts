@@ -57,7 +57,7 @@ export class PriceBook {
     }
     let best: ResolvedPrice = { ...own, source: 'highest', groupId: null };
     for (const { groupId: g, price } of this.byItem.get(k) ?? []) {
-      if (price.pricing.selling_price > best.pricing.selling_price) best = { ...apply(own, price, 'highest', g) };
+      if (price.pricing.selling_price > best.pricing.selling_price) best = apply(own, price, 'highest', g);
     }
     return best;
   }

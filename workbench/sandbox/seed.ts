@@ -3,7 +3,7 @@
 // part of every world (templates.ts); the rest are variations of them built from catalog-data.ts. Any
 // resource given as a fixture file replaces its generated counterpart, and the resources generated after
 // it are built from it (carts and orders from the catalog in use).
-import { BLUEPRINTS, BRANDS, BUSINESSES, CATEGORIES, CITIES, COUNTRIES, FINISHES, FIRST_NAMES, LAST_NAMES, SELLER_NYT01, SHADES, SIZES, type Blueprint, type Kind } from './catalog-data.js';
+import { BLUEPRINTS, BRANDS, BUSINESSES, CATEGORIES, CDN, CITIES, COUNTRIES, FINISHES, FIRST_NAMES, LAST_NAMES, SELLER_NYT01, SHADES, SIZES, slugify, type Blueprint, type Kind } from './catalog-data.js';
 import { priceCart } from './cart.js';
 import { round2 } from './money.js';
 import { orderFromCart, withStatus } from './orders.js';
@@ -47,7 +47,6 @@ const DAY = 24 * 3600 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-const CDN = 'https://cdn.kesarinaturals.example';
 const EXAMPLE_PRODUCT_IDS = ['prd_7Q2K9X', 'prd_3H6V1B', 'prd_5T9W3N', 'prd_2C4R8J'];
 const EXAMPLE_NAMES = new Set(['KN:Matte Lipstick', 'KN:Festive Glow Gift Set', 'KN:Kumkumadi Face Oil', 'NY:Kajal Eyeliner']);
 const DEFAULT_GROUP = 'cgrp_default';
@@ -105,14 +104,6 @@ function ancestry(categories: readonly Category[], id: string): string[] {
 }
 
 // ---- products ---------------------------------------------------------------------------------------------
-
-function slugify(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 function code(s: string, letters = 3): string {
   return s
@@ -267,7 +258,8 @@ function buildProduct(ctx: BuildContext, bp: Blueprint, brand: (typeof BRANDS)[n
   const handling = bp.kind === 'bundle' ? 40 : 0;
   const seller = brand.seller ? { seller_id: brand.seller, seller_detail: { ...SELLER_NYT01 } } : { seller_id: null, seller_detail: null };
   const withPlan = bp.refill === true && rng.chance(0.6);
-  const defaultIndex = plans.length > 1 && bp.kind === 'sizes' ? 0 : 0;
+  // The first variant (the smallest size, the first shade) is the default one.
+  const defaultIndex = 0;
 
   const variants: VariantRecord[] = plans.map((p, i) => {
     const vName = p.name;
@@ -387,7 +379,7 @@ function pickBundle(ctx: BuildContext, bp: Blueprint): Array<{ product: ProductR
 }
 
 /** The four products of the spec's examples, as full records. */
-function exampleProducts(rng: Random, storeId: string): ProductRecord[] {
+function exampleProducts(rng: Random): ProductRecord[] {
   const t = structuredClone(templates());
   const [lipstick, giftSet] = t.products;
   const detail = t.variant;
@@ -498,13 +490,12 @@ function exampleProducts(rng: Random, storeId: string): ProductRecord[] {
   const [oil, kajal] = t.similar;
   const p3 = fromSimilar(oil, 'KN-OIL-KUM', 'kumkumadi-face-oil', 'cat_serums', false);
   const p4 = fromSimilar(kajal, 'NY-KAJ', 'kajal-eyeliner', 'cat_eyes', true);
-  void storeId;
   return [p1, p2, p3, p4];
 }
 
 function seedProducts(rng: Random, storeId: string, categories: readonly Category[], size: number): ProductRecord[] {
   const ids = new IdSource(rng);
-  const examples = exampleProducts(rng, storeId);
+  const examples = exampleProducts(rng);
   for (const p of examples) {
     ids.reserve(p.id);
     for (const v of p.variants) ids.reserve(v.id);
@@ -742,7 +733,7 @@ function cartAddress(c: CustomerRecord | undefined, verified: boolean): CartAddr
   };
 }
 
-function line(world: World, productId: string, variantId: string, quantity: number, onSubscription = false): CartRecord['cart_items'][number] {
+function line(productId: string, variantId: string, quantity: number, onSubscription = false): CartRecord['cart_items'][number] {
   // Only what a cart decides is meaningful here; the calculator derives the rest from the catalog.
   return { product_id: productId, variant_id: variantId, quantity, free_quantity: 0, is_free_item: false, on_subscription: onSubscription } as CartRecord['cart_items'][number];
 }
@@ -818,13 +809,13 @@ function seedCarts(rng: Random, world: World, customers: readonly CustomerRecord
   const carts: CartRecord[] = [];
   // crt_8N2F6Q: GetPosCartOk, owned by cst_9XK2PL.
   if (world.variantOf('prd_7Q2K9X', 'var_4M8T2C') && world.variantOf('prd_3H6V1B', 'var_3H6V1C')) {
-    carts.push({ ...t, customer_id: priya?.id ?? null, cart_items: [line(world, 'prd_7Q2K9X', 'var_4M8T2C', 2), line(world, 'prd_3H6V1B', 'var_3H6V1C', 1)] });
+    carts.push({ ...t, customer_id: priya?.id ?? null, cart_items: [line('prd_7Q2K9X', 'var_4M8T2C', 2), line('prd_3H6V1B', 'var_3H6V1C', 1)] });
   }
   const pool = sellable(world);
   if (pool.length === 0) return carts;
   const people = customers.filter((c) => c.id !== priya?.id);
   const at = (n: number) => SEED_EPOCH - n * 3600 * 1000;
-  const pickLines = (n: number, from = pool) => rng.sample(from, Math.min(n, from.length)).map((x) => line(world, x.product.id, x.variant.id, rng.int(1, 3)));
+  const pickLines = (n: number, from = pool) => rng.sample(from, Math.min(n, from.length)).map((x) => line(x.product.id, x.variant.id, rng.int(1, 3)));
   const customerAt = (i: number) => people[i % Math.max(1, people.length)];
 
   // A small web cart of an anonymous shopper.
@@ -857,7 +848,7 @@ function seedCarts(rng: Random, world: World, customers: readonly CustomerRecord
 
   // A salon's bulk cart above ₹5,000 (BULK500 applies), priced for the wholesale group.
   const bulk = emptyCart(ids.next('crt_'), customerAt(3), 'Monthly salon stock.', at(20));
-  bulk.cart_items = rng.sample(pool, Math.min(6, pool.length)).map((x) => line(world, x.product.id, x.variant.id, rng.int(3, 6)));
+  bulk.cart_items = rng.sample(pool, Math.min(6, pool.length)).map((x) => line(x.product.id, x.variant.id, rng.int(3, 6)));
   bulk.customer_group_id = 'cgrp_wholesale';
   carts.push(bulk);
 
@@ -866,7 +857,7 @@ function seedCarts(rng: Random, world: World, customers: readonly CustomerRecord
   if (refills.length) {
     const sub = emptyCart(ids.next('crt_'), customerAt(4), null, at(30));
     const pick = rng.pick(refills);
-    sub.cart_items = [line(world, pick.product.id, pick.variant.id, 1, true), ...pickLines(1)];
+    sub.cart_items = [line(pick.product.id, pick.variant.id, 1, true), ...pickLines(1)];
     carts.push(sub);
   }
 
@@ -878,7 +869,7 @@ function seedCarts(rng: Random, world: World, customers: readonly CustomerRecord
   if (backorder.length) {
     const late = emptyCart(ids.next('crt_'), customerAt(6), null, at(40));
     const pick = backorder[0];
-    late.cart_items = [line(world, pick.product.id, pick.variant.id, 1), ...pickLines(1)];
+    late.cart_items = [line(pick.product.id, pick.variant.id, 1), ...pickLines(1)];
     late.status_error_message = `${pick.product.name} ${pick.variant.name} is on backorder and ships later.`;
     carts.push(late);
   }
@@ -906,7 +897,7 @@ function seedOrders(rng: Random, world: World, customers: readonly CustomerRecor
     for (let i = 0; i < count; i++) {
       const placed = SEED_EPOCH - rng.int(1, 180) * DAY - rng.int(0, 86_000) * 1000;
       const cart = emptyCart(`crt_order_${number}`, customer, rng.chance(0.2) ? 'Please call before delivery.' : null, placed);
-      cart.cart_items = rng.sample(pool, rng.int(1, 4)).map((x) => line(world, x.product.id, x.variant.id, rng.int(1, 3), x.variant.subscription.length > 0 && rng.chance(0.3)));
+      cart.cart_items = rng.sample(pool, rng.int(1, 4)).map((x) => line(x.product.id, x.variant.id, rng.int(1, 3), x.variant.subscription.length > 0 && rng.chance(0.3)));
       cart.credit_balance_used = rng.chance(0.2) ? 100 : 0;
       const priced = priceCart(world, cart, placed);
       let order = orderFromCart(priced, { orderNumber: `SO-2025-00${number++}`, userId: customer.id, cartId: null, at: iso(placed) });
