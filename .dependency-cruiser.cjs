@@ -32,7 +32,7 @@ module.exports = {
       severity: 'error',
       comment: 'The library never loads Prism, a SQLite engine or an HTTP client library: those belong to the workbench and certification.',
       from: { path: '^src/' },
-      to: { path: 'node_modules/(@stoplight|better-sqlite3|node-sqlite3-wasm|sql\\.js|undici|yaml)/' },
+      to: { path: 'node_modules/(@stoplight|better-sqlite3|libsql|@libsql|node-sqlite3-wasm|sql\\.js|undici|yaml)/' },
     },
     {
       name: 'contract-is-a-leaf',

@@ -6,13 +6,13 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "76d35eede1dcfd9cd9d77ce44e62762189e931b5bb0defa418e438aac723147c"
+    "sha256": "3e22360b088d1c02c73b7a3f999c7675bfbfcdd04f4a468132944a767783c4d5"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/admin",
-    "sha256": "935008dbaa41e203c39b47e89e46e951f25d4a24dc8e8c2d700b1cdb3550c930"
+    "sha256": "644a66f7b8e4b17444e81793c3333a6c54f6fe008c075878b4ebdd985ed321f8"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",

@@ -43,6 +43,7 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
     }
     server = await createMockServer({
       ...mock,
+      secrets: [...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])],
       strictAuth: sandbox ? false : mock.strictAuth,
       // The sandbox's routes come first: the simulator answers every other /__simulator path.
       extensions: [...(sandbox ? [sandbox.extension] : []), ...(simulator ? [simulator.extension] : [])],

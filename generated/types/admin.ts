@@ -335,11 +335,11 @@ export interface components {
          * @description Paging state of a list response (`content.pagination`, seed 2.1).
          */
         Pagination: {
-            /** @description Number of records matching the request over all pages. */
+            /** @description Number of records matching the request over all pages (a whole number). */
             total_records: number;
-            /** @description Number of pages, `ceil(total_records / limit)`. */
+            /** @description Number of pages, `ceil(total_records / limit)` (a whole number). */
             total_pages: number;
-            /** @description Rows per page used for this response. */
+            /** @description Rows per page used for this response (a whole number; may be less than the `limit` asked for when a server caps the page size). */
             limit: number;
             /** @description Number of the next page; `null` on the last page. */
             next_page: number | null;
@@ -447,7 +447,8 @@ export interface components {
              * @description Headers added to every delivery request of this subscription (seed 2.18, 6.1.3), for example a tenant
              *     id or a credential the receiving endpoint expects. Write-only: the values are never returned.
              *     Designed limits (register AD-022): at most 10 headers; names are HTTP tokens of at most 64
-             *     characters; values are at most 1,024 characters with no CR, LF or NUL. Reserved names cannot be set
+             *     characters; values are at most 1,024 characters of tab, visible ASCII or Latin-1 (no CR, LF, NUL or other control
+             *     character, nothing beyond Latin-1). Reserved names cannot be set
              *     (compared without regard to case): any name starting with `X-SVC-`, and `User-Agent`, `Content-Type`,
              *     `Content-Length`, `Content-Encoding`, `Host`, `Connection`, `Keep-Alive`, `Transfer-Encoding`, `TE`,
              *     `Trailer`, `Upgrade`, `Expect`, `Proxy-Authorization`, `Proxy-Connection` (the list of
@@ -724,6 +725,8 @@ export interface components {
         WebhookListPage: number;
         /**
          * @description Rows per page of the admin list, at least 1, like the storefront's list endpoints (designed: register AD-050).
+         *     At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
+         *     `pagination.limit: 100` (designed: register AD-080).
          * @example 20
          */
         WebhookListLimit: number;
@@ -769,7 +772,14 @@ export interface components {
         EventId: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The authentication challenge of a 401 on a bearer-protected operation (RFC 6750 section 3): `Bearer`,
+         *     optionally with `error="invalid_token"`. Tells a client that the fix is a (new) access token.
+         * @example Bearer
+         */
+        WwwAuthenticate: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -784,6 +794,8 @@ export interface operations {
                 page?: components["parameters"]["WebhookListPage"];
                 /**
                  * @description Rows per page of the admin list, at least 1, like the storefront's list endpoints (designed: register AD-050).
+                 *     At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
+                 *     `pagination.limit: 100` (designed: register AD-080).
                  * @example 20
                  */
                 limit?: components["parameters"]["WebhookListLimit"];
@@ -820,6 +832,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -863,6 +876,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -925,6 +939,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -969,6 +984,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1013,6 +1029,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1071,6 +1088,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1136,6 +1154,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1154,6 +1173,8 @@ export interface operations {
                 page?: components["parameters"]["WebhookListPage"];
                 /**
                  * @description Rows per page of the admin list, at least 1, like the storefront's list endpoints (designed: register AD-050).
+                 *     At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
+                 *     `pagination.limit: 100` (designed: register AD-080).
                  * @example 20
                  */
                 limit?: components["parameters"]["WebhookListLimit"];
@@ -1205,6 +1226,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1245,6 +1267,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1312,6 +1335,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired admin credential (`Authorization: Bearer <ADMIN_TOKEN>`), or a credential of another store. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1439,11 +1439,11 @@ export interface components {
          * @description Paging state of a list response (`content.pagination`, seed 2.1).
          */
         Pagination: {
-            /** @description Number of records matching the request over all pages. */
+            /** @description Number of records matching the request over all pages (a whole number). */
             total_records: number;
-            /** @description Number of pages, `ceil(total_records / limit)`. */
+            /** @description Number of pages, `ceil(total_records / limit)` (a whole number). */
             total_pages: number;
-            /** @description Rows per page used for this response. */
+            /** @description Rows per page used for this response (a whole number; may be less than the `limit` asked for when a server caps the page size). */
             limit: number;
             /** @description Number of the next page; `null` on the last page. */
             next_page: number | null;
@@ -1692,7 +1692,9 @@ export interface components {
          */
         Page: number;
         /**
-         * @description Rows per page, at least 1 (seed 4.1, 4.3, 8). The maximum page size is not shown by the seed.
+         * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
+         *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
+         *     Rows per page, at least 1 (seed 4.1, 4.3, 8).
          * @example 20
          */
         Limit: number;
@@ -1724,7 +1726,9 @@ export interface components {
          */
         Inventory: boolean;
         /**
-         * @description Rows per page (seed 4.2 states an integer). The lower bound of 1 is designed for this endpoint (the
+         * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
+         *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
+         *     Rows per page (seed 4.2 states an integer). The lower bound of 1 is designed for this endpoint (the
          *     seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike (register SF-027).
          * @example 20
          */
@@ -1756,7 +1760,14 @@ export interface components {
         UserId: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The authentication challenge of a 401 on a bearer-protected operation (RFC 6750 section 3): `Bearer`,
+         *     optionally with `error="invalid_token"`. Tells a client that the fix is a (new) access token.
+         * @example Bearer
+         */
+        WwwAuthenticate: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1825,6 +1836,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1965,6 +1977,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2044,6 +2057,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2088,6 +2102,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2132,6 +2147,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2170,6 +2186,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2187,7 +2204,9 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Rows per page, at least 1 (seed 4.1, 4.3, 8). The maximum page size is not shown by the seed.
+                 * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
+                 *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
+                 *     Rows per page, at least 1 (seed 4.1, 4.3, 8).
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -2257,6 +2276,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2269,7 +2289,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Rows per page (seed 4.2 states an integer). The lower bound of 1 is designed for this endpoint (the
+                 * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
+                 *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
+                 *     Rows per page (seed 4.2 states an integer). The lower bound of 1 is designed for this endpoint (the
                  *     seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike (register SF-027).
                  * @example 20
                  */
@@ -2333,6 +2355,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2350,7 +2373,9 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Rows per page, at least 1 (seed 4.1, 4.3, 8). The maximum page size is not shown by the seed.
+                 * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
+                 *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
+                 *     Rows per page, at least 1 (seed 4.1, 4.3, 8).
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -2401,6 +2426,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2444,6 +2470,7 @@ export interface operations {
             /** @description Missing, malformed, invalid or expired bearer token (`Authorization: Bearer <access_token>`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -54,3 +54,16 @@ export function operationsModule(constName: string, doc: any): string {
     '',
   ].join('\n');
 }
+
+/**
+ * `METHOD /path` -> operationId and security schemes: the slice of the metadata the typed clients
+ * read on every request, kept apart so a client bundle does not carry the rest.
+ */
+export function routesModule(apis: Record<string, any>): string {
+  const parts: string[] = ["export interface Route {", '  readonly operationId: string;', '  /** Security scheme names; alternatives, in the order the spec lists them. */', '  readonly security: readonly string[];', '}', ''];
+  for (const [constName, doc] of Object.entries(apis)) {
+    const routes = listOperations(doc).map((op) => `  ${JSON.stringify(`${op.method.toUpperCase()} ${op.path}`)}: { operationId: ${JSON.stringify(op.operationId)}, security: ${JSON.stringify(op.security)} },`);
+    parts.push(`export const ${constName}: Readonly<Record<string, Route>> = {`, ...routes, '};', '');
+  }
+  return parts.join('\n');
+}

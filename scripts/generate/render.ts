@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import type { Bundled } from './bundle.js';
 import { generatedHeader } from './header.js';
-import { operationsModule } from './operations.js';
+import { operationsModule, routesModule } from './operations.js';
 import { openapiTypes, webhookTypes } from './types.js';
-import { asyncapiSchemaPointers, openapiSchemaPointers, rawValidatorTypes, validatorsModule } from './validators.js';
+import { validatorFiles } from './validators.js';
 import { webhookCatalogModule } from './webhook-catalog.js';
 
 const SOURCES = {
@@ -49,15 +49,18 @@ export async function renderAll(bundled: Bundled): Promise<Map<string, string>> 
   files.set('types/admin.ts', withHeader(SOURCES.admin, 'Types of the Admin webhook API (openapi-typescript).', await openapiTypes(bundled.admin)));
   files.set('types/webhooks.ts', withHeader(SOURCES.webhooks, 'Types of every webhook message (openapi-typescript over the AsyncAPI payloads).', await webhookTypes(bundled.webhooks)));
 
-  files.set('validators/raw-validator.ts', withHeader(all, 'The type of a precompiled validator.', rawValidatorTypes));
-  files.set('validators/storefront.ts', withHeader(SOURCES.storefront, 'Precompiled Ajv validators: `<operationId>_request`, `<operationId>_<status>`.', validatorsModule('storefront', bundled.storefront, openapiSchemaPointers(bundled.storefront))));
-  files.set('validators/admin.ts', withHeader(SOURCES.admin, 'Precompiled Ajv validators: `<operationId>_request`, `<operationId>_<status>`.', validatorsModule('admin', bundled.admin, openapiSchemaPointers(bundled.admin))));
-  files.set('validators/webhooks.ts', withHeader(SOURCES.webhooks, 'Precompiled Ajv validators, one per webhook message (export name = camelCase event).', validatorsModule('webhooks', bundled.webhooks, asyncapiSchemaPointers(bundled.webhooks))));
+  const validators = await validatorFiles(bundled);
+  for (const [doc, list] of Object.entries(validators)) {
+    for (const file of list) files.set(file.path, withHeader(doc === 'all' ? all : SOURCES[doc as keyof typeof SOURCES], file.what, file.body));
+  }
 
   files.set('operations/storefront.ts', withHeader(SOURCES.storefront, 'Operation metadata of the Storefront API.', operationsModule('storefrontOperations', bundled.storefront)));
+  files.set('operations/routes.ts', withHeader(all, 'Routes of both APIs for the typed clients: `METHOD /path` -> operationId and security.', routesModule({ storefrontRoutes: bundled.storefront, adminRoutes: bundled.admin })));
   files.set('operations/admin.ts', withHeader(SOURCES.admin, 'Operation metadata of the Admin webhook API.', operationsModule('adminOperations', bundled.admin)));
 
   files.set('webhooks/catalog.ts', withHeader(SOURCES.webhooks, 'Delivery rules (x-delivery-rules) and the event catalog of the webhook contract.', webhookCatalogModule(bundled.webhooks)));
+  // The base paths alone as well: the clients need them, and not the hashes and versions.
+  files.set('base-paths.ts', withHeader(all, 'Where each OpenAPI document\'s paths live on a host: the path of its first server after `{base_url}`.', `export const basePaths = ${JSON.stringify({ storefront: serverBasePath(bundled.storefront), admin: serverBasePath(bundled.admin) }, null, 2)} as const;\n`));
   files.set('spec-info.ts', withHeader(all, 'Versions and content hashes of the spec documents.', specInfoModule(bundled)));
   return files;
 }

@@ -1,122 +1,96 @@
-// Precompiled validators: Ajv standalone code (JSON Schema 2020-12 + ajv-formats), one export per
-// request body, per response of every operation and per webhook message. Nothing compiles at run time.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import ajvFormats from 'ajv-formats';
-import standalone from 'ajv/dist/standalone/index.js';
-import { getPointer } from '../../src/contract/json-pointer.js';
-import { HTTP_METHODS, eventExportName, pointerSegment, requestExportName, responseExportName } from './names.js';
+// The files of generated/validators: precompiled Ajv validators (JSON Schema 2020-12), nothing
+// compiled at run time.
+//   <api>.ts                 every validator of the document in one module, functions shared
+//                            between operations: the synchronous `storefront-contract/validators`
+//   <api>/<operationId>.ts   one operation's validators (request body, each response), self-contained
+//   <api>/index.ts           operationId -> loader of its module: what the typed client imports
+//   webhooks.ts              every webhook message in one module: a receiver takes any event, and
+//                            the messages share their envelope and models
+import type { Bundled } from './bundle.js';
+import { compileDocument, validatorModule } from './validator-module.js';
+import { asyncapiSchemaPointers, messageSchemas, openapiSchemaPointers, operationSchemas } from './validator-pointers.js';
+import { withoutAnnotations } from './strip-annotations.js';
 
-const JSON_MEDIA = 'application/json';
-
-export function createAjv() {
-  // strict:false because OpenAPI/AsyncAPI schemas carry annotations Ajv does not know (example,
-  // x-contract-source, discriminator); unknown formats would be a spec error caught by lint.
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: false,
-    allowUnionTypes: true,
-    // Shared functions per $ref instead of inlined copies: the webhook messages reuse the same models.
-    inlineRefs: false,
-    validateSchema: false,
-    logger: false,
-    code: { esm: true, source: true, optimize: true },
-  });
-  // CommonJS modules: under NodeNext the callable is their `default` property.
-  ajvFormats.default(ajv);
-  return ajv;
+export interface GeneratedFile {
+  path: string;
+  what: string;
+  body: string;
 }
 
-function followRef(doc: any, pointer: string): string {
-  // Returns the pointer of the node at `pointer`, following local $refs (responses lifted into components).
-  let current = pointer;
-  for (let hops = 0; hops < 10; hops++) {
-    const node: any = getPointer(doc, current);
-    if (node && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) current = node.$ref;
-    else return current;
-  }
-  throw new Error(`too many $ref hops from ${pointer}`);
-}
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-/** Export name -> JSON pointer of the schema, for every JSON request body and response. */
-export function openapiSchemaPointers(doc: any): Record<string, string> {
-  const pointers: Record<string, string> = {};
-  for (const p of Object.keys(doc.paths ?? {})) {
-    const itemPtr = followRef(doc, `#/paths/${pointerSegment(p)}`);
-    for (const method of HTTP_METHODS) {
-      const opPtr = `${itemPtr}/${method}`;
-      const op: any = getPointer(doc, opPtr);
-      if (!op) continue;
-      if (op.requestBody) {
-        const bodyPtr = followRef(doc, `${opPtr}/requestBody`);
-        if ((getPointer(doc, bodyPtr) as any)?.content?.[JSON_MEDIA]?.schema) {
-          pointers[requestExportName(op.operationId)] = `${bodyPtr}/content/${pointerSegment(JSON_MEDIA)}/schema`;
-        }
-      }
-      for (const status of Object.keys(op.responses ?? {})) {
-        const resPtr = followRef(doc, `${opPtr}/responses/${pointerSegment(status)}`);
-        if ((getPointer(doc, resPtr) as any)?.content?.[JSON_MEDIA]?.schema) {
-          pointers[responseExportName(op.operationId, status)] = `${resPtr}/content/${pointerSegment(JSON_MEDIA)}/schema`;
-        }
-      }
-    }
-  }
-  return pointers;
-}
+export const rawValidatorTypes = `import type { ErrorObject } from 'ajv';
 
-/** Export name -> JSON pointer of each message payload (AsyncAPI 3 components.messages). */
-export function asyncapiSchemaPointers(doc: any): Record<string, string> {
-  const pointers: Record<string, string> = {};
-  for (const [key, raw] of Object.entries<any>(doc.components?.messages ?? {})) {
-    const msgPtr = followRef(doc, `#/components/messages/${pointerSegment(key)}`);
-    const message: any = getPointer(doc, msgPtr);
-    const eventName = message?.name ?? key;
-    // A multi-format schema object wraps the schema in `schema`.
-    const payloadPtr = message?.payload?.schemaFormat ? `${msgPtr}/payload/schema` : `${msgPtr}/payload`;
-    pointers[eventExportName(eventName)] = payloadPtr;
-    void raw;
-  }
-  return pointers;
-}
+/** A precompiled Ajv validator: returns true when valid, else sets \`errors\` (the first error only). */
+export type RawValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-/**
- * Rewrites Ajv's CommonJS `require(...)` of runtime helpers into ESM imports. Node and bundlers
- * (esbuild, used by tsx and vitest) disagree on what a CommonJS module's default import is, so the
- * namespace is normalised to the object whose properties Ajv's code reads (`.default`, `.fullFormats`).
- */
-function toEsmImports(code: string): string {
-  const modules = new Map<string, string>();
-  const body = code.replace(/require\("([^"]+)"\)/g, (_m, mod: string) => {
-    const spec = mod.endsWith('.js') ? mod : `${mod}.js`;
-    if (!modules.has(spec)) modules.set(spec, `__runtime${modules.size}`);
-    return modules.get(spec)!;
-  });
-  const imports = [...modules]
-    .map(([spec, id]) => `import * as ${id}_ns from ${JSON.stringify(spec)};\nconst ${id} = __cjs(${id}_ns);`)
-    .join('\n');
-  const helper = 'function __cjs(ns) { const d = ns.default; return d && typeof d === "object" && "default" in d ? d : ns; }';
-  return `${imports}\n${helper}\n${body.replace(/^"use strict";/, '')}`;
-}
+/** A module of validators by export name: \`<operationId>_request\`, \`<operationId>_<status>\`. */
+export type ValidatorModule = Readonly<Record<string, RawValidator>>;
 
-export function validatorsModule(docId: string, doc: any, pointers: Record<string, string>): string {
-  const ajv = createAjv();
-  const base = `https://storefront-contract.local/${docId}.json`;
-  // Root keys such as AsyncAPI's `id` are not schema keywords; only the pointers below are compiled.
-  const { id: _documentId, ...schemaRoot } = doc;
-  ajv.addSchema(schemaRoot, base);
-  const refs = Object.fromEntries(Object.entries(pointers).map(([name, ptr]) => [name, `${base}${ptr}`]));
-  const code = toEsmImports(standalone.default(ajv, refs));
-  // Type each export; the body is machine code, not worth type-checking.
-  const typed = code.replace(/export const (\w+) = /g, 'export const $1: RawValidator = ');
+/** Loads one operation's validator module (a dynamic import, so bundlers make it its own chunk). */
+export type ValidatorLoader = () => Promise<ValidatorModule>;
+`;
+
+function loadersModule(operationIds: string[]): string {
   return [
-    '// @ts-nocheck',
-    "import type { RawValidator } from './raw-validator.js';",
-    typed.trim(),
+    "import type { ValidatorLoader } from '../raw-validator.js';",
+    '',
+    '/** operationId -> its validator module, imported on first call. */',
+    'export const loaders: Readonly<Record<string, ValidatorLoader>> = {',
+    ...operationIds.map((id) => `  ${id}: () => import('./${id}.js'),`),
+    '};',
     '',
   ].join('\n');
 }
 
-export const rawValidatorTypes = `import type { ErrorObject } from 'ajv';
+async function openapiFiles(api: 'storefront' | 'admin', document: any): Promise<GeneratedFile[]> {
+  const doc = withoutAnnotations(document);
+  const operations = operationSchemas(doc);
+  for (const { operationId } of operations) {
+    if (!IDENTIFIER.test(operationId) || operationId === 'index') throw new Error(`${api}: operationId "${operationId}" cannot name a validator module`);
+  }
+  const compiled = compileDocument(api, doc);
+  const files: GeneratedFile[] = [
+    {
+      path: `validators/${api}.ts`,
+      what: 'Precompiled Ajv validators of every operation: `<operationId>_request`, `<operationId>_<status>`.',
+      body: await validatorModule(compiled, openapiSchemaPointers(doc), './raw-validator.js'),
+    },
+    {
+      path: `validators/${api}/index.ts`,
+      what: 'Loaders of the per-operation validator modules, by operationId.',
+      body: loadersModule(operations.map((op) => op.operationId)),
+    },
+  ];
+  for (const { operationId, pointers } of operations) {
+    files.push({
+      path: `validators/${api}/${operationId}.ts`,
+      what: `Precompiled Ajv validators of ${operationId}: \`${operationId}_request\`, \`${operationId}_<status>\`.`,
+      body: await validatorModule(compiled, pointers, '../raw-validator.js'),
+    });
+  }
+  return files;
+}
 
-/** A precompiled Ajv validator: returns true when valid, else sets \`errors\`. */
-export type RawValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
-`;
+export async function validatorFiles(bundled: Bundled): Promise<Record<'all' | 'storefront' | 'admin' | 'webhooks', GeneratedFile[]>> {
+  const webhooks = withoutAnnotations(bundled.webhooks);
+  return {
+    all: [{ path: 'validators/raw-validator.ts', what: 'The types of the precompiled validators.', body: rawValidatorTypes }],
+    storefront: await openapiFiles('storefront', bundled.storefront),
+    admin: await openapiFiles('admin', bundled.admin),
+    webhooks: [
+      {
+        path: 'validators/webhooks.ts',
+        what: 'Precompiled Ajv validators, one per webhook message (export name = camelCase event).',
+        body: [
+          await validatorModule(compileDocument('webhooks', webhooks), asyncapiSchemaPointers(webhooks), './raw-validator.js'),
+          '/** event name -> the validator of its message, in event-name order. */',
+          'export const eventValidators: Readonly<Record<string, RawValidator>> = {',
+          ...messageSchemas(webhooks).map((m) => `  ${JSON.stringify(m.event)}: ${m.exportName},`),
+          '};',
+          '',
+        ].join('\n'),
+      },
+    ],
+  };
+}

@@ -3,9 +3,9 @@
 import { apiBaseUrl } from '../contract/paths.js';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../generated/types/admin.js';
-import { adminOperations } from '../../generated/operations/admin.js';
+import { adminRoutes } from '../../generated/operations/routes.js';
 import { authMiddleware, validationMiddleware, type ValidationMode } from './middleware.js';
-import { indexOperations } from './operation-index.js';
+import { routeFinder } from './operation-index.js';
 
 export interface AdminClientOptions {
   baseUrl: string;
@@ -21,7 +21,8 @@ export type AdminClient = Client<paths, `${string}/${string}`> & {
   readonly baseUrl: string;
 };
 
-const findOperation = indexOperations(adminOperations);
+// Marked pure so that a bundle importing only the other client drops this one.
+const findOperation = /* @__PURE__ */ routeFinder(adminRoutes);
 
 export function adminBaseUrl(baseUrl: string, storeId: string): string {
   return apiBaseUrl(baseUrl, 'admin', storeId);

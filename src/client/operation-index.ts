@@ -1,14 +1,14 @@
-// Finds the operation of a request from its method and openapi-fetch's schemaPath, using the
-// generated operation metadata (security, documented statuses).
-export interface OperationMeta {
-  readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
-  readonly security: readonly string[];
-}
+// Finds the operation of a request from its method and openapi-fetch's schemaPath, in the
+// generated route table (generated/operations/routes.ts).
+import type { Route } from '../../generated/operations/routes.js';
 
-export function indexOperations(ops: Record<string, OperationMeta>): (method: string, schemaPath: string) => OperationMeta | undefined {
-  const byKey = new Map<string, OperationMeta>();
-  for (const op of Object.values(ops)) byKey.set(`${op.method.toUpperCase()} ${op.path}`, op);
-  return (method, schemaPath) => byKey.get(`${method.toUpperCase()} ${schemaPath}`);
+export type OperationMeta = Route;
+
+export type FindOperation = (method: string, schemaPath: string) => OperationMeta | undefined;
+
+export function routeFinder(routes: Readonly<Record<string, Route>>): FindOperation {
+  return (method, schemaPath) => {
+    const key = `${method.toUpperCase()} ${schemaPath}`;
+    return Object.hasOwn(routes, key) ? routes[key] : undefined;
+  };
 }

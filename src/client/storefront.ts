@@ -4,10 +4,10 @@
 import { apiBaseUrl } from '../contract/paths.js';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths, components } from '../../generated/types/storefront.js';
-import { storefrontOperations } from '../../generated/operations/storefront.js';
+import { storefrontRoutes } from '../../generated/operations/routes.js';
 import { StorefrontApiError } from './errors.js';
 import { authMiddleware, validationMiddleware, type ValidationMode } from './middleware.js';
-import { indexOperations } from './operation-index.js';
+import { routeFinder } from './operation-index.js';
 
 export interface StorefrontClientOptions {
   /** The service's base address, e.g. `http://127.0.0.1:4010` for the mock workbench. */
@@ -32,7 +32,8 @@ export type StorefrontClient = Client<paths, `${string}/${string}`> & {
   signInAnonymously(): Promise<AnonymousSession>;
 };
 
-const findOperation = indexOperations(storefrontOperations);
+// Marked pure so that a bundle importing only the other client drops this one.
+const findOperation = /* @__PURE__ */ routeFinder(storefrontRoutes);
 
 export function storefrontBaseUrl(baseUrl: string, storeId: string): string {
   return apiBaseUrl(baseUrl, 'storefront', storeId);

@@ -1,15 +1,12 @@
 // Where each API lives on a host: `{base_url}` + the base path of the document's first server
-// (`/api/v1/{store_id}/storefront`, `/api/v1/{store_id}/admin`), read from the generated spec info so
+// (`/api/v1/{store_id}/storefront`, `/api/v1/{store_id}/admin`), read from the generated base paths so
 // no other file spells the prefix out.
-import { specInfo } from '../../generated/spec-info.js';
+import { basePaths } from '../../generated/base-paths.js';
 
 export type ApiName = 'storefront' | 'admin';
 
 /** The base path templates, `{store_id}` unexpanded: `/api/v1/{store_id}/storefront`. */
-export const basePathTemplate: Readonly<Record<ApiName, string>> = {
-  storefront: specInfo.storefront.basePath,
-  admin: specInfo.admin.basePath,
-};
+export const basePathTemplate: Readonly<Record<ApiName, string>> = basePaths;
 
 /** `/api/v1/demo-store/storefront`: the base path of one store, its id percent-encoded. */
 export function basePath(api: ApiName, storeId: string): string {
@@ -30,8 +27,12 @@ export interface ApiPath {
 }
 
 // Both templates share the shape `<prefix>/{store_id}/<api>`; the API name is the last segment.
-const [prefix] = basePathTemplate.storefront.split('/{store_id}/');
-const API_PATH = new RegExp(`^${prefix.replace(/[/.]/g, '\\$&')}/([^/]+)/([^/]+)(/.*)?$`);
+function apiPathPattern(): RegExp {
+  const [prefix] = basePathTemplate.storefront.split('/{store_id}/');
+  return new RegExp(`^${prefix.replace(/[/.]/g, '\\$&')}/([^/]+)/([^/]+)(/.*)?$`);
+}
+// Pure: a bundle that never splits paths (the typed clients) leaves the pattern out.
+const API_PATH = /* @__PURE__ */ apiPathPattern();
 
 /** Splits `/api/v1/s1/storefront/catalog/products`; undefined when the path is outside every API. */
 export function splitApiPath(pathname: string): ApiPath | undefined {

@@ -1,5 +1,6 @@
 // Turns Ajv's error objects into lines a person can act on: where, what was expected, what was there.
 import type { ErrorObject } from 'ajv';
+import { errorMessage } from './messages.js';
 
 export interface ValidationIssue {
   /** JSON pointer into the validated value, `/` for the root. */
@@ -42,7 +43,7 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, data: unk
       case 'additionalProperties':
         return { path: `${at}/${params.additionalProperty}`, message: `unexpected property "${params.additionalProperty}"`, expected: 'absent', got: 'present' };
       default:
-        return { path: at || '/', message: error.message ?? error.keyword, got: describe(valueAt(data, at)) };
+        return { path: at || '/', message: errorMessage(error), got: describe(valueAt(data, at)) };
     }
   });
 }

@@ -2,7 +2,8 @@
 // (src/validators over generated/validators) and the event types (generated/types/webhooks.ts).
 // Everything else in src/webhooks imports them from here, so a change in the generator's interface is
 // a change to this file only.
-import { validateWebhookDelivery, type ValidationIssue, type WebhookValidationResult } from '../validators/index.js';
+import type { ValidationIssue } from '../validators/format-errors.js';
+import { validateWebhookDelivery, type WebhookValidationResult } from '../validators/webhooks.js';
 
 export type { WebhookEvent, WebhookEventName, WebhookEventOf } from '../../generated/types/webhooks.js';
 

@@ -10,7 +10,7 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'u
 const entries = Object.entries(manifest.exports).flatMap(([subpath, target]) =>
   typeof target === 'object' && target['sfc-source'] ? [[subpath, path.join(repoRoot, target['sfc-source'])] as const] : [],
 );
-const FORBIDDEN = /node_modules\/(@stoplight|better-sqlite3|node-sqlite3-wasm|sql\.js|undici|fastify|@fastify|express|yaml)\//;
+const FORBIDDEN = /node_modules\/(@stoplight|better-sqlite3|libsql|@libsql|node-sqlite3-wasm|sql\.js|undici|fastify|@fastify|express|yaml)\//;
 
 async function inputsOf(entry: string | { contents: string }): Promise<string[]> {
   const from = typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.contents, resolveDir: repoRoot } };

@@ -14,7 +14,7 @@ import { run } from '../helpers/run.js';
 import { installPacked, type InstalledPackage } from './packed.js';
 
 const consumerSource = `
-import { createStorefrontClient, StorefrontApiError, type WebhookEvent, type StorefrontPaths } from 'storefront-contract';
+import { createStorefrontClient, ContractViolationError, StorefrontApiError, type WebhookEvent, type StorefrontPaths } from 'storefront-contract';
 import { validateResponse, validateWebhookDelivery } from 'storefront-contract/validators';
 import { verifySignature, signPayload, createWebhookHandler } from 'storefront-contract/webhooks';
 import { toNodeHandler } from 'storefront-contract/webhooks/node';
@@ -36,6 +36,13 @@ const verdict = verifySignature(body, header, ['whsec_test']);
 const countries = validateResponse('storefront', 'listCountries', 200, { success: true, message: 'ok', content: { countries: [] } });
 const bad = validateResponse('storefront', 'listCountries', 200, { success: 'yes', message: 'ok', content: { countries: [] } });
 const webhook = validateWebhookDelivery({ event: 'order.created' });
+
+// Validation on: the operation's validators load from their own module of the installed package.
+const answering = (body: unknown) => async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+const checked = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', accessToken: 't', validate: 'strict', fetch: answering({ success: true, message: 'ok', content: { countries: [] } }) });
+const lazy = await checked.GET('/common/countries');
+const strict = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', accessToken: 't', validate: 'strict', fetch: answering({ success: 'yes', message: 'ok', content: { countries: [] } }) });
+const violation = await strict.GET('/common/countries').then(() => null, (error: unknown) => (error instanceof ContractViolationError ? error.issues[0].path : String(error)));
 const handler = createWebhookHandler({ secrets: ['whsec_test'] });
 const adapters = [toNodeHandler(handler), toExpressMiddleware(handler), toFastifyPlugin(handler), toFetchHandler(handler)].map((a) => typeof a);
 console.log(JSON.stringify({
@@ -49,6 +56,8 @@ console.log(JSON.stringify({
   describe: typeof describeEvent,
   adapters,
   apiError: new StorefrontApiError(401, 'listProducts', { success: false, message: 'no token' }).message,
+  lazyValidated: lazy.data?.content.countries.length,
+  violation,
 }));
 `;
 
@@ -90,6 +99,8 @@ describe('the packed package in an empty project', () => {
       describe: 'function',
       adapters: ['function', 'function', 'function', 'function'],
       apiError: 'no token',
+      lazyValidated: 0,
+      violation: '/success',
     });
   });
 

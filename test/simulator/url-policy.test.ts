@@ -28,6 +28,27 @@ describe('isBlockedAddress', () => {
     ['::ffff:7f00:1', true],
     ['::ffff:169.254.169.254', true],
     ['not-an-ip', true],
+    // Every IPv6 form that embeds a refused IPv4 address (SSRF spellings).
+    ['::127.0.0.1', true], // IPv4-compatible
+    ['::7f00:1', true], // IPv4-compatible, hex (what a name resolving to ::7f00:1 gives)
+    ['0:0:0:0:0:0:7f00:1', true],
+    ['::ffff:0:127.0.0.1', true], // SIIT
+    ['::ffff:0:7f00:1', true],
+    ['64:ff9b::127.0.0.1', true], // NAT64 well-known prefix
+    ['64:ff9b::a9fe:a9fe', true], // NAT64 of 169.254.169.254
+    ['64:ff9b:1::7f00:1', true], // local-use NAT64
+    ['64:ff9b:1:ffff::1', true],
+    ['2002:7f00:1::', true], // 6to4 of 127.0.0.1
+    ['2002:a9fe:a9fe::1', true], // 6to4 of the metadata address
+    ['2002:c0a8:101::', true], // 6to4 of 192.168.1.1
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', true], // Teredo, client 127.0.0.1 (obfuscated)
+    ['2001:0:7f00:1::1', true], // Teredo, server 127.0.0.1
+    ['fe80::1%eth0', true], // zone id: only meaningful on this host
+    ['fec0::1', true], // site-local
+    ['::ffff:7F00:0001', true], // upper case
+    ['2002:808:808::1', false], // 6to4 of 8.8.8.8
+    ['64:ff9b::8.8.8.8', false],
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', false], // Teredo, client 8.8.8.8, server 65.54.227.120
     ['8.8.8.8', false],
     ['172.32.0.1', false],
     ['93.184.216.34', false],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { loadDereferenced } from '../../scripts/lib/load-spec.js';
-import { validateRequestBody, validateResponse, validateWebhookDelivery, type ApiName } from '../../src/validators/index.js';
+import { loadOperationValidators, validateRequestBody, validateResponse, validateWebhookDelivery, type ApiName, type ValidationResult } from '../../src/validators/index.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
@@ -36,6 +36,13 @@ async function openapiExamples(api: ApiName): Promise<ExampleCase[]> {
   return cases;
 }
 
+/** The same check through the operation's own generated module, as the typed client runs it. */
+async function viaOperationModule(api: ApiName, operationId: string, status: string | null, value: unknown): Promise<ValidationResult> {
+  const own = await loadOperationValidators(api, operationId);
+  if (!own) throw new Error(`no validator module for ${api} ${operationId}`);
+  return status === null ? own.validateRequestBody(value) : own.validateResponse(status, value);
+}
+
 function responseCount(doc: any): number {
   let count = 0;
   for (const item of Object.values<any>(doc.paths)) for (const m of METHODS) if (item[m]) count += Object.keys(item[m].responses).length;
@@ -62,9 +69,10 @@ describe.each(['storefront', 'admin'] as const)('%s examples', async (api) => {
     expect(cases.length).toBeGreaterThanOrEqual(responseCount(doc));
   });
 
-  it.each(cases.map((c) => [`${c.operationId} ${c.status ?? 'request'} ${c.name}`, c] as const))('%s validates', (_label, c) => {
+  it.each(cases.map((c) => [`${c.operationId} ${c.status ?? 'request'} ${c.name}`, c] as const))('%s validates (all-operations and per-operation module)', async (_label, c) => {
     const result = c.status === null ? validateRequestBody(c.api, c.operationId, c.value) : validateResponse(c.api, c.operationId, c.status, c.value);
     expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(await viaOperationModule(c.api, c.operationId, c.status, c.value)).toEqual(result);
   });
 });
 
@@ -100,12 +108,13 @@ describe('mutated examples fail with readable errors', async () => {
   const cases = (await openapiExamples('storefront')).filter((c) => c.status?.startsWith('2'));
   it.each(cases.flatMap((c) => mutations.map(([what, mutate, where]) => [`${c.operationId} ${c.name}: ${what}`, c, mutate, where] as const)))(
     '%s',
-    (_label, c, mutate, where) => {
+    async (_label, c, mutate, where) => {
       const value = structuredClone(c.value);
       mutate(value);
       const result = validateResponse(c.api, c.operationId, c.status!, value);
       expect(result.valid).toBe(false);
       if (!result.valid) expect(result.errors.map((e) => `${e.path} ${e.message}`).join('\n')).toMatch(where);
+      expect(await viaOperationModule(c.api, c.operationId, c.status, value)).toEqual(result);
     },
   );
 
@@ -122,6 +131,21 @@ describe('mutated examples fail with readable errors', async () => {
     }
   });
 
+  it('rejects an impossible date, naming the format', () => {
+    const list = cases.find((c) => c.operationId === 'listProducts')!;
+    const value: any = structuredClone(list.value);
+    const path = findDate(value, '');
+    if (!path) throw new Error('the listProducts example has no date field');
+    setAt(value, path, '2025-02-30');
+    const result = validateResponse('storefront', 'listProducts', '200', value);
+    expect(result.valid).toBe(false);
+    if (!result.valid) {
+      expect(result.errors[0].path).toBe(path);
+      expect(result.errors[0].message).toBe('must match format "date"');
+      expect(result.errors[0].got).toBe('string "2025-02-30"');
+    }
+  });
+
   it('rejects a value outside a closed enum, naming the allowed values', async () => {
     const errors = (await openapiExamples('storefront')).find((c) => c.operationId === 'listProducts' && c.status === '400')!;
     const value: any = structuredClone(errors.value);
@@ -135,3 +159,20 @@ describe('mutated examples fail with readable errors', async () => {
     }
   });
 });
+
+/** The pointer of the first `YYYY-MM-DD` string in `node`. */
+function findDate(node: unknown, at: string): string | undefined {
+  if (typeof node === 'string') return /^\d{4}-\d\d-\d\d$/.test(node) ? at : undefined;
+  if (!node || typeof node !== 'object') return undefined;
+  for (const [key, value] of Object.entries(node)) {
+    const found = findDate(value, `${at}/${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function setAt(root: any, pointer: string, value: unknown): void {
+  const keys = pointer.split('/').slice(1);
+  const last = keys.pop()!;
+  keys.reduce((node, key) => node[key], root)[last] = value;
+}

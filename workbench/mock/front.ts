@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from '../http/body.js';
 import { MockHttpError, sendError, sendEnvelope, sendJson, JSON_CONTENT_TYPE } from '../http/errors.js';
 import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
+import { refuseForeignCaller } from '../http/local-origin.js';
 import type { RequestLogger } from '../http/log.js';
 import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
 import type { PrismEngine } from './prism-engine.js';
@@ -37,7 +38,10 @@ export interface FrontContext {
   cacheDefaults: boolean;
 }
 
-const CORS = { 'access-control-allow-origin': '*' };
+/** /__simulator and the Admin API: control surfaces of a local tool, not for other sites' pages. */
+function isControlPath(pathname: string): boolean {
+  return pathname === '/__simulator' || pathname.startsWith('/__simulator/') || splitApiPath(pathname)?.api === 'admin';
+}
 
 export function createFront(ctx: FrontContext) {
   // Defaults Prism had to build (responses with headers or without examples), kept after first use.
@@ -85,10 +89,18 @@ export function createFront(ctx: FrontContext) {
     }
     const method = (req.method ?? 'GET').toLowerCase();
 
+    // The control surfaces (/__simulator, the Admin API) answer only local callers; see local-origin.ts.
+    const control = isControlPath(url.pathname);
+    if (control) {
+      const refused = refuseForeignCaller(req);
+      if (refused) throw new MockHttpError(403, 'forbidden', `${refused.charAt(0).toUpperCase()}${refused.slice(1)}.`);
+    }
+    const allowOrigin = control ? (req.headers.origin ?? '') : '*';
+
     if (method === 'options' && req.headers['access-control-request-method']) {
       // Browser preflight: front-end developers call the mock from other origins.
       res.writeHead(204, {
-        ...CORS,
+        ...(allowOrigin ? { 'access-control-allow-origin': allowOrigin, vary: 'Origin' } : {}),
         'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
         'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*').slice(0, 500),
         'access-control-max-age': '600',
@@ -97,7 +109,8 @@ export function createFront(ctx: FrontContext) {
       res.end();
       return;
     }
-    res.setHeader('access-control-allow-origin', '*');
+    if (allowOrigin) res.setHeader('access-control-allow-origin', allowOrigin);
+    if (control) res.setHeader('vary', 'Origin');
 
     for (const extension of ctx.extensions) {
       if (extension.routes && (await extension.routes(req, res, url))) return;

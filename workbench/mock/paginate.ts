@@ -2,6 +2,7 @@
 // and `limit` over that set, so a front-end's pager works against it: the example's items stand for
 // the first records, later records are copies of them with suffixed ids, and `pagination` is computed
 // for the page asked. A request without `page` and `limit` gets the example byte for byte.
+import { MAX_PAGE_SIZE } from '../http/paging.js';
 import type { CachedResponse, OperationModel } from './spec-model.js';
 
 /** Top-level item fields that identify a record; copies get a suffix so ids stay unique per page. */
@@ -54,7 +55,7 @@ export function paginate(response: CachedResponse, query: URLSearchParams): Cach
 
   const items: any[] = content[listKey];
   const total = example.total_records;
-  const size = Math.floor(limit ?? example.limit);
+  const size = Math.min(Math.floor(limit ?? example.limit), MAX_PAGE_SIZE);
   const pageNo = Math.floor(page ?? 1);
   const pages = Math.max(1, Math.ceil(total / size));
   const start = (pageNo - 1) * size;

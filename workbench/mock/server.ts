@@ -27,6 +27,8 @@ export interface MockServerOptions {
   dynamic?: boolean;
   /** Only access tokens issued by this mock's POST /auth/anonymous open Bearer operations. */
   strictAuth?: boolean;
+  /** Values never printed in the request log, wherever they appear (API keys are added to them). */
+  secrets?: readonly string[];
   /** The only store API keys accepted (X-Api-Key). Default: any well-formed key. */
   apiKeys?: readonly string[];
   /** Request bodies above this many bytes get 413. Default 1 MiB. */
@@ -56,7 +58,7 @@ export interface MockServer {
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
-  const logger = createRequestLogger({ quiet: options.quiet, sink: options.logSink });
+  const logger = createRequestLogger({ quiet: options.quiet, sink: options.logSink, knownSecrets: [...(options.apiKeys ?? []), ...(options.secrets ?? [])] });
   const files = {
     storefront: options.specs?.storefront ?? documents.storefront,
     admin: options.specs?.admin === null ? undefined : options.specs?.admin ?? documents.admin,
@@ -119,6 +121,18 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
     logger.log('-', '(unparseable request)', status, 0);
+  });
+
+  // An Expect other than 100-continue gets node's bare 417 unless answered here: give it the envelope.
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const body = JSON.stringify(
+      envelope('expectation_failed', `Expect: ${String(req.headers.expect).slice(0, 100)} is not supported; only "Expect: 100-continue" is (or send no Expect header).`, [
+        { location: 'header', name: 'Expect', message: 'only 100-continue is supported' },
+      ]),
+    );
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+    res.end(body);
+    logger.log(req.method ?? '-', req.url ?? '', 417, 0);
   });
 
   // CONNECT bypasses the request handler in node:http (it is meant for proxies); answer it too.

@@ -1,7 +1,7 @@
 // Anonymous identities (createAnonymousUser): a user, an access token and a refresh token per call. Only
 // SHA-256 digests of the tokens are kept (in memory and in the journal), so the data directory never
 // holds a usable token. Strict auth (the default) accepts only access tokens issued here, and only on the
-// store that issued them.
+// store that issued them. Tokens have the workbench's `mock_` shape, which its request log redacts.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Identity, User } from './types.js';
 
@@ -28,8 +28,8 @@ export class Identities {
 
   /** A new anonymous user of the store; the caller journals `identity` and then calls add(). */
   issue(storeId: string, at: string): { identity: Identity; accessToken: string; refreshToken: string } {
-    const accessToken = `sbx_at_${randomBytes(24).toString('base64url')}`;
-    const refreshToken = `sbx_rt_${randomBytes(24).toString('base64url')}`;
+    const accessToken = `mock_${randomBytes(24).toString('base64url')}`;
+    const refreshToken = `mock_refresh_${randomBytes(24).toString('base64url')}`;
     const user: User = {
       id: randomId('usr_'),
       is_anonymous: true,

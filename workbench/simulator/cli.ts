@@ -3,6 +3,7 @@
 // and prints what was scheduled; `events` lists the catalog.
 import { parseArgs } from 'node:util';
 import { UsageError } from '../cli-support.js';
+import { isSafeKey } from '../http/object-paths.js';
 import { webhookEvents } from './rules.js';
 
 export const WEBHOOKS_HELP = `Usage: storefront-contract webhooks <command> [options]
@@ -39,7 +40,7 @@ export function setPath(target: Record<string, unknown>, assignment: string): vo
   const eq = assignment.indexOf('=');
   if (eq <= 0) throw new Error(`--set needs path=value, got "${assignment}"`);
   const path = assignment.slice(0, eq).split('.');
-  if (path.some((k) => k === '' || k === '__proto__')) throw new Error(`--set path "${assignment.slice(0, eq)}" is not a dotted property path`);
+  if (path.some((k) => k === '' || !isSafeKey(k))) throw new Error(`--set path "${assignment.slice(0, eq)}" is not a dotted property path (no empty segments, __proto__, constructor or prototype)`);
   const raw = assignment.slice(eq + 1);
   let value: unknown;
   try {

@@ -54,12 +54,15 @@ export interface SignedAttempt {
   url: string;
   body: Buffer;
   headers: Record<string, string>;
+  /** Values that must not reach the delivery log even if the receiver echoes them: custom header values (write-only) and the signature. */
+  writeOnly: string[];
 }
 
 /** Builds and signs an attempt. The secret is used here and nowhere else; it is never logged. */
 export function signAttempt(url: string, parts: EnvelopeParts, secret: string, custom: Record<string, string>): SignedAttempt {
   const body = envelopeBytes(parts);
-  return { url, body, headers: deliveryHeaders(parts, signPayload(body, secret), custom) };
+  const signature = signPayload(body, secret);
+  return { url, body, headers: deliveryHeaders(parts, signature, custom), writeOnly: [signature, ...Object.values(custom)] };
 }
 
 export interface SendResult {
@@ -111,7 +114,7 @@ export function createSender(options: { timeoutMs: number; denyPrivate: boolean;
         return failure(timedOut ? 'timeout' : classify(e));
       }
       const { excerpt, truncated } = await readExcerpt(res.body);
-      return { responseStatus: res.statusCode, errorClass: null, excerpt, truncated };
+      return { responseStatus: res.statusCode, errorClass: null, excerpt: hideWriteOnly(excerpt, attempt.writeOnly), truncated };
     } finally {
       clearTimeout(timer);
       inFlight.delete(deadline);
@@ -125,6 +128,17 @@ export function createSender(options: { timeoutMs: number; denyPrivate: boolean;
     },
     close: () => agent.close(),
   };
+}
+
+/**
+ * A receiver that echoes its request would put the subscription's write-only values into
+ * `GET /webhooks/deliveries`; they are replaced before the excerpt is stored. Values shorter than 4
+ * characters are left alone: replacing them would garble the excerpt and they hide nothing.
+ */
+export function hideWriteOnly(excerpt: string, values: readonly string[]): string {
+  let out = excerpt;
+  for (const value of values) if (value.length >= 4) out = out.split(value).join('[redacted]');
+  return out;
 }
 
 function failure(errorClass: ErrorClass): SendResult {

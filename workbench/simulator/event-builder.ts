@@ -2,6 +2,7 @@
 // example), with caller overrides deep-merged into `properties`, and validates the whole envelope against
 // the event's schema before anything is stored or sent.
 import { validateWebhookDelivery, type ValidationIssue } from '../../src/validators/index.js';
+import { findUnsafeKey, isSafeKey, ownChild, unsafeSegment } from '../http/object-paths.js';
 import { catalogEntry, webhookEvents } from './rules.js';
 import type { ErrorItem } from './replies.js';
 import { dotted } from './replies.js';
@@ -30,7 +31,7 @@ export function deepMerge(base: unknown, override: unknown): unknown {
     const out: Record<string, unknown> = { ...base };
     for (const [key, value] of Object.entries(override)) {
       // JSON.parse makes `__proto__` an own key; assigning it would swap the object's prototype instead.
-      if (key === '__proto__') throw new RangeError('"__proto__" is not a property name the simulator accepts');
+      if (!isSafeKey(key)) throw new RangeError(`"${key}" is not a property name the simulator accepts`);
       out[key] = Object.hasOwn(base, key) ? deepMerge(base[key], value) : value;
     }
     return out;
@@ -41,10 +42,11 @@ export function deepMerge(base: unknown, override: unknown): unknown {
 /** Removes a dotted path (`marketplace_listing`, `items.0.sku`); a path that is not there is reported. */
 export function unsetPath(target: unknown, path: string): boolean {
   const keys = path.split('.');
+  if (unsafeSegment(keys) !== undefined) return false;
   let here: unknown = target;
   for (const key of keys.slice(0, -1)) {
     if (Array.isArray(here) && isIndex(key)) here = here[Number(key)];
-    else if (isPlainObject(here)) here = here[key];
+    else if (isPlainObject(here)) here = ownChild(here, key);
     else return false;
   }
   const last = keys[keys.length - 1];
@@ -85,6 +87,10 @@ export function buildEventPayload(input: BuildInput): BuildResult {
   if (input.properties !== undefined && !isPlainObject(input.properties)) {
     return { ok: false, message: 'properties must be a JSON object of overrides for the example properties.', details: [{ location: 'body', name: 'properties', message: 'must be an object' }] };
   }
+  const unsafeKey = findUnsafeKey(input.properties);
+  if (unsafeKey !== undefined) {
+    return { ok: false, message: `properties.${unsafeKey}: "${unsafeKey.split('.').pop()}" is not a property name the simulator accepts.`, details: [{ location: 'body', name: `properties.${unsafeKey}`, message: 'is a refused property name' }] };
+  }
   const example = entry.example.payload.payload as unknown as Record<string, Json>;
   let properties: unknown;
   try {
@@ -93,6 +99,10 @@ export function buildEventPayload(input: BuildInput): BuildResult {
     return { ok: false, message: `properties could not be merged: ${(e as Error).message}.`, details: [{ location: 'body', name: 'properties', message: (e as Error).message }] };
   }
   for (const path of input.unset ?? []) {
+    const unsafe = unsafeSegment(path.split('.'));
+    if (unsafe !== undefined) {
+      return { ok: false, message: `unset: "${unsafe}" is not a property name the simulator accepts.`, details: [{ location: 'body', name: 'unset', message: `"${unsafe}" is refused in a property path` }] };
+    }
     if (!unsetPath(properties, path)) {
       return { ok: false, message: `unset: properties.${path} is not in the event's properties.`, details: [{ location: 'body', name: 'unset', message: `properties.${path} does not exist` }] };
     }

@@ -20,6 +20,8 @@ export interface SimulatorOptions {
   dataDir?: string;
   /** Multiplies every retry delay and the time-out. Default 1 (the contract's real times). */
   timeScale?: number;
+  /** The attempt time-out in ms, instead of the scaled contract value (tests on loaded machines). */
+  timeoutMs?: number;
   /** Refuse loopback, private, link-local and metadata addresses (after DNS resolution). Default false. */
   denyPrivate?: boolean;
   /** Clock in ms since the epoch. Default Date.now. */
@@ -50,7 +52,7 @@ export interface Simulator {
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = options.now ?? Date.now;
-  const t = timing(options.timeScale ?? 1);
+  const t = timing(options.timeScale ?? 1, options.timeoutMs);
   const denyPrivate = options.denyPrivate ?? false;
   const concurrency = options.concurrency ?? 64;
   const store = SimulatorStore.open(options.dataDir);

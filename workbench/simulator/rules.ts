@@ -16,13 +16,18 @@ export interface Timing {
   maxAttempts: number;
 }
 
-export function timing(timeScale = 1): Timing {
+/**
+ * `timeoutMs` overrides the scaled time-out: a test that shortens the retry schedule 100x need not
+ * also give receivers 300 ms to answer, which a loaded machine misses.
+ */
+export function timing(timeScale = 1, timeoutMs?: number): Timing {
   if (!(Number.isFinite(timeScale) && timeScale > 0)) {
     throw new RangeError(`time scale must be a positive number (1 = real time, 0.01 = 100x faster), got ${timeScale}`);
   }
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new RangeError(`time-out must be a positive number of ms, got ${timeoutMs}`);
   return {
     timeScale,
-    timeoutMs: deliveryRules.timeoutSeconds * 1000 * timeScale,
+    timeoutMs: timeoutMs ?? deliveryRules.timeoutSeconds * 1000 * timeScale,
     retryDelaysMs: deliveryRules.retryDelaysSeconds.map((s) => s * 1000 * timeScale),
     maxAttempts: deliveryRules.maxAttempts,
   };

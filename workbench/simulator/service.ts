@@ -7,6 +7,7 @@ import { buildEventPayload, type BuildResult } from './event-builder.js';
 import { newDeliveryId, newEventId, newSigningSecret, newWebhookId } from './ids.js';
 import { scopeVerdict } from './marketplace.js';
 import { toWebhookDelivery, toWebhookSubscription, type WebhookDeliveryView } from './present.js';
+import { pageWindow, pagination } from '../http/paging.js';
 import { dotted, fail, ok, type ErrorItem, type Reply } from './replies.js';
 import { catalogEntry, deliveryRules, webhookEvents } from './rules.js';
 import type { AttemptRow, AttemptStatus, EventRecord, NewAttempt, SimulatorStore, Subscription, SubscriptionStatus } from './store.js';
@@ -130,8 +131,9 @@ export class WebhookService {
       problems.push({ location: 'query', name: 'status', message: `must be one of ${SUBSCRIPTION_STATUSES.join(', ')}` });
     }
     if (problems.length) return fail(400, 'invalid_parameter', sentence(problems), problems);
-    const { subscriptions, total } = this.store.listSubscriptions(storeId, status as SubscriptionStatus | undefined, (page - 1) * limit, limit);
-    return ok(200, 'Webhooks fetched successfully', { webhooks: subscriptions.map(toWebhookSubscription), pagination: pagination(page, limit, total) });
+    const window = pageWindow(page, limit);
+    const { subscriptions, total } = this.store.listSubscriptions(storeId, status as SubscriptionStatus | undefined, window.offset, window.limit);
+    return ok(200, 'Webhooks fetched successfully', { webhooks: subscriptions.map(toWebhookSubscription), pagination: pagination(window, total) });
   }
 
   getWebhook(storeId: string, id: string): Reply {
@@ -228,14 +230,15 @@ export class WebhookService {
     }
     if (problems.length) return fail(400, 'invalid_parameter', sentence(problems), problems);
 
+    const window = pageWindow(page, limit);
     const { rows, total } = this.store.listDeliveries(
       storeId,
       { webhookId, event, eventId, status: status as AttemptStatus | undefined },
       this.o.now() - RETENTION_MS,
-      (page - 1) * limit,
-      limit,
+      window.offset,
+      window.limit,
     );
-    return ok(200, 'Deliveries fetched successfully', { deliveries: rows.map(toWebhookDelivery), pagination: pagination(page, limit, total) });
+    return ok(200, 'Deliveries fetched successfully', { deliveries: rows.map(toWebhookDelivery), pagination: pagination(window, total) });
   }
 
   // ---- retryWebhookDelivery --------------------------------------------------------------------------
@@ -370,20 +373,9 @@ function numberParam(query: URLSearchParams, name: string, fallback: number, int
   if (raw.trim() === '' || !Number.isFinite(n)) problems.push({ location: 'query', name, message: `must be a number, got "${raw.slice(0, 40)}"` });
   else if (integer && !Number.isInteger(n)) problems.push({ location: 'query', name, message: 'must be an integer' });
   else if (n < 1) problems.push({ location: 'query', name, message: 'must be >= 1' });
-  // `page` is a number in the contract (seed 4.1); a fractional page means the page it falls in.
-  return Math.floor(n);
+  return n;
 }
 
-function pagination(page: number, limit: number, total: number) {
-  const totalPages = Math.ceil(total / limit);
-  return {
-    total_records: total,
-    total_pages: totalPages,
-    limit,
-    next_page: page < totalPages ? page + 1 : null,
-    previous_page: page > 1 ? page - 1 : null,
-  };
-}
 
 function sentence(items: ErrorItem[]): string {
   const parts = items.slice(0, 3).map((i) => `${i.location === 'query' ? 'query parameter' : 'body field'} '${i.name}' ${i.message}`);

@@ -1,9 +1,9 @@
-// The simulator's durable state in one SQLite file (better-sqlite3): subscriptions, events, and the
+// The simulator's durable state in one SQLite file (through ./sqlite.ts): subscriptions, events, and the
 // delivery log, whose `scheduled` rows double as the queue of pending retries. Every decision that must
 // not race (the 5-enabled limit, one active attempt per event and subscription, claiming an attempt before
 // it is sent, what follows an attempt) is one synchronous transaction, so it is atomic within this process
 // and, through BEGIN IMMEDIATE and the unique index below, across processes sharing a data directory.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database, type Statement } from './sqlite.js';
 
@@ -217,23 +217,31 @@ export class SimulatorStore {
    */
   private subCache = new Map<string, { row: SubscriptionRow; headers: Record<string, string> }>();
   private subCacheVersion = -1;
+  /** Multi-row inserts of an event's first attempts, by row count. */
+  private readonly insertMany = new Map<number, Statement<unknown>>();
   /** Enabled subscriptions per store, under the same validity rule (the fan-out of every event reads it). */
   private enabledCache = new Map<string, Subscription[]>();
-  // better-sqlite3 builds a transaction function per db.transaction() call; built once here instead.
+  // A transaction function per db.transaction() call; built once here instead.
   private readonly tx: {
     claim: (now: number, limit: number, owner: string, leaseMs: number) => Claim[];
     batch: <T>(fn: () => T) => T;
     failure: (claimed: AttemptRow, owner: string, result: AttemptResult, policy: CompletionPolicy, newDeliveryId: () => string) => Completion | undefined;
   };
 
+  /** The file is in WAL mode (an in-memory store is not). */
+  private readonly wal: boolean;
+
   private constructor(
     private readonly db: Database,
     /** Where the file is, for messages; `:memory:` for tests. */
     readonly location: string,
   ) {
-    db.pragma('journal_mode = WAL');
+    // Deleted and overwritten content (a rotated or deleted signing secret, custom header values) is
+    // overwritten with zeros in the database file, not just unlinked from the b-tree; see also `scrub`.
+    db.pragma('secure_delete = ON');
+    this.wal = db.pragma('journal_mode = WAL') === 'wal';
     // NORMAL in WAL mode: a power cut may lose the last commits but never corrupts the file; a process
-    // crash loses nothing. Good enough for a local simulator, and much faster than FULL.
+    // crash (kill -9) loses nothing committed. Good enough for a local simulator, and much faster than FULL.
     db.pragma('synchronous = NORMAL');
     db.exec(SCHEMA);
     this.s = {
@@ -261,9 +269,7 @@ export class SimulatorStore {
       delivery: db.prepare(`SELECT * FROM attempts WHERE delivery_id = ? AND webhook_id = ? AND store_id = ? AND created_at >= ?`),
       active: db.prepare(`SELECT * FROM attempts WHERE webhook_id = ? AND event_id = ? AND status IN ('scheduled', 'in_flight')`),
       maxAttempt: db.prepare(`SELECT max(attempt) AS n FROM attempts WHERE webhook_id = ? AND event_id = ?`),
-      // Two steps (ids from the partial index, then the rows): measured 3x faster than SELECT * on the index.
-      due: db.prepare(`SELECT seq FROM attempts WHERE status = 'scheduled' AND scheduled_at <= ? ORDER BY scheduled_at, seq LIMIT ?`).pluck(),
-      bySeq: db.prepare(`SELECT * FROM attempts WHERE seq = ?`),
+      due: db.prepare(`SELECT * FROM attempts WHERE status = 'scheduled' AND scheduled_at <= ? ORDER BY scheduled_at, seq LIMIT ?`),
       // Guarded by status, so a row another claimer took first is left alone (changes = 0).
       claim: db.prepare(`UPDATE attempts SET status = 'in_flight', sent_at = ?, claimed_by = ?, lease_until = ?, url = ? WHERE seq = ? AND status = 'scheduled'`),
       cancel: db.prepare(`UPDATE attempts SET status = 'cancelled', outcome = 'cancelled', completed_at = ? WHERE seq = ? AND status = 'scheduled'`),
@@ -293,12 +299,18 @@ export class SimulatorStore {
     };
   }
 
-  /** Opens (creating if needed) `<dataDir>/simulator.sqlite`; no dataDir = an in-memory store. */
+  /**
+   * Opens (creating if needed) `<dataDir>/simulator.sqlite`; no dataDir = an in-memory store. The file holds
+   * signing secrets and custom header values: a directory created here is 0700, and the database file is
+   * 0600 before SQLite opens it, also inside an existing directory. SQLite creates its -wal, -shm and
+   * -journal files with the database file's mode; ones left by an older run are tightened too.
+   */
   static open(dataDir?: string): SimulatorStore {
     if (!dataDir || dataDir === ':memory:') return new SimulatorStore(openDatabase(':memory:'), ':memory:');
-    // 0700: the file holds signing secrets and custom header values.
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    if (mkdirSync(dataDir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dataDir, 0o700);
     const file = path.join(dataDir, 'simulator.sqlite');
+    closeSync(openSync(file, 'a', 0o600));
+    for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(f)) chmodSync(f, 0o600);
     return new SimulatorStore(openDatabase(file), file);
   }
 
@@ -368,7 +380,7 @@ export class SimulatorStore {
    * and the number of cancelled attempts, or undefined when the store has no such subscription.
    */
   deleteSubscription(storeId: string, id: string, now: number): { subscription: Subscription; cancelled: number } | undefined {
-    return this.db
+    const deleted = this.db
       .transaction(() => {
         const subscription = this.subscription(storeId, id);
         if (!subscription) return undefined;
@@ -378,13 +390,29 @@ export class SimulatorStore {
         return { subscription, cancelled };
       })
       .immediate();
+    if (deleted) this.scrub();
+    return deleted;
   }
 
   rotateSecret(storeId: string, id: string, secret: string, now: number): Subscription | undefined {
     if (!this.subscription(storeId, id)) return undefined;
     this.invalidateSubs();
     this.s.rotate.run(secret, now, now, id);
+    this.scrub();
     return this.subscription(storeId, id);
+  }
+
+  /**
+   * After a secret was rotated or deleted: `secure_delete` zeroed it in the page that held it, but in WAL
+   * mode the older page images (the secret's insert, earlier updates) are still frames of the -wal file
+   * and the page may not be back in the database file yet. A TRUNCATE checkpoint copies every committed
+   * page into the database file and cuts the -wal file to zero bytes, so no file of the data directory
+   * holds the old secret any more. Best effort: a reader of another connection in the middle of a read can
+   * hold it back (up to the busy timeout); the next rotate or delete checkpoints again.
+   */
+  private scrub(): void {
+    if (!this.wal || this.db.inTransaction) return;
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   // ---- events and attempts -------------------------------------------------------------------------
@@ -393,7 +421,7 @@ export class SimulatorStore {
   recordEvent(event: EventRecord, attempts: NewAttempt[]): AttemptRow[] {
     return this.db.transaction(() => {
       this.s.insertEvent.run(event.eventId, event.storeId, event.event, event.isTest ? 1 : 0, event.payloadJson, event.createdAt);
-      const rows = attempts.map((a) => this.insertAttempt(event, a, 1, 1, event.createdAt));
+      const rows = this.insertFirstAttempts(event, attempts);
       this.remember(event.eventId, event.payloadJson);
       return rows;
     })();
@@ -443,8 +471,8 @@ export class SimulatorStore {
     this.enabledCache.clear();
   }
 
+  /** The subscription as cached; call `checkVersion` first (once per transaction is enough). */
   private cachedSub(id: string): { row: SubscriptionRow; headers: Record<string, string> } | undefined {
-    this.checkVersion();
     let hit = this.subCache.get(id);
     if (!hit) {
       const row = this.s.sub.get(id) as SubscriptionRow | undefined;
@@ -470,39 +498,29 @@ export class SimulatorStore {
   }
 
   private insertAttempt(event: EventRecord, a: NewAttempt, attempt: number, sequenceAttempt: number, now: number): AttemptRow {
-    const values = {
-      delivery_id: a.deliveryId,
-      store_id: event.storeId,
-      webhook_id: a.webhookId,
-      event_id: event.eventId,
-      event: event.event,
-      is_test: event.isTest ? 1 : 0,
-      attempt,
-      sequence_attempt: sequenceAttempt,
-      auto_retry: a.autoRetry ? 1 : 0,
-      trigger: a.trigger,
-      url: a.url,
-      scheduled_at: a.scheduledAt,
-      created_at: now,
-    };
+    const values = attemptValues(event, a, attempt, sequenceAttempt, now);
     const { lastInsertRowid } = this.s.insertAttempt.run(values);
-    // The row as stored, built here rather than read back (RETURNING * costs more than the insert itself).
-    return {
-      seq: Number(lastInsertRowid),
-      ...values,
-      status: 'scheduled',
-      outcome: null,
-      sent_at: null,
-      completed_at: null,
-      duration_ms: null,
-      response_status: null,
-      error_class: null,
-      response_body_excerpt: null,
-      response_body_truncated: 0,
-      next_retry_at: null,
-      claimed_by: null,
-      lease_until: null,
-    };
+    return storedRow(Number(lastInsertRowid), values);
+  }
+
+  /**
+   * The first attempts of a new event, one per receiving subscription (at most the enabled limit): one
+   * multi-row INSERT instead of one per attempt, as each statement is a call into the driver.
+   */
+  private insertFirstAttempts(event: EventRecord, attempts: NewAttempt[]): AttemptRow[] {
+    if (attempts.length <= 1) return attempts.map((a) => this.insertAttempt(event, a, 1, 1, event.createdAt));
+    const values = attempts.map((a) => attemptValues(event, a, 1, 1, event.createdAt));
+    let insert = this.insertMany.get(values.length);
+    if (!insert) {
+      const row = `(${ATTEMPT_COLUMNS.map(() => '?').join(', ')}, 'scheduled')`;
+      insert = this.db.prepare(`INSERT INTO attempts (${ATTEMPT_COLUMNS.join(', ')}, status) VALUES ${Array(values.length).fill(row).join(', ')} RETURNING seq, delivery_id`);
+      this.insertMany.set(values.length, insert);
+    }
+    const params: unknown[] = [];
+    for (const v of values) for (const c of ATTEMPT_COLUMNS) params.push(v[c]);
+    // RETURNING gives no promise about row order: match the rows by delivery id.
+    const seqs = new Map((insert.all(...params) as Array<{ seq: number; delivery_id: string }>).map((r) => [r.delivery_id, r.seq]));
+    return values.map((v) => storedRow(seqs.get(v.delivery_id)!, v));
   }
 
   /**
@@ -525,8 +543,9 @@ export class SimulatorStore {
 
   private claimTx(now: number, limit: number, owner: string, leaseMs: number): Claim[] {
     const claims: Claim[] = [];
-    for (const seq of this.s.due.all(now, limit) as number[]) {
-      const row = this.s.bySeq.get(seq) as AttemptRow;
+    // Another connection can commit only between our transactions: one look at data_version is enough.
+    this.checkVersion();
+    for (const row of this.s.due.all(now, limit) as AttemptRow[]) {
       const cached = this.cachedSub(row.webhook_id);
       const sub = cached?.row;
       if (!sub || sub.status !== 'enabled') {
@@ -641,6 +660,62 @@ export class SimulatorStore {
       this.s.pruneEvents.run(before);
     })();
   }
+}
+
+const ATTEMPT_COLUMNS = [
+  'delivery_id',
+  'store_id',
+  'webhook_id',
+  'event_id',
+  'event',
+  'is_test',
+  'attempt',
+  'sequence_attempt',
+  'auto_retry',
+  'trigger',
+  'url',
+  'scheduled_at',
+  'created_at',
+] as const;
+
+type AttemptValues = Pick<AttemptRow, (typeof ATTEMPT_COLUMNS)[number]>;
+
+function attemptValues(event: EventRecord, a: NewAttempt, attempt: number, sequenceAttempt: number, now: number): AttemptValues {
+  return {
+    delivery_id: a.deliveryId,
+    store_id: event.storeId,
+    webhook_id: a.webhookId,
+    event_id: event.eventId,
+    event: event.event,
+    is_test: event.isTest ? 1 : 0,
+    attempt,
+    sequence_attempt: sequenceAttempt,
+    auto_retry: a.autoRetry ? 1 : 0,
+    trigger: a.trigger,
+    url: a.url,
+    scheduled_at: a.scheduledAt,
+    created_at: now,
+  };
+}
+
+/** A new attempt row as stored, built here rather than read back (RETURNING * costs more than the insert). */
+function storedRow(seq: number, values: AttemptValues): AttemptRow {
+  return {
+    seq,
+    ...values,
+    status: 'scheduled',
+    outcome: null,
+    sent_at: null,
+    completed_at: null,
+    duration_ms: null,
+    response_status: null,
+    error_class: null,
+    response_body_excerpt: null,
+    response_body_truncated: 0,
+    next_retry_at: null,
+    claimed_by: null,
+    lease_until: null,
+  };
 }
 
 function toSubscription(row: SubscriptionRow): Subscription {

@@ -44,26 +44,63 @@ for (const [prefix, bits] of [
   ['ff00::', 8], // multicast
   ['2001:db8::', 32], // documentation
   ['100::', 64], // discard
+  ['fec0::', 10], // site-local (deprecated, still routed by some stacks)
+  ['2001:2::', 48], // benchmarking
+  ['2001:10::', 28], // ORCHID
+  ['3fff::', 20], // documentation
+  ['64:ff9b:1::', 48], // local-use NAT64: its IPv4 embedding depends on the local prefix length
 ] as const) {
   blocked.addSubnet(prefix, bits, 'ipv6');
 }
 
-/** Whether an IP address (v4 or v6, including IPv4-mapped and NAT64 forms) is one deliveries must avoid. */
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part allowed), or undefined. */
+export function ipv6Groups(address: string): number[] | undefined {
+  if (net.isIP(address) !== 6) return undefined;
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail !== undefined && tail !== '' ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  const groups = [...left, ...(tail !== undefined ? Array(missing).fill('0') : []), ...right].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : undefined;
+}
+
+const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+const startsWith = (groups: number[], prefix: number[]) => prefix.every((g, i) => groups[i] === g);
+
+/**
+ * The IPv4 addresses an IPv6 address carries, for every standard embedding a router or a host stack may
+ * translate back to IPv4: IPv4-compatible (::a.b.c.d), IPv4-mapped (::ffff:a.b.c.d), SIIT
+ * (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96, local-use 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo
+ * (2001::/32: server, and the client obfuscated by XOR).
+ */
+export function embeddedIpv4(groups: number[]): string[] {
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups;
+  const found: string[] = [];
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && (g5 === 0 || g5 === 0xffff)) found.push(v4(g6, g7));
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) found.push(v4(g6, g7));
+  if (startsWith(groups, [0x64, 0xff9b]) && (g2 === 0 || g2 === 1)) found.push(v4(g6, g7));
+  if (g0 === 0x2002) found.push(v4(g1, g2));
+  if (g0 === 0x2001 && g1 === 0) found.push(v4(g2, g3), v4(g6 ^ 0xffff, g7 ^ 0xffff));
+  return found;
+}
+
+/** Whether an IP address (v4 or v6, including every form that embeds IPv4) is one deliveries must avoid. */
 export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true; // not an address at all: refuse rather than guess
-  const lower = address.toLowerCase();
-  // ::ffff:a.b.c.d and 64:ff9b::a.b.c.d carry an IPv4 address: judge that one.
-  const embedded = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (embedded) return blocked.check(embedded[1], 'ipv4');
-  const mappedHex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (mappedHex) {
-    const hi = parseInt(mappedHex[1], 16);
-    const lo = parseInt(mappedHex[2], 16);
-    return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-  }
-  return blocked.check(address, 'ipv6');
+  // Not an address at all, or one with a zone (`fe80::1%eth0`, only meaningful on this host): refuse.
+  if (family !== 6 || address.includes('%')) return true;
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  if (embeddedIpv4(groups).some((ip) => blocked.check(ip, 'ipv4'))) return true;
+  const canonical = groups.map((g) => g.toString(16)).join(':');
+  return blocked.check(canonical, 'ipv6');
 }
 
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };

@@ -1,0 +1,40 @@
+// What people read first: the help of the `storefront-contract` bin and of each workbench
+// subcommand, snapshotted. A change to a flag or its text shows up in review as a snapshot diff.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../src/contract/spec-files.js';
+import { run } from '../helpers/run.js';
+
+const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
+const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', bin, ...args], { cwd: repoRoot });
+
+describe('storefront-contract help', () => {
+  it.each([
+    ['top', ['--help']],
+    ['mock', ['mock', '--help']],
+    ['webhooks', ['webhooks', '--help']],
+  ])('%s', async (name, args) => {
+    const result = await cli(args);
+    expect(result.code).toBe(0);
+    await expect(result.stdout).toMatchFileSnapshot(`__snapshots__/help-${name}.txt`);
+  });
+
+  it('no command prints the help on stdout and exits 2', async () => {
+    const result = await cli([]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^Usage: storefront-contract <command>/);
+  });
+
+  it('an unknown command is one line naming the commands', async () => {
+    const result = await cli(['mokc']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([
+      'storefront-contract: unknown command "mokc"; the commands are mock, webhooks, certify, certify-webhooks, record (see --help).',
+    ]);
+  });
+
+  it('--version prints the package version', async () => {
+    const result = await cli(['--version']);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});

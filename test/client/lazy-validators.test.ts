@@ -1,0 +1,67 @@
+// What a typed client loads: nothing of the validators without validation; with validation, the
+// module of each operation it calls (on first use) and no other. Observed in a fresh process with a
+// module hook logging every loaded file.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../src/contract/spec-files.js';
+import { run } from '../helpers/run.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sfc-lazy-'));
+});
+afterAll(async () => dir && rm(dir, { recursive: true, force: true }));
+
+/** Runs a client in a fresh process; returns the printed statuses and the repository files it loaded. */
+async function callClient(mode: string, operations: string[]): Promise<{ statuses: number[]; loaded: string[] }> {
+  const log = path.join(dir, `${mode}-${operations.join('-')}.log`);
+  const result = await run(process.execPath, ['--import', 'tsx', '--import', path.join(here, 'lazy/record-loads.mjs'), path.join(here, 'lazy/call-client.ts'), mode, ...operations], {
+    cwd: repoRoot,
+    env: { ...process.env, SFC_LOAD_LOG: log },
+  });
+  expect(result.code, result.output).toBe(0);
+  const urls = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+  const loaded = [...new Set(urls.map((url) => path.relative(repoRoot, fileURLToPath(url.split('?')[0]))))].filter((f) => !f.startsWith('..') && !f.includes('node_modules'));
+  return { statuses: JSON.parse(result.stdout), loaded };
+}
+
+const validatorFiles = (loaded: string[]) => loaded.filter((f) => f.startsWith('generated/validators/') || f.startsWith('src/validators/') || f === 'src/client/response-check.ts').sort();
+
+describe('validators a typed client loads', () => {
+  it('none when validation is off', async () => {
+    const { statuses, loaded } = await callClient('off', ['listCountries']);
+    expect(statuses).toEqual([200]);
+    expect(loaded).toContain('src/client/storefront.ts');
+    expect(validatorFiles(loaded)).toEqual([]);
+  });
+
+  it('with validation on, only the module of the operation called', async () => {
+    const { statuses, loaded } = await callClient('strict', ['listCountries', 'listCountries']);
+    expect(statuses).toEqual([200, 200]);
+    // The two loader maps (operationId -> import) are small; the validators are in the operation's module.
+    expect(validatorFiles(loaded)).toEqual([
+      'generated/validators/admin/index.ts',
+      'generated/validators/storefront/index.ts',
+      'generated/validators/storefront/listCountries.ts',
+      'src/client/response-check.ts',
+      'src/validators/format-errors.ts',
+      'src/validators/lookup.ts',
+      'src/validators/messages.ts',
+      'src/validators/operation-validators.ts',
+    ]);
+  });
+
+  it('each further operation adds its own module', async () => {
+    const { statuses, loaded } = await callClient('strict', ['listCountries', 'createAnonymousUser']);
+    expect(statuses).toEqual([200, 401]);
+    expect(validatorFiles(loaded).filter((f) => f.startsWith('generated/') && !f.endsWith('/index.ts'))).toEqual([
+      'generated/validators/storefront/createAnonymousUser.ts',
+      'generated/validators/storefront/listCountries.ts',
+    ]);
+  });
+});

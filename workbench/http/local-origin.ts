@@ -1,0 +1,47 @@
+// Which browser callers may reach the workbench's control surfaces (the /__simulator routes and the
+// Admin API, which by default accept any admin token): only pages served from loopback. The
+// storefront API stays open to every origin, since front-end developers call it from their dev servers.
+//
+// A web page on another site can make the developer's browser send requests to 127.0.0.1. Browsers
+// say where a request comes from (`Origin`), and a DNS-rebinding page shows its own name in `Host`;
+// so a control request is refused when either names something other than this machine.
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function hostName(hostPort: string): string {
+  const trimmed = hostPort.trim().toLowerCase();
+  if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
+  return trimmed.split(':')[0];
+}
+
+/** True for an Origin on this machine: http(s)://localhost, 127.0.0.1 or [::1], any port. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_NAMES.has(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/** True for a Host header that cannot be a rebound name: an IP literal or localhost. */
+function isDirectHost(host: string | undefined): boolean {
+  if (host === undefined) return true;
+  const name = hostName(host);
+  return name === 'localhost' || isIP(name.replace(/^\[|\]$/g, '')) !== 0;
+}
+
+/** Why a request to a control surface is refused, or undefined when it may proceed. */
+export function refuseForeignCaller(req: IncomingMessage): string | undefined {
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== 'null' && !isLoopbackOrigin(origin)) {
+    return `requests from the web page at ${origin.slice(0, 100)} are refused: the workbench's control routes answer only pages served from this machine (localhost) and tools without an Origin`;
+  }
+  if (origin === 'null') return 'requests from an opaque origin (sandboxed page or file) are refused on the workbench\'s control routes';
+  if (!isDirectHost(req.headers.host)) {
+    return `Host "${String(req.headers.host).slice(0, 100)}" is refused on the workbench's control routes: use 127.0.0.1, localhost or an IP address`;
+  }
+  return undefined;
+}
