@@ -182,6 +182,16 @@ describe('lists filter, sort and page over the real set', () => {
     expect(fractional).toMatchObject({ next_page: 3, previous_page: 1 });
   });
 
+  it('a limit above the maximum page size (x-max-page-size, register SF-031) gets 100 rows and says so', async () => {
+    const big = (await call(wb, 'listProducts', 'GET', `/catalog/products${q({ limit: 500 })}`, { headers: auth })).json.content;
+    expect(big.products).toHaveLength(100);
+    expect(big.pagination).toEqual({ total_records: world.counts.products, total_pages: Math.ceil(world.counts.products / 100), limit: 100, next_page: 2, previous_page: null });
+    const orders = (await call(wb, 'listOrders', 'GET', `/orders${q({ user_id: 'cst_9XK2PL', limit: 1000 })}`, { headers: auth })).json.content.pagination;
+    expect(orders.limit).toBe(100);
+    const similar = (await call(wb, 'listSimilarProducts', 'GET', `/pos/catalog/products/similar${q({ limit: 101 })}`, { headers: auth })).json.content;
+    expect([similar.products.length, similar.pagination.limit]).toEqual([100, 100]);
+  });
+
   it('filters orders by status and similar products by product_id', async () => {
     const user = world.users_with_orders.find((u: any) => u.orders >= 3).user_id;
     const all = (await call(wb, 'listOrders', 'GET', `/orders${q({ user_id: user, limit: 50 })}`, { headers: auth })).json.content.orders;

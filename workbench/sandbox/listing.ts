@@ -18,11 +18,12 @@ export interface Page {
   limit: number;
 }
 
-export function pageOf(query: URLSearchParams): Page {
+/** `maxPageSize`: the spec's `x-max-page-size` (register SF-031): a larger `limit` gets that many rows, and says so. */
+export function pageOf(query: URLSearchParams, maxPageSize: number): Page {
   const page = query.get('page');
   const limit = query.get('limit');
   // `page` is a number in the contract (seed 4.1): a fractional page means the page it falls in.
-  return { page: page === null ? 1 : Math.floor(Number(page)), limit: limit === null ? DEFAULT_LIMIT : Number(limit) };
+  return { page: page === null ? 1 : Math.floor(Number(page)), limit: Math.min(limit === null ? DEFAULT_LIMIT : Number(limit), maxPageSize) };
 }
 
 export class ListError extends Error {

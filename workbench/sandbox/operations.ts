@@ -16,6 +16,7 @@ import { findUnsafeKey } from './keys.js';
 import { ListError, paginate, pageOf, parseSort, sortBy, type SortFields, type SortValue } from './listing.js';
 import { priceOf, renderProduct, renderSimilar, renderVariant, type ViewContext } from './render.js';
 import type { Sandbox } from './sandbox.js';
+import { templates } from './templates.js';
 import type { CustomerRecord, OrderRecord, ProductRecord, VariantRecord } from './types.js';
 import type { World } from './world.js';
 
@@ -98,6 +99,7 @@ function listError(e: unknown): Reply {
 // ---- the operations ----------------------------------------------------------------------------------------
 
 export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> {
+  const { maxPageSize } = templates();
   /** The caller's identity; strict auth refuses a token issued for another store (401, the pipeline's envelope shape). */
   const guard = (request: LiveRequest): Reply | undefined => {
     if (sandbox.lenientAuth) return undefined;
@@ -145,7 +147,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       const ctx = view(world, request);
       const ids = [...new Set(request.query.getAll('category_id'))].sort();
       const slugs = [...new Set(request.query.getAll('category_slug'))].sort();
-      const page = pageOf(request.query);
+      const page = pageOf(request.query, maxPageSize);
       const sortRaw = request.query.get('sort_by');
       const key = ['products', ctx.groupKey, ctx.inventory, page.page, page.limit, sortRaw ?? '', ids.join('\u0001'), slugs.join('\u0001')].join('\u0000');
       try {
@@ -183,7 +185,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
     listSimilarProducts(request, world) {
       const ctx = { ...view(world, request), inventory: false };
       const sources = [...new Set(request.query.getAll('product_id'))];
-      const page = pageOf(request.query);
+      const page = pageOf(request.query, maxPageSize);
       const sortRaw = request.query.get('sort_by');
       const key = ['similar', ctx.groupKey, page.page, page.limit, sortRaw ?? '', [...sources].sort().join('\u0001')].join('\u0000');
       try {
@@ -215,7 +217,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
     listOrders(request, world) {
       const userId = request.query.get('user_id') ?? '';
       const statuses = [...new Set(request.query.getAll('status'))].sort();
-      const page = pageOf(request.query);
+      const page = pageOf(request.query, maxPageSize);
       const sortRaw = request.query.get('sort_by');
       const key = ['orders', userId, page.page, page.limit, sortRaw ?? '', statuses.join('\u0001')].join('\u0000');
       try {

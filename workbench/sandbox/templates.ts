@@ -1,4 +1,5 @@
-// The spec's named examples, read once, as the templates of the seeded world: the records they show
+// What the sandbox reads from the spec at start: the maximum page size of the lists, and the named
+// examples, as the templates of the seeded world: the records they show
 // (Matte Lipstick prd_7Q2K9X, cart crt_8N2F6Q, customer cst_9XK2PL and their orders, cards, coupons,
 // stores) are part of every seeded store, so ids copied from the reference work against the sandbox,
 // and every generated record is a variation of a record the contract's own tests validate.
@@ -16,6 +17,8 @@ async function content(name: string): Promise<any> {
 }
 
 export interface Templates {
+  /** `x-max-page-size` of the lists' `limit` (register SF-031): larger limits are answered with this many rows. */
+  maxPageSize: number;
   /** prd_7Q2K9X (two shades) and prd_3H6V1B (a bundle without variant options), as listed. */
   products: ProductRecord[];
   /** var_4M8T2C with every detail. */
@@ -34,6 +37,7 @@ let loading: Promise<Templates> | undefined;
 /** Reads the examples once per process (the sandbox awaits this before it builds a world). */
 export function loadTemplates(): Promise<Templates> {
   loading ??= (async () => {
+    const limit = (await $RefParser.parse(path.join(specDir, 'openapi/components/parameters/Limit.yaml'))) as { 'x-max-page-size'?: unknown };
     const [products, variant, similar, cart, orders, cards, customer] = await Promise.all([
       content('ListProductsOk'),
       content('GetVariantOk'),
@@ -44,6 +48,7 @@ export function loadTemplates(): Promise<Templates> {
       content('CreateCustomerCreated'),
     ]);
     cached = {
+      maxPageSize: typeof limit['x-max-page-size'] === 'number' ? limit['x-max-page-size'] : Number.MAX_SAFE_INTEGER,
       products: products.products,
       variant: variant.variant,
       similar: similar.products,
