@@ -11,7 +11,7 @@ import { OUTSIDE_CONTRACT } from '../simulator/simulator-routes.js';
 import { priceCart } from './cart.js';
 import { newProduct, patchProduct, withStock } from './catalog-admin.js';
 import { SANDBOX_ADMIN, inventoryPayload, orderView, productPayload, type RaisedEvent } from './events.js';
-import { findUnsafeKey } from './keys.js';
+import { findUnsafeKey } from '../http/object-paths.js';
 import { orderFromCart, TRANSITIONS, withStatus } from './orders.js';
 import { renderCategory, renderProduct } from './render.js';
 import type { Sandbox } from './sandbox.js';

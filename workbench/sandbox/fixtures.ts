@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { specDir } from '../../src/contract/spec-files.js';
 import { getAjv } from '../mock/ajv.js';
-import { findUnsafeKey } from './keys.js';
+import { findUnsafeKey } from '../http/object-paths.js';
 import { RESOURCES, dataKey, type ResourceName, type WorldData } from './types.js';
 
 export class FixtureError extends Error {

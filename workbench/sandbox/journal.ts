@@ -6,7 +6,7 @@
 // lives in memory.
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync, chmodSync } from 'node:fs';
 import path from 'node:path';
-import { findUnsafeKey } from './keys.js';
+import { findUnsafeKey } from '../http/object-paths.js';
 import type { CartRecord, CustomerRecord, Identity, OrderRecord, ProductRecord } from './types.js';
 
 export type Put =

@@ -12,7 +12,7 @@ import { evaluate } from './coupons.js';
 import { customerDetail, orderView } from './events.js';
 import { fulfillmentOptions } from './fulfillment.js';
 import { randomId } from './identities.js';
-import { findUnsafeKey } from './keys.js';
+import { findUnsafeKey } from '../http/object-paths.js';
 import { ListError, paginate, pageOf, parseSort, sortBy, type SortFields, type SortValue } from './listing.js';
 import { priceOf, renderProduct, renderSimilar, renderVariant, type ViewContext } from './render.js';
 import type { Sandbox } from './sandbox.js';
