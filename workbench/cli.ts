@@ -7,18 +7,26 @@ import { parseTimeScale } from './simulator/index.js';
 
 export const MOCK_HELP = `Usage: storefront-contract mock [options]
 
-The workbench: the storefront API on its real paths (/api/v1/{store_id}/storefront/...), the live
-Admin webhook API with the webhook simulator (/api/v1/{store_id}/admin/webhooks...), and /docs.
+The workbench: the storefront API on its real paths (/api/v1/{store_id}/storefront/...) answered by a
+stateful sandbox (a seeded world per store: catalog, customers, carts, orders, coupons), the live Admin
+webhook API with the webhook simulator (/api/v1/{store_id}/admin/webhooks...), the sandbox's back office
+under /__simulator/stores/{store_id}/... (outside the contract), and /docs.
 
 Options:
   --port <n>             port (env PORT, default 4010; 0 = any free port)
   --host <addr>          interface (default 127.0.0.1)
-  --data-dir <dir>       keep webhook subscriptions, pending retries and the delivery log there, across
-                         restarts (default: in memory, lost on exit)
+  --data-dir <dir>       keep the sandbox's writes (sandbox.jsonl), webhook subscriptions, pending retries
+                         and the delivery log there, across restarts (default: in memory, lost on exit)
+  --seed <n>             seed of the sandbox's worlds: the same seed gives the same data (default 1)
+  --data <dir>           fixture files replacing seeded resources (products.json, categories.json,
+                         customers.json, carts.json, orders.json, countries.json, customer-groups.json,
+                         coupons.json, locations.json), validated against the spec's schemas at start
   --api-key <key>        the only store API key accepted (env STOREFRONT_API_KEY; default: any well-formed key)
   --admin-token <token>  the only Admin API bearer token accepted (env STOREFRONT_ADMIN_TOKEN; default: any)
-  --strict-auth          accept only access tokens issued by POST /auth/anonymous
-  --dynamic              Prism dynamic bodies instead of the named examples
+  --lenient-auth         accept any well-formed bearer token (default: only tokens issued by POST /auth/anonymous)
+  --strict-auth          only tokens issued by POST /auth/anonymous (the default; kept for scripts)
+  --no-sandbox           answer every storefront operation from the spec's examples (the plain mock)
+  --dynamic              Prism dynamic bodies instead of the named examples (turns the sandbox off)
   --max-body-bytes <n>   reject bodies larger than this with 413 (default 1048576)
   --spec <file>          storefront document (default: the package's spec/openapi/storefront.yaml)
   --admin-spec <file>    admin document (default: the package's spec/openapi/admin.yaml)
@@ -29,10 +37,11 @@ Options:
 
 Environment: PORT, STOREFRONT_API_KEY, STOREFRONT_ADMIN_TOKEN, WEBHOOK_TIME_SCALE. Secrets are never printed.
 
-Per request: "Prefer: code=404", "Prefer: example=<Name>", "Prefer: dynamic=true".
+Per request: "Prefer: code=404", "Prefer: example=<Name>", "Prefer: dynamic=true" answer from the spec's
+examples (the sandbox steps aside for that request).
 
 Example:
-  STOREFRONT_ADMIN_TOKEN=dev-admin storefront-contract mock --port 4010 --data-dir .workbench --time-scale 0.01`;
+  STOREFRONT_ADMIN_TOKEN=dev-admin storefront-contract mock --port 4010 --data-dir .workbench --time-scale 0.01 --seed 7`;
 
 export async function runMock(argv: string[]): Promise<number> {
   const warn = (line: string) => process.stderr.write(`${line}\n`);
@@ -43,6 +52,10 @@ export async function runMock(argv: string[]): Promise<number> {
       host: { type: 'string' },
       dynamic: { type: 'boolean' },
       'strict-auth': { type: 'boolean' },
+      'lenient-auth': { type: 'boolean' },
+      'no-sandbox': { type: 'boolean' },
+      seed: { type: 'string' },
+      data: { type: 'string' },
       'api-key': { type: 'string' },
       'admin-token': { type: 'string' },
       'max-body-bytes': { type: 'string' },
@@ -64,6 +77,14 @@ export async function runMock(argv: string[]): Promise<number> {
   const maxBodyBytes = integerOption('max-body-bytes', values['max-body-bytes'], 1024 * 1024);
   const apiKey = readSecret(values['api-key'], 'api-key', 'STOREFRONT_API_KEY', warn).value;
   const adminToken = readSecret(values['admin-token'], 'admin-token', 'STOREFRONT_ADMIN_TOKEN', warn).value;
+  if (values['strict-auth'] && values['lenient-auth']) throw new UsageError('--strict-auth and --lenient-auth contradict each other; give one (strict is the default).');
+  const seed = values.seed;
+  if (seed !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(seed)) throw new UsageError(`--seed must be a number or a word (letters, digits, . _ -), got "${seed}".`);
+  const sandboxOff = values['no-sandbox'] === true || values.dynamic === true || values.spec !== undefined;
+  if (sandboxOff && (seed !== undefined || values.data !== undefined || values['lenient-auth'])) {
+    const why = values['no-sandbox'] ? '--no-sandbox' : values.dynamic ? '--dynamic' : '--spec';
+    throw new UsageError(`--seed, --data and --lenient-auth configure the sandbox, which ${why} turns off; drop one of them.`);
+  }
   let timeScale: number | undefined;
   try {
     timeScale = parseTimeScale(values['time-scale'] ?? process.env.WEBHOOK_TIME_SCALE);
@@ -79,6 +100,14 @@ export async function runMock(argv: string[]): Promise<number> {
       adminTokens: adminToken ? [adminToken] : undefined,
       log: values.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
     },
+    sandbox: sandboxOff
+      ? false
+      : {
+          seed: seed === undefined ? undefined : /^\d+$/.test(seed) ? Number(seed) : seed,
+          dataDir: values['data-dir'],
+          fixturesDir: values.data,
+          lenientAuth: values['lenient-auth'] === true,
+        },
     port,
     host: values.host ?? '127.0.0.1',
     dynamic: values.dynamic === true,
@@ -89,7 +118,12 @@ export async function runMock(argv: string[]): Promise<number> {
     specs: { storefront: values.spec, admin: values['admin-spec'] },
   });
 
-  const modes = [values['strict-auth'] && 'strict auth', values.dynamic && 'dynamic', apiKey && 'API key required'].filter(Boolean);
+  const modes = [
+    server.sandbox ? 'sandbox' : 'examples only',
+    (server.sandbox ? !values['lenient-auth'] : values['strict-auth']) && 'strict auth',
+    values.dynamic && 'dynamic',
+    apiKey && 'API key required',
+  ].filter(Boolean);
   process.stdout.write([`Mock workbench listening on ${server.url}${modes.length ? ` (${modes.join(', ')})` : ''}`, ...server.describe(), ''].join('\n'));
 
   await new Promise<void>((resolve) => {

@@ -1,50 +1,83 @@
-// createWorkbench: the local tools in one server, composed once. The storefront mock (Prism's engine
-// behind the workbench pipeline) and the webhook simulator (the live Admin webhook API, /__simulator,
-// signed deliveries) share one HTTP pipeline: routing, auth, body limits, validation, envelope, log.
-// `npm start` (workbench/cli.ts), the tests, the certifier and the benchmarks all start it this way.
+// createWorkbench: the local tools in one server, composed once. The storefront sandbox (a seeded,
+// stateful world per store answering the storefront operations; Prism's engine behind `Prefer`
+// controls), the webhook simulator (the live Admin webhook API, /__simulator, signed deliveries) and the
+// sandbox's back office share one HTTP pipeline: routing, auth, body limits, validation, envelope, log.
+// The sandbox's writes raise their webhooks through the simulator. `npm start` (workbench/cli.ts), the
+// tests, the certifier and the benchmarks all start it this way.
 import { basePathTemplate } from '../src/contract/paths.js';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
+import { BACK_OFFICE_ROUTES, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 
 export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> {
   /** The webhook simulator's options; `false` serves the Admin API from the spec's examples only. */
   webhooks?: SimulatorOptions | false;
+  /**
+   * The stateful sandbox behind the storefront API; `false` answers every storefront operation from the
+   * spec's examples (the plain mock). Default: on, except with another storefront document (`specs`) or
+   * in dynamic mode, where it would not match what is served. Its bearer auth is strict unless
+   * `lenientAuth`; the mock's own `strictAuth` applies only without it.
+   */
+  sandbox?: SandboxOptions | false;
 }
 
 export interface Workbench extends MockServer {
   /** Undefined when started with `webhooks: false`. */
   simulator?: Simulator;
+  /** Undefined when the storefront is served from the spec's examples only. */
+  sandbox?: SandboxHandle;
   /** Lines for a start-up banner: where everything is. */
   describe(): string[];
 }
 
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
-  const { webhooks, ...mock } = options;
-  const simulator = webhooks === false ? undefined : createSimulator(webhooks ?? {});
+  const { webhooks, sandbox: sandboxOptions, ...mock } = options;
+  const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;
+  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), ...(wantSandbox ? { moreRoutes: BACK_OFFICE_ROUTES } : {}) });
+  let sandbox: SandboxHandle | undefined;
   let server: MockServer;
   try {
+    if (wantSandbox) {
+      const given = sandboxOptions || {};
+      sandbox = await createSandbox({ ...given, events: given.events ?? (simulator && raiseThrough(simulator)) });
+    }
     server = await createMockServer({
       ...mock,
       secrets: [...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])],
-      extensions: simulator ? [simulator.extension] : [],
+      strictAuth: sandbox ? false : mock.strictAuth,
+      // The sandbox's routes come first: the simulator answers every other /__simulator path.
+      extensions: [...(sandbox ? [sandbox.extension] : []), ...(simulator ? [simulator.extension] : [])],
     });
   } catch (error) {
+    sandbox?.close();
     await simulator?.close();
     throw error;
   }
   return {
     ...server,
     simulator,
+    sandbox,
     describe: () => [
       `  storefront  ${server.bases.storefront}/...   e.g. ${server.url}${basePathTemplate.storefront.replace('{store_id}', 'demo-store')}/catalog/products`,
       `  admin       ${server.bases.admin ? `${server.bases.admin}/...` : '(not mounted: admin document missing or invalid)'}`,
       `  docs        ${server.bases.docs}`,
+      ...(sandbox?.describe() ?? ['sandbox     off: every storefront answer is the spec\'s example']).map((line) => `  ${line}`),
       ...(simulator?.describe() ?? []).map((line) => `  ${line}`),
     ],
     close: async () => {
       await Promise.all([server.close(), simulator?.close()]);
+      sandbox?.close();
     },
   };
 }
 
-export type { MockServer, MockServerOptions, Simulator, SimulatorOptions };
+/** The sandbox's events go through the simulator's trigger: validated against the event's schema, then delivered. */
+function raiseThrough(simulator: Simulator): EventSink {
+  return (storeId, event, properties, actor) => {
+    const { reply, content } = simulator.service.trigger(storeId, { event, properties, replaceProperties: true, actor });
+    if (!content) throw new Error((reply.body as { message: string }).message);
+    return { event, event_id: content.event_id, deliveries: content.deliveries.length };
+  };
+}
+
+export type { MockServer, MockServerOptions, SandboxHandle, SandboxOptions, Simulator, SimulatorOptions };

@@ -2,6 +2,9 @@
 // on the same document and the same response: a 100-product `GET /catalog/products` list. Both run
 // as child processes (so start-up is compared fairly) on loopback free ports, measured one after the
 // other with the same autocannon settings, and are killed by PID in `finally`.
+// The sandbox (`npm start`: the seeded world, strict tokens) answers its own 100-product page; a bare
+// node:http server sending those exact bytes is its baseline, and the examples mock and prism serve the
+// same page as their spec example, so all four sides send identical bodies.
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -26,9 +29,10 @@ const TOKEN = 'bench-token';
 const LIST_PATH = '/catalog/products';
 const STARTS = 3;
 const MOCK_PATH = `/api/v1/bench-store/storefront${LIST_PATH}`;
+const SANDBOX_PATH = MOCK_PATH;
 
-/** A single-file copy of the storefront document whose ListProducts example lists 100 products. */
-export async function writeBenchSpec(dir: string): Promise<{ file: string; bytes: number }> {
+/** A single-file copy of the storefront document whose ListProducts example lists 100 products (or is `value`). */
+export async function writeBenchSpec(dir: string, value?: unknown): Promise<{ file: string; bytes: number }> {
   const doc: any = await $RefParser.bundle(documents.storefront);
   const deref = (node: any): any => {
     // Bundling keeps internal `$ref`s for objects used more than once; follow them to edit in place.
@@ -44,11 +48,10 @@ export async function writeBenchSpec(dir: string): Promise<{ file: string; bytes
   const response = deref(deref(deref(doc.paths[LIST_PATH]).get.responses['200']));
   const examples = deref(response.content['application/json']).examples;
   const example = deref(Object.values<any>(examples)[0]);
-  example.value = await productListBody(PRODUCTS);
-  const value = example.value;
+  example.value = value ?? (await productListBody(PRODUCTS));
   const file = path.join(dir, 'storefront-bench.json');
   await writeFile(file, JSON.stringify(doc));
-  return { file, bytes: Buffer.byteLength(JSON.stringify(value)) };
+  return { file, bytes: Buffer.byteLength(JSON.stringify(example.value)) };
 }
 
 function freePort(): Promise<number> {
@@ -69,10 +72,11 @@ interface Side {
   startupMs: number;
 }
 
-async function start(label: string, args: string[], port: number, urlPath: string): Promise<Side> {
+async function start(label: string, args: string[], port: number, urlPath: string, probe?: { path: string; method: string; headers: Record<string, string> }): Promise<Side> {
   const t0 = performance.now();
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}${urlPath}`;
+  const ready = probe ? `http://127.0.0.1:${port}${probe.path}` : url;
   let exited = false;
   child.once('exit', () => (exited = true));
   for (;;) {
@@ -82,7 +86,7 @@ async function start(label: string, args: string[], port: number, urlPath: strin
       throw new Error(`${label} did not answer 200 within 60 s`);
     }
     try {
-      const res = await request(url, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await request(ready, probe ? { method: probe.method as 'POST', headers: probe.headers } : { headers: { authorization: `Bearer ${TOKEN}` } });
       await res.body.dump();
       if (res.statusCode === 200) return { label, child, url, startupMs: performance.now() - t0 };
     } catch {
@@ -90,6 +94,20 @@ async function start(label: string, args: string[], port: number, urlPath: strin
     }
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/** A node:http server that answers every request with these bytes: the floor any server can reach. */
+const BARE_SERVER = `
+const body = require('node:fs').readFileSync(process.argv[1]);
+require('node:http').createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  res.end(body);
+}).listen(Number(process.argv[2]), '127.0.0.1');`;
+
+/** An access token issued by the sandbox (strict auth: only those open the storefront). */
+async function sandboxToken(port: number): Promise<string> {
+  const res = await request(`http://127.0.0.1:${port}/api/v1/bench-store/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_bench' } });
+  return ((await res.body.json()) as { content: { access_token: string } }).content.access_token;
 }
 
 function stop(side: Side | undefined): void {
@@ -103,15 +121,15 @@ function exited(side: Side | undefined): Promise<void> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function load(url: string): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
-  const opts = { url, connections: CONNECTIONS, pipelining: 1, headers: { authorization: `Bearer ${TOKEN}` } };
+async function load(url: string, token = TOKEN): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+  const opts = { url, connections: CONNECTIONS, pipelining: 1, headers: { authorization: `Bearer ${token}` } };
   await autocannon({ ...opts, duration: 1 }); // warm-up, not recorded: both sides get the same JIT chance
   const r = await autocannon({ ...opts, duration: DURATION_S });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
-async function body(url: string): Promise<string> {
-  const res = await request(url, { headers: { authorization: `Bearer ${TOKEN}` } });
+async function body(url: string, token = TOKEN): Promise<string> {
+  const res = await request(url, { headers: { authorization: `Bearer ${token}` } });
   return res.body.text();
 }
 
@@ -121,9 +139,19 @@ const suite: BenchSuite = {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'mock-bench-'));
     let subject: Side | undefined;
     let baseline: Side | undefined;
+    let sandbox: Side | undefined;
+    let bare: Side | undefined;
     try {
-      const spec = await writeBenchSpec(dir);
-      const [subjectPort, baselinePort] = await Promise.all([freePort(), freePort()]);
+      const [subjectPort, baselinePort, sandboxPort, barePort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+      // The sandbox first: its 100-product page becomes every other side's answer.
+      const sandboxArgs = ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', String(sandboxPort), '--host', '127.0.0.1', '--quiet'];
+      sandbox = await start('sandbox (npm start)', sandboxArgs, sandboxPort, `${SANDBOX_PATH}?limit=${PRODUCTS}`, { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: { 'x-api-key': 'sk_bench' } });
+      const token = await sandboxToken(sandboxPort);
+      const page = await body(sandbox.url, token);
+      const pageFile = path.join(dir, 'sandbox-page.json');
+      await writeFile(pageFile, page);
+      bare = await start('bare node:http, same bytes', ['-e', BARE_SERVER, pageFile, String(barePort)], barePort, SANDBOX_PATH);
+      const spec = await writeBenchSpec(dir, JSON.parse(page));
       // Start-up is the median of three spawns per side (the machine is shared, single runs are
       // noisy); the third instance of each stays up for the load test. Spawns are sequential so
       // neither competes for the CPU with the other.
@@ -141,14 +169,36 @@ const suite: BenchSuite = {
         baselineStarts.push(baseline.startupMs);
       }
       if (!subject || !baseline) throw new Error('no server started');
-      const [a, b] = await Promise.all([body(subject.url), body(baseline.url)]);
-      const same = JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
-      if (!same) throw new Error('the two servers answer different bodies; the comparison would be unfair');
+      const [a, b, c] = await Promise.all([body(subject.url), body(baseline.url), body(bare.url)]);
+      const same = JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b)) && JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(page)) && c === page;
+      if (!same) throw new Error('the servers answer different bodies; the comparison would be unfair');
+      if ((JSON.parse(page) as { content: { products: unknown[] } }).content.products.length !== PRODUCTS) throw new Error(`the sandbox page has no ${PRODUCTS} products`);
 
+      const n = await load(bare.url);
+      const x = await load(sandbox.url, token);
       const s = await load(subject.url);
       const p = await load(baseline.url);
       const notes = `${PRODUCTS}-product list, ${a.length} bytes, identical on both sides; autocannon ${CONNECTIONS} connections, ${DURATION_S} s after a 1 s warm-up; errors/non-2xx subject ${s.errors}/${s.non2xx}, baseline ${p.errors}/${p.non2xx}`;
+      const sandboxNotes = `the sandbox's own ${PRODUCTS}-product page (GET ${SANDBOX_PATH}?limit=${PRODUCTS}, strict bearer token, ${page.length} bytes), the same bytes from every side; autocannon ${CONNECTIONS} connections, ${DURATION_S} s after a 1 s warm-up; errors/non-2xx sandbox ${x.errors}/${x.non2xx}, bare ${n.errors}/${n.non2xx}, prism ${p.errors}/${p.non2xx}`;
       return [
+        metric({
+          id: 'mock.sandbox.listProducts100.rps.vs.bare',
+          description: 'Requests per second on the sandbox\'s 100-product list page vs a bare node:http server sending the same bytes',
+          unit: 'req/s',
+          subject: { label: sandbox.label, value: x.rps },
+          baseline: { label: bare.label, value: n.rps },
+          target: { op: '>=', ratio: 0.4 },
+          notes: sandboxNotes,
+        }),
+        metric({
+          id: 'mock.sandbox.listProducts100.rps.vs.prismCli',
+          description: 'Requests per second on the sandbox\'s 100-product list page vs prism mock CLI serving it as the spec example',
+          unit: 'req/s',
+          subject: { label: sandbox.label, value: x.rps },
+          baseline: { label: baseline.label, value: p.rps },
+          target: { op: '>=', ratio: 3 },
+          notes: sandboxNotes,
+        }),
         metric({
           id: 'mock.listProducts100.rps.vs.prismCli',
           description: 'Requests per second on GET /catalog/products (100 products): mock workbench on its real path vs prism mock CLI',
@@ -179,8 +229,8 @@ const suite: BenchSuite = {
         }),
       ];
     } finally {
-      stop(subject);
-      stop(baseline);
+      for (const side of [subject, baseline, sandbox, bare]) stop(side);
+      await Promise.all([subject, baseline, sandbox, bare].map(exited));
       await rm(dir, { recursive: true, force: true });
     }
   },

@@ -3,7 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/contract/spec-files.js';
-import { bearer, call } from './helpers.js';
+import { apiKey, bearer, call } from './helpers.js';
 
 const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
 const cli = (args: string[]) => ['--import', 'tsx', bin, 'mock', ...args];
@@ -32,8 +32,13 @@ describe('cli', () => {
     expect(stdout).toContain(`${url}/api/v1/{store_id}/storefront`);
     expect(stdout).toMatch(/admin/);
     expect(stdout).toContain(`${url}/docs`);
-    const reply = await call(url, 'GET', '/api/v1/any-store/storefront/common/countries', { headers: bearer() });
+    // The workbench's storefront is the sandbox: strict by default, it opens with a token it issued.
+    const anon = await call(url, 'POST', '/api/v1/any-store/storefront/auth/anonymous', { headers: apiKey() });
+    expect(anon.status).toBe(200);
+    const reply = await call(url, 'GET', '/api/v1/any-store/storefront/common/countries', { headers: bearer(anon.json.content.access_token) });
     expect(reply.status).toBe(200);
+    expect(reply.json.content.countries.length).toBeGreaterThan(0);
+    expect((await call(url, 'GET', '/api/v1/any-store/storefront/common/countries', { headers: bearer() })).status).toBe(401);
     const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);

@@ -20,10 +20,13 @@ it.each(['200-ok', 'something', 'x=1'])('Expect: %s is a 417 envelope', async (v
 });
 
 it('Expect: 100-continue gets 100 Continue, then the answer', async () => {
-  const body = JSON.stringify({ delivery_pincode: '560038', cart_id: 'c1' });
+  // The workbench's storefront is the sandbox: a token it issued and a cart of its world.
+  const anon = await fetch(`${bench.url}/api/v1/s/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_expect_test' } });
+  const token = ((await anon.json()) as { content: { access_token: string } }).content.access_token;
+  const body = JSON.stringify({ delivery_pincode: '560038', cart_id: 'crt_8N2F6Q' });
   const raw = await rawExchange(
     bench.port,
-    `POST /api/v1/s/storefront/shipping/fulfillment-options HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body}`,
+    `POST /api/v1/s/storefront/shipping/fulfillment-options HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body}`,
   );
   expect(raw).toMatch(/^HTTP\/1\.1 100 Continue/);
   expect(raw).toMatch(/HTTP\/1\.1 200 /);

@@ -45,12 +45,16 @@ describe('redactUrl', () => {
 
 it('the live log of a workbench never shows its API key, admin token or a query credential', async () => {
   const base = `${bench.url}/api/v1/log-store`;
-  await fetch(`${base}/storefront/catalog/products?page=1&jwt=${JWT}`, { headers: { authorization: 'Bearer t' } });
-  await fetch(`${base}/storefront/auth/anonymous?key_hint=${API_KEY}`, { method: 'POST', headers: { 'x-api-key': API_KEY } });
+  // The storefront is the sandbox (strict): the token it issues opens it, and is itself a secret of the log.
+  const anon = await fetch(`${base}/storefront/auth/anonymous?key_hint=${API_KEY}`, { method: 'POST', headers: { 'x-api-key': API_KEY } });
+  const token = ((await anon.json()) as { content: { access_token: string } }).content.access_token;
+  await fetch(`${base}/storefront/catalog/products?page=1&jwt=${JWT}`, { headers: { authorization: `Bearer ${token}` } });
+  await fetch(`${base}/storefront/common/countries?t=${token}`, { headers: { authorization: `Bearer ${token}` } });
   await fetch(`${base}/admin/webhooks?token=${ADMIN_TOKEN}&page=1`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
   await fetch(`${base}/admin/webhooks/${ADMIN_TOKEN}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
   await new Promise((r) => setTimeout(r, 50));
   const log = lines.join('\n');
   expect(log).toMatch(/GET \/api\/v1\/log-store\/storefront\/catalog\/products\?page=1&jwt=\[redacted\] 200/);
-  for (const secret of [API_KEY, ADMIN_TOKEN, JWT]) expect(log).not.toContain(secret);
+  expect(log).toMatch(/GET \/api\/v1\/log-store\/storefront\/common\/countries\?t=\[redacted\] 200/);
+  for (const secret of [API_KEY, ADMIN_TOKEN, JWT, token]) expect(log).not.toContain(secret);
 });

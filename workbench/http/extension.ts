@@ -6,6 +6,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 /** An answer as a plain value, so the same logic serves HTTP, the in-process API and the tests. */
 export interface Reply<T = unknown> {
   status: number;
+  /** A value to serialize, or a Buffer holding JSON already serialized (sent as is). */
   body: T;
   headers?: Record<string, string>;
 }
@@ -24,6 +25,8 @@ export interface LiveRequest {
 export interface LiveOperation {
   /** True when the handler validates the body against the operation's schema itself, with messages of its own. */
   validatesBody?: boolean;
+  /** True when a request with a `Prefer` control (or a dynamic-mode workbench) is Prism's to answer from the spec instead. */
+  yieldsToControls?: boolean;
   handle(request: LiveRequest): Reply | Promise<Reply>;
 }
 

@@ -141,12 +141,14 @@ export function createFront(ctx: FrontContext) {
     });
     if (denied) throw denied;
     validateParameters(op, match.pathParams, url.searchParams, req.headers);
-    const liveOperation = live.get(liveKey(api, op.operationId));
+    let liveOperation = live.get(liveKey(api, op.operationId));
+    // `Prefer: code=..., example=...` (and dynamic mode) ask for the spec's own answers: Prism's to give.
+    if (liveOperation?.yieldsToControls && (ctx.dynamic || hasPreferences(prefs))) liveOperation = undefined;
     const body = await readRequestBody(req, op, bodyLimit(api), !liveOperation?.validatesBody);
 
     if (liveOperation) {
       const reply = await liveOperation.handle({ storeId: match.storeId, params: match.pathParams, query: url.searchParams, body, headers: req.headers });
-      sendJson(res, reply.status, JSON.stringify(reply.body), reply.headers);
+      sendJson(res, reply.status, Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body), reply.headers);
       return;
     }
 

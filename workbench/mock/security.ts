@@ -15,7 +15,7 @@ export interface SecurityContext {
 }
 
 // RFC 6750 b64token; anything else after `Bearer ` is malformed.
-const BEARER_RE = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+export const BEARER_RE = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 // A store API key is an opaque printable token: no spaces, no control characters.
 const API_KEY_RE = /^[\x21-\x7e]{1,512}$/;
 

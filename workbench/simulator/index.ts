@@ -32,6 +32,8 @@ export interface SimulatorOptions {
   adminTokens?: readonly string[];
   /** One line per finished attempt (no secrets, no header values). Default: silent. */
   log?: (line: string) => void;
+  /** Routes of other parts under /__simulator (the sandbox's back office), for GET /__simulator. */
+  moreRoutes?: Record<string, string>;
 }
 
 export interface Simulator {
@@ -73,7 +75,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     : 'Admin API: any non-empty "Authorization: Bearer <token>" is accepted (local simulator, no admin users)';
   const extension: WorkbenchExtension = {
     ...adminExtension(service, { adminTokens: options.adminTokens }),
-    routes: createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth }),
+    routes: createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth, moreRoutes: options.moreRoutes }),
   };
 
   // Attempts left due by a previous run (or whose sender died) are picked up at once.

@@ -1,9 +1,9 @@
 // The Admin webhook operations (spec/openapi/admin.yaml) and the simulator's own trigger, as functions of
 // the store: each takes already-parsed input and returns a Reply. HTTP concerns (auth, body reading) live
 // in admin-operations.ts and simulator-routes.ts.
-import { validateRequestBody } from '../../src/validators/index.js';
+import { validateRequestBody, validateWebhookDelivery } from '../../src/validators/index.js';
 import { checkCustomHeaders } from './custom-headers.js';
-import { buildEventPayload } from './event-builder.js';
+import { buildEventPayload, type BuildResult } from './event-builder.js';
 import { newDeliveryId, newEventId, newSigningSecret, newWebhookId } from './ids.js';
 import { scopeVerdict } from './marketplace.js';
 import { toWebhookDelivery, toWebhookSubscription, type WebhookDeliveryView } from './present.js';
@@ -26,6 +26,13 @@ export interface TriggerInput {
   event: string;
   properties?: unknown;
   unset?: readonly string[];
+  /**
+   * True when `properties` is the event's whole model (a record of the sandbox), not overrides of the
+   * catalog example: it replaces the example's properties instead of being merged into them.
+   */
+  replaceProperties?: boolean;
+  /** `payload.user_id` and `payload.admin_user_id`; default: the catalog example's. */
+  actor?: { userId: string; adminUserId: string | null };
 }
 
 export interface TriggerContent {
@@ -288,7 +295,7 @@ export class WebhookService {
   trigger(storeId: string, input: TriggerInput): { reply: Reply; content?: TriggerContent } {
     const now = this.o.now();
     const eventId = newEventId(now);
-    const built = buildEventPayload({ storeId, event: input.event, eventId, deliveryId: newDeliveryId(now), occurredAt: now, isTest: false, properties: input.properties, unset: input.unset });
+    const built = input.replaceProperties || input.actor ? buildExact(storeId, input, eventId, now) : buildEventPayload({ storeId, event: input.event, eventId, deliveryId: newDeliveryId(now), occurredAt: now, isTest: false, properties: input.properties, unset: input.unset });
     if (!built.ok) return { reply: fail(400, 'invalid_body', built.message, built.details) };
 
     const attempts: NewAttempt[] = [];
@@ -303,6 +310,31 @@ export class WebhookService {
     const content: TriggerContent = { event_id: eventId, event: input.event, store_id: storeId, deliveries: rows.map(toWebhookDelivery), skipped };
     return { reply: ok(202, `${input.event} raised in store ${storeId}: ${rows.length} ${rows.length === 1 ? 'delivery' : 'deliveries'} scheduled.`, content), content };
   }
+}
+
+/**
+ * The envelope of an event whose properties are given whole (and whose actor is known): the catalog
+ * example supplies only the envelope's other fields; the result is validated against the event's schema
+ * like every other event.
+ */
+function buildExact(storeId: string, input: TriggerInput, eventId: string, now: number): BuildResult {
+  const base = buildEventPayload({ storeId, event: input.event, eventId, deliveryId: newDeliveryId(now), occurredAt: now, isTest: false, properties: input.replaceProperties ? undefined : input.properties, unset: input.unset });
+  if (!base.ok) return base;
+  const payload: Record<string, unknown> = {
+    ...base.payload,
+    ...(input.actor ? { user_id: input.actor.userId, admin_user_id: input.actor.adminUserId } : {}),
+    ...(input.replaceProperties ? { properties: input.properties } : {}),
+  };
+  if (input.replaceProperties && (payload.properties === null || typeof payload.properties !== 'object' || Array.isArray(payload.properties))) {
+    return { ok: false, message: 'properties must be a JSON object (the event\'s model).', details: [{ location: 'body', name: 'properties', message: 'must be an object' }] };
+  }
+  const timestamp = new Date(now).toISOString();
+  const verdict = validateWebhookDelivery({ event: input.event, event_id: eventId, delivery_id: newDeliveryId(now), timestamp, is_test: false, payload });
+  if (!verdict.valid) {
+    const details: ErrorItem[] = verdict.errors.map((issue) => ({ location: 'body', name: dotted(issue.path, '/payload'), message: issue.got !== undefined ? `${issue.message} (got ${issue.got})` : issue.message }));
+    return { ok: false, message: `The ${input.event} event is not valid against its schema: ${details.slice(0, 3).map((d) => `${d.name} ${d.message}`).join('; ')}.`, details };
+  }
+  return { ok: true, payload };
 }
 
 function webhookNotFound(storeId: string, id: string): Reply {

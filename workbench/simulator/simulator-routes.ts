@@ -17,6 +17,8 @@ export interface SimulatorInfo {
   denyPrivate: boolean;
   store: string;
   adminAuth: string;
+  /** Routes of other parts under /__simulator (the sandbox's back office), listed by GET /__simulator. */
+  moreRoutes?: Record<string, string>;
 }
 
 export function createSimulatorRoutes(service: WebhookService, info: SimulatorInfo): RouteHook {
@@ -33,7 +35,10 @@ export function createSimulatorRoutes(service: WebhookService, info: SimulatorIn
       if (method !== 'GET') return send(fail(405, 'method_not_allowed', 'Use GET /__simulator.', [], { allow: 'GET' }));
       return send(
         ok(200, 'Webhook simulator (outside the contract)', {
-          routes: { 'POST /__simulator/stores/{store_id}/events': 'raise an event: {"event": "order.created", "properties": {...overrides}, "unset": ["dotted.path"]}' },
+          routes: {
+            'POST /__simulator/stores/{store_id}/events': 'raise an event: {"event": "order.created", "properties": {...overrides}, "unset": ["dotted.path"]}',
+            ...info.moreRoutes,
+          },
           time_scale: info.timeScale,
           deny_private: info.denyPrivate,
           data: info.store,

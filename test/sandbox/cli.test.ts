@@ -1,0 +1,71 @@
+// `storefront-contract mock` (npm start) with the sandbox: the banner names the seeded ids to use, and the
+// sandbox's flags (--seed, --lenient-auth, --data, --no-sandbox) work and refuse contradictions in one line.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../src/contract/spec-files.js';
+import { http, KEY } from './helpers.js';
+
+const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
+const args = (rest: string[]) => ['--import', 'tsx', bin, 'mock', ...rest];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+
+function start(rest: string[]): Promise<{ child: ChildProcess; stdout: string; url: string }> {
+  const child = spawn(process.execPath, args(['--port', '0', '--quiet', ...rest]), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    child.stdout!.on('data', (c) => {
+      stdout += c;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (m && stdout.includes('raise events')) resolve({ child, stdout, url: m[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${stdout}`)));
+  });
+}
+
+describe('npm start with the sandbox', () => {
+  it('prints the seeded ids in a few lines, and --seed changes them', async () => {
+    const one = await start([]);
+    expect(one.stdout).toContain('(sandbox, strict auth)');
+    expect(one.stdout).toMatch(/sandbox {5}seed 1, store demo-store: \d+ products in \d+ categories, \d+ customers, \d+ carts, \d+ orders/);
+    expect(one.stdout).toMatch(/carts crt_8N2F6Q crt_\w{6} /);
+    expect(one.stdout).toMatch(/customers cst_9XK2PL cst_\w{6} /);
+    expect(one.stdout).toContain('groups cgrp_default (default) cgrp_wholesale cgrp_gold cgrp_staff');
+    expect(one.stdout).toContain('GET /__simulator/stores/demo-store/world');
+    expect(one.stdout.split('\n').length).toBeLessThan(25);
+    const seven = await start(['--seed', '7', '--lenient-auth']);
+    const carts = (s: string) => /carts (.*)/.exec(s)![1];
+    expect(carts(seven.stdout)).not.toBe(carts(one.stdout));
+    expect(seven.stdout).toContain('any well-formed bearer token is accepted (--lenient-auth)');
+    const lenient = await http(`${seven.url}/api/v1/demo-store/storefront/common/countries`, 'GET', { headers: { authorization: 'Bearer whatever' } });
+    expect(lenient.status).toBe(200);
+    const strict = await http(`${one.url}/api/v1/demo-store/storefront/common/countries`, 'GET', { headers: { authorization: 'Bearer whatever' } });
+    expect(strict.status).toBe(401);
+    for (const c of [one.child, seven.child]) c.kill('SIGTERM');
+  });
+
+  it('--no-sandbox serves the spec\'s examples again', async () => {
+    const plain = await start(['--no-sandbox']);
+    expect(plain.stdout).toContain('(examples only)');
+    const anon = await http(`${plain.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST', { headers: KEY });
+    expect(anon.json.content.user.id).toBe('usr_6D1E0R');
+    plain.child.kill('SIGTERM');
+  });
+
+  it.each([
+    [['--strict-auth', '--lenient-auth'], '--strict-auth and --lenient-auth contradict each other'],
+    [['--no-sandbox', '--seed', '3'], '--seed, --data and --lenient-auth configure the sandbox, which --no-sandbox turns off'],
+    [['--seed', 'a b'], '--seed must be a number or a word'],
+    [['--data', '/nonexistent/sandbox-fixtures'], 'no such directory'],
+  ])('%j is refused in one line', (flags, problem) => {
+    const r = spawnSync(process.execPath, args(['--port', '0', ...flags]), { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).not.toBe(0);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(problem);
+  });
+});

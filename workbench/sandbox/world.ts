@@ -1,0 +1,150 @@
+// One store's world: the records of WorldData behind Maps (ids come from users, so never object keys),
+// the indexes the operations need, a version that every change bumps, and the cache of serialized
+// answers keyed by that version. Rendering (render.ts), money (cart.ts) and queries (listing.ts) read it;
+// only `put*` change it, and every change goes through the journal first (sandbox.ts).
+import { PriceBook } from './pricing.js';
+import type { CartRecord, Category, Coupon, Country, CustomerGroup, CustomerRecord, Location, OrderRecord, ProductRecord, VariantRecord, WorldData } from './types.js';
+
+export interface VariantRef {
+  product: ProductRecord;
+  variant: VariantRecord;
+}
+
+/** Serialized answers of this world, valid for one version; bounded so odd queries cannot grow it forever. */
+class AnswerCache {
+  private readonly entries = new Map<string, Buffer>();
+  constructor(private readonly max = 2000) {}
+
+  get(key: string): Buffer | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, value: Buffer): void {
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, value);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export class World {
+  version = 0;
+  readonly categories = new Map<string, Category>();
+  readonly categoryBySlug = new Map<string, Category>();
+  readonly products = new Map<string, ProductRecord>();
+  readonly variants = new Map<string, VariantRef>();
+  prices: PriceBook;
+  groups: CustomerGroup[];
+  countries: Country[];
+  readonly customers = new Map<string, CustomerRecord>();
+  readonly carts = new Map<string, CartRecord>();
+  readonly orders = new Map<string, OrderRecord>();
+  coupons: Coupon[];
+  readonly couponByCode = new Map<string, Coupon>();
+  locations: Location[];
+  readonly cache = new AnswerCache();
+  /** True once anything was written after seeding (the world then cannot be dropped and rebuilt). */
+  touched = false;
+  private counts?: { version: number; byCategory: Map<string, number> };
+  private byUser?: { version: number; orders: Map<string, OrderRecord[]> };
+
+  constructor(
+    readonly storeId: string,
+    data: WorldData,
+  ) {
+    for (const c of data.categories) this.putCategory(c);
+    for (const p of data.products) this.putProduct(p);
+    this.groups = data.customer_groups;
+    this.prices = new PriceBook(data.customer_groups);
+    this.countries = data.countries;
+    for (const c of data.customers) this.customers.set(c.id, c);
+    for (const c of data.carts) this.carts.set(c.id, c);
+    for (const o of data.orders) this.orders.set(o.order_number, o);
+    this.coupons = data.coupons;
+    for (const coupon of data.coupons) for (const code of coupon.coupon_code) this.couponByCode.set(code, coupon);
+    this.locations = data.locations;
+    this.version = 1;
+  }
+
+  private changed(): void {
+    this.version++;
+    this.cache.clear();
+  }
+
+  putCategory(category: Category): void {
+    this.categories.set(category.id, category);
+    this.categoryBySlug.set(category.slug, category);
+  }
+
+  putProduct(product: ProductRecord): void {
+    const previous = this.products.get(product.id);
+    for (const v of previous?.variants ?? []) this.variants.delete(v.id);
+    this.products.set(product.id, product);
+    for (const variant of product.variants) this.variants.set(variant.id, { product, variant });
+    this.changed();
+  }
+
+  putCustomer(customer: CustomerRecord): void {
+    this.customers.set(customer.id, customer);
+    this.changed();
+  }
+
+  putCart(cart: CartRecord): void {
+    this.carts.set(cart.id, cart);
+    this.changed();
+  }
+
+  putOrder(order: OrderRecord): void {
+    this.orders.set(order.order_number, order);
+    this.changed();
+  }
+
+  /** The variant of that product, or undefined (a variant of another product is not found either). */
+  variantOf(productId: string, variantId: string): VariantRef | undefined {
+    const ref = this.variants.get(variantId);
+    return ref && ref.product.id === productId ? ref : undefined;
+  }
+
+  /** The variant a product is shown by: the one marked default, else the first. */
+  defaultVariant(product: ProductRecord): VariantRecord | undefined {
+    return product.variants.find((v) => v.is_default) ?? product.variants[0];
+  }
+
+  /** Active products per category id, for `Category.product_count`. */
+  productCount(categoryId: string): number {
+    if (this.counts?.version !== this.version) {
+      const byCategory = new Map<string, number>();
+      for (const p of this.products.values()) {
+        if (!p.active) continue;
+        for (const id of new Set(p.category_ids)) byCategory.set(id, (byCategory.get(id) ?? 0) + 1);
+      }
+      this.counts = { version: this.version, byCategory };
+    }
+    return this.counts.byCategory.get(categoryId) ?? 0;
+  }
+
+  /** A user's orders (users and customers share ids), in the world's order. */
+  ordersOf(userId: string): OrderRecord[] {
+    if (this.byUser?.version !== this.version) {
+      const orders = new Map<string, OrderRecord[]>();
+      for (const o of this.orders.values()) {
+        const list = orders.get(o.user_id) ?? [];
+        list.push(o);
+        orders.set(o.user_id, list);
+      }
+      this.byUser = { version: this.version, orders };
+    }
+    return this.byUser.orders.get(userId) ?? [];
+  }
+
+  /** Units on hand of a variant: the sum of its lots. */
+  stock(variant: VariantRecord): number {
+    return (variant.inventory ?? []).reduce((sum, lot) => sum + lot.stock_quantity, 0);
+  }
+
+  markTouched(): void {
+    this.touched = true;
+  }
+}
