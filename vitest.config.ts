@@ -24,8 +24,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Tests start real servers and CLIs; two cores on CI, so keep parallelism modest.
-    maxWorkers: 2,
+    // Tests start real servers and CLIs and spend much of their time waiting on them (sockets, child
+    // processes, retry timers), so three workers keep two cores busy; timing tests tolerate the load.
+    maxWorkers: 3,
     minWorkers: 1,
   },
 });
