@@ -4,8 +4,9 @@
 import path from 'node:path';
 import { storefrontOperations } from '../../generated/operations/storefront.js';
 import { parseCliArgs, USAGE } from './args.js';
-import { certify } from './certify.js';
+import { certify, DEFAULT_STORE_ID } from './certify.js';
 import { LoadError } from './load.js';
+import { misuseReason } from './misuse.js';
 import { unreachableReason } from './reachable.js';
 import { progressLine } from '../report/progress.js';
 import { summaryText } from '../report/summary.js';
@@ -31,6 +32,11 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
     const reason = await unreachableReason(options.baseUrl);
     if (reason) {
       process.stderr.write(`certify: cannot reach ${options.baseUrl} (${reason}); check --base-url and that the server is running\n`);
+      return 2;
+    }
+    const misuse = await misuseReason(options.baseUrl, options.storeId ?? DEFAULT_STORE_ID);
+    if (misuse) {
+      process.stderr.write(`certify: ${misuse}\n`);
       return 2;
     }
   }

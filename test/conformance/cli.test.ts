@@ -1,6 +1,7 @@
 // `npm run certify`: exit 0 only when certified, 1 when not, 2 for usage errors and unreachable
 // targets (one line, no stack); progress on stderr, the summary on stdout, reports written.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,6 +92,26 @@ describe('npm run certify', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(new RegExp(`^certify: cannot reach http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED`));
     expect(r.stderr).not.toContain(TEST_API_KEY);
+  });
+
+  it.each([
+    ['a web site (HTML everywhere)', 200, 'text/html; charset=utf-8', '<!doctype html><title>Shop</title>', /answers HTML, not the API: --base-url must be the API server's root/],
+    ['a server with no storefront API (404 everywhere)', 404, 'application/json', '{"error":"not found"}', /nothing under .* answers the storefront API \(404 on every probe\): check --base-url \(the service root\) and --store-id/],
+  ])('refuses %s in one line naming the fix, exit 2', async (_name, status, type, body, message) => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(status, { 'content-type': type }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+      const r = await certify(['--base-url', url, '--report-dir', path.join(dir, 'misuse')], { STOREFRONT_API_KEY: TEST_API_KEY });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+    } finally {
+      server.close();
+    }
   });
 
   it.each([
