@@ -5,6 +5,7 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { request } from 'undici';
+import { toReply, type Reply } from '../helpers/http-reply.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { documents } from '../../src/contract/spec-files.js';
@@ -21,12 +22,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
   return createMockServer({ port: 0, host: '127.0.0.1', quiet: true, ...options });
 }
 
-export interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: any;
-}
+export type { Reply };
 
 export async function call(
   base: string,
@@ -35,14 +31,7 @@ export async function call(
   init: { headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<Reply> {
   const res = await request(`${base}${path}`, { method: method as any, headers: init.headers, body: init.body });
-  const text = await res.body.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, text, json };
+  return toReply(res);
 }
 
 export function storefront(server: MockServer, store = STORE): string {

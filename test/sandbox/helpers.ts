@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
+import { toReply, type Reply } from '../helpers/http-reply.js';
 import { expect } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
 import { createWorkbench, type Workbench, type WorkbenchOptions } from '../../workbench/index.js';
@@ -12,12 +13,7 @@ import { createWorkbench, type Workbench, type WorkbenchOptions } from '../../wo
 export const STORE = 'demo-store';
 export const KEY = { 'x-api-key': 'sk_sandbox_test_key' };
 
-export interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: any;
-}
+export type { Reply };
 
 export async function startSandbox(options: WorkbenchOptions = {}): Promise<Workbench> {
   return createWorkbench({ port: 0, host: '127.0.0.1', quiet: true, webhooks: { timeScale: 0.01 }, ...options });
@@ -27,14 +23,7 @@ export async function http(url: string, method = 'GET', init: { headers?: Record
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   const headers = body !== undefined && typeof init.body !== 'string' ? { 'content-type': 'application/json', ...init.headers } : init.headers;
   const res = await request(url, { method: method as 'GET', headers, body });
-  const text = await res.body.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, text, json };
+  return toReply(res);
 }
 
 export const storefront = (wb: Workbench, store = STORE) => `${wb.url}/api/v1/${encodeURIComponent(store)}/storefront`;

@@ -6,6 +6,7 @@ import { verify as octokitVerify } from '@octokit/webhooks-methods';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { toReply, type Reply } from '../helpers/http-reply.js';
 import { expect } from 'vitest';
 import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../workbench/simulator/index.js';
@@ -118,12 +119,7 @@ export async function startWorkbench(options: SimulatorOptions = {}): Promise<Be
   };
 }
 
-export interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  json: any;
-  text: string;
-}
+export type { Reply };
 
 export const ADMIN = { authorization: 'Bearer admin-test-token' };
 
@@ -133,14 +129,7 @@ export async function call(base: string, method: string, path: string, body?: un
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  const text = await res.body.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, json, text };
+  return toReply(res);
 }
 
 /** Calls an Admin operation and checks the answer against the contract's schema for that status. */
