@@ -108,8 +108,17 @@ describe('docs site in Chromium', () => {
         const route = routes.find((r) => r.split('/').pop() === operationId.toLowerCase());
         expect(route, `${operationId} in the ${id} reference navigation`).toBeDefined();
         await page.click(`a[href="${route}"]`);
+        // On a busy machine a click can land before the lazily rendered list is ready: click again while
+        // the section has not rendered (opening the same hash route twice is harmless).
         await expect
-          .poll(() => page.$$eval('h1, h2', (hs) => hs.map((h) => h.textContent?.trim())), { timeout: 10_000 })
+          .poll(
+            async () => {
+              const headings = await page.$$eval('h1, h2', (hs) => hs.map((h) => h.textContent?.trim()));
+              if (!headings.includes(summaries.get(operationId) ?? '')) await page.click(`a[href="${route}"]`).catch(() => undefined);
+              return headings;
+            },
+            { timeout: 20_000, interval: 500 },
+          )
           .toContain(summaries.get(operationId));
       }
       await page.screenshot({ path: path.join(ARTIFACTS, `reference-${id}-last-operation.png`) });
