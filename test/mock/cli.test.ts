@@ -1,30 +1,13 @@
 // `storefront-contract mock` (`npm start`) as a real child process: prints its URLs, serves, stops on SIGTERM.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/contract/spec-files.js';
+import { mockArgs, mockCli } from '../helpers/mock-cli.js';
 import { apiKey, bearer, call } from './helpers.js';
 
-const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
-const cli = (args: string[]) => ['--import', 'tsx', bin, 'mock', ...args];
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
-
-function startCli(args: string[]): Promise<{ child: ChildProcess; stdout: string; url: string }> {
-  const child = spawn(process.execPath, cli(args), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout!.on('data', (c) => {
-      stdout += c;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (m && stdout.includes('docs')) resolve({ child, stdout, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`cli exited with ${code} before listening: ${stdout}`)));
-  });
-}
+const cli = mockArgs;
+const mock = mockCli();
+const startCli = (args: string[]) => mock.start(args, 'docs');
 
 describe('cli', () => {
   it('prints the storefront, admin and docs URLs, serves, and exits 0 on SIGTERM', async () => {

@@ -1,31 +1,14 @@
 // `storefront-contract mock` (npm start) with the sandbox: the banner names the seeded ids to use, and the
 // sandbox's flags (--seed, --lenient-auth, --data, --no-sandbox) work and refuse contradictions in one line.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/contract/spec-files.js';
+import { mockArgs, mockCli } from '../helpers/mock-cli.js';
 import { http, KEY } from './helpers.js';
 
-const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
-const args = (rest: string[]) => ['--import', 'tsx', bin, 'mock', ...rest];
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
-
-function start(rest: string[]): Promise<{ child: ChildProcess; stdout: string; url: string }> {
-  const child = spawn(process.execPath, args(['--port', '0', '--quiet', ...rest]), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout!.on('data', (c) => {
-      stdout += c;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (m && stdout.includes('raise events')) resolve({ child, stdout, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${stdout}`)));
-  });
-}
+const args = mockArgs;
+const mock = mockCli();
+const start = (rest: string[]) => mock.start(['--port', '0', '--quiet', ...rest], 'raise events');
 
 describe('npm start with the sandbox', () => {
   it('prints the seeded ids in a few lines, and --seed changes them', async () => {
