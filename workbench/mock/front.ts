@@ -48,7 +48,10 @@ export function createFront(ctx: FrontContext) {
   const learned = new WeakMap<OperationModel, CachedResponse>();
   const live = new Map<string, LiveOperation>();
   for (const extension of ctx.extensions) for (const [key, op] of extension.operations ?? []) live.set(key, op);
-  const bodyLimit = (api: string) => ctx.extensions.reduce<number | undefined>((found, e) => found ?? e.maxBodyBytes?.[api], undefined) ?? ctx.maxBodyBytes;
+  // Per-API body limits resolved once (the first extension that sets one wins), not on every request.
+  const limits = new Map<string, number>();
+  for (const extension of [...ctx.extensions].reverse()) for (const [api, limit] of Object.entries(extension.maxBodyBytes ?? {})) if (limit !== undefined) limits.set(api, limit);
+  const bodyLimit = (api: string) => limits.get(api) ?? ctx.maxBodyBytes;
   const judgeToken = (api: string, schemeId: string, token: string): true | string => {
     for (const extension of ctx.extensions) {
       const verdict = extension.judgeToken?.(schemeId, token);
