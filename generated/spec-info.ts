@@ -6,7 +6,7 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "3e22360b088d1c02c73b7a3f999c7675bfbfcdd04f4a468132944a767783c4d5"
+    "sha256": "1d98f566a6890cdbe95c9daacbb5833cc727122f6e658f2c42f8793d72e9b70c"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",

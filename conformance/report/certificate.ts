@@ -58,9 +58,29 @@ export interface RestCertificate extends CertificateBase {
   certifies: 'rest';
   target: { url: string; storeId: string; embeddedMock: boolean };
   exchangeSummary: { exchanges: number; judged: number; passed: number; failed: number; unsent: number };
-  operations: Array<{ operationId: string; method: string; path: string; verdict: OperationVerdict; statuses: Array<{ status: string; verdict: OperationVerdict; exchanges: number }> }>;
+  operations: Array<{
+    operationId: string;
+    method: string;
+    path: string;
+    verdict: OperationVerdict;
+    statuses: Array<{ status: string; verdict: OperationVerdict; exchanges: number }>;
+    /** Generated requests of this operation reported in `exchanges` (0 without --generate). */
+    generatedCases: number;
+  }>;
   /** operationId -> documented status -> cell. */
   coverage: Record<string, Record<string, CoverageCell>>;
+  /** The generative phase (`--generate N`), when it ran: its seed and the cases sent per operation. */
+  generation?: {
+    /** N: valid and invalid requests per operation, besides the edge cases and credential variants. */
+    count: number;
+    seed: number;
+    /** Cases sent in all (shrinking steps not counted). */
+    cases: number;
+    durationMs: number;
+    perOperation: Record<string, { valid: number; invalid: number; security: number; shrunk: number; total: number }>;
+    /** The flags that send the same cases again. */
+    reproduce: string;
+  };
   exchanges: ExchangeResult[];
 }
 

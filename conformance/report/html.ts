@@ -50,7 +50,7 @@ function restSections(cert: RestCertificate): string {
     .filter((e) => e.judged && e.findings.length)
     .map(
       (e) =>
-        `<tr><td><code>${esc(e.operationId)}</code></td><td><code>${esc(`${e.method} ${e.path}`)}</code><br>${esc(`${e.scenario}/${e.step}`)}</td><td>${e.status ?? '—'} (recorded ${e.recordedStatus})</td><td>${e.findings
+        `<tr><td><code>${esc(e.operationId)}</code></td><td><code>${esc(`${e.method} ${e.path}`)}</code><br>${esc(`${e.scenario}/${e.step}`)}${e.generated?.curl ? `<br>minimal failing request (${e.generated.shrinks} shrinking steps):<br><code>${esc(e.generated.curl)}</code>` : ''}</td><td>${e.status ?? '—'} ${e.generated ? '(generated)' : `(recorded ${e.recordedStatus})`}</td><td>${e.findings
           .map((f) => `<div class="${f.severity}"><b>${esc(f.rule)}</b> (${f.severity}): ${esc(f.message)}</div>`)
           .join('')}</td></tr>`,
     )
@@ -59,19 +59,33 @@ function restSections(cert: RestCertificate): string {
     .filter((e) => e.judged)
     .map((e) => {
       const bad = e.error || e.findings.some((f) => f.severity === 'error');
-      return `<tr><td>${esc(e.scenario)}</td><td>${esc(e.step)}</td><td><code>${esc(e.operationId)}</code></td><td><code>${esc(`${e.method} ${e.path}`)}</code></td><td>${e.recordedStatus}</td><td>${e.status ?? '—'}</td><td class="${bad ? 'fail' : 'pass'}">${bad ? 'fail' : e.findings.length ? 'pass (warnings)' : 'pass'}</td><td>${e.durationMs.toFixed(1)} ms</td></tr>`;
+      return `<tr><td>${esc(e.scenario)}</td><td>${esc(e.step)}</td><td><code>${esc(e.operationId)}</code></td><td><code>${esc(`${e.method} ${e.path}`)}</code></td><td>${e.generated ? 'generated' : e.recordedStatus}</td><td>${e.status ?? '—'}</td><td class="${bad ? 'fail' : 'pass'}">${bad ? 'fail' : e.findings.length ? 'pass (warnings)' : 'pass'}</td><td>${e.durationMs.toFixed(1)} ms</td></tr>`;
     })
     .join('\n');
   return `<h2>Coverage: operation × documented status</h2>
 <table><tr><th>operation</th>${statuses.map((c) => `<th>${c}</th>`).join('')}</tr>
 ${matrix}
 </table>
+${generationSection(cert)}
 <h2>Findings</h2>
 ${findings ? `<table><tr><th>operation</th><th>request</th><th>status</th><th>findings</th></tr>\n${findings}\n</table>` : '<p>None.</p>'}
 ${rulesTable(cert)}
 <h2>Exchanges</h2>
 <table><tr><th>scenario</th><th>step</th><th>operation</th><th>request</th><th>recorded</th><th>live</th><th>result</th><th>time</th></tr>
 ${exchanges}
+</table>`;
+}
+
+function generationSection(cert: RestCertificate): string {
+  const g = cert.generation;
+  if (!g) return '';
+  const rows = Object.entries(g.perOperation)
+    .map(([op, c]) => `<tr><th><code>${esc(op)}</code></th><td>${c.valid}</td><td>${c.invalid}</td><td>${c.security}</td><td>${c.shrunk}</td><td>${c.total}</td></tr>`)
+    .join('\n');
+  return `<h2>Generated cases</h2>
+<p>${g.cases} requests generated from the spec's schemas in ${(g.durationMs / 1000).toFixed(1)} s, seed <code>${g.seed}</code> (send the same again with <code>${esc(g.reproduce)}</code>). Valid requests must be served; each invalid one breaks exactly one constraint and must be refused with a 4XX; each credential variant with 401 or 403.</p>
+<table><tr><th>operation</th><th>valid</th><th>invalid</th><th>credentials</th><th>shrunk failures</th><th>total</th></tr>
+${rows}
 </table>`;
 }
 

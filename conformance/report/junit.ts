@@ -20,11 +20,20 @@ function restSuites(cert: RestCertificate): string[] {
     const failed = list.filter((e) => e.error || e.findings.some((f) => f.severity === 'error')).length;
     const time = list.reduce((t, e) => t + e.durationMs, 0);
     out.push(`  <testsuite name="${xmlEscape(scenario)}" tests="${list.length}" failures="${failed}" errors="0" skipped="0" time="${secs(time)}" timestamp="${cert.startedAt}">`);
+    if (scenario === 'generated' && cert.generation) {
+      const g = cert.generation;
+      out.push('    <properties>');
+      out.push(`      <property name="seed" value="${g.seed}"/>`);
+      out.push(`      <property name="reproduce" value="${xmlEscape(g.reproduce)}"/>`);
+      for (const [op, c] of Object.entries(g.perOperation)) out.push(`      <property name="cases.${xmlEscape(op)}" value="${c.total} (${c.valid} valid, ${c.invalid} invalid, ${c.security} credentials)"/>`);
+      out.push('    </properties>');
+    }
     for (const ex of list) {
       const name = `${ex.step}: ${ex.method} ${ex.path} -> ${ex.status ?? 'no answer'}`;
       out.push(`    <testcase classname="${xmlEscape(ex.operationId)}" name="${xmlEscape(name)}" time="${secs(ex.durationMs)}">`);
       for (const f of ex.findings.filter((x) => x.severity === 'error')) {
-        out.push(`      <failure type="${xmlEscape(f.rule)}" message="${xmlEscape(`${f.rule}: ${f.message}`)}">${xmlEscape(`${ex.operationId} ${ex.method} ${ex.path}\n${f.rule}${sources.get(f.rule) ?? ''}: ${f.message}`)}</failure>`);
+        const reproduce = ex.generated?.curl ? `\nminimal failing request (${ex.generated.shrinks} shrinking steps): ${ex.generated.curl}` : '';
+        out.push(`      <failure type="${xmlEscape(f.rule)}" message="${xmlEscape(`${f.rule}: ${f.message}`)}">${xmlEscape(`${ex.operationId} ${ex.method} ${ex.path}\n${f.rule}${sources.get(f.rule) ?? ''}: ${f.message}${reproduce}`)}</failure>`);
       }
       const warnings = ex.findings.filter((x) => x.severity === 'warning');
       if (warnings.length) out.push(`      <system-out>${xmlEscape(warnings.map((f) => `warning ${f.rule}: ${f.message}`).join('\n'))}</system-out>`);

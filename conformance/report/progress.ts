@@ -11,6 +11,7 @@ export function progressLine(r: ExchangeResult): string {
   const status = r.status ?? '---';
   const head = `${mark} ${status} ${r.method.padEnd(4)} ${r.path}  ${r.operationId}  [${r.scenario}/${r.step}] ${r.durationMs.toFixed(0)}ms`;
   const details = r.judged ? r.findings.map((f) => `    ${f.severity === 'error' ? 'error' : 'warn '} ${f.rule}: ${f.message}`) : [];
+  if (r.generated?.curl) details.push(`    minimal failing request (${r.generated.shrinks} shrinking steps): ${r.generated.curl}`);
   return [head, ...details].join('\n');
 }
 

@@ -55,6 +55,16 @@ function coverageLines(cert: RestCertificate): string[] {
   return lines;
 }
 
+/** The generative phase: cases per operation, the seed that replays them, each minimal failing request. */
+function generationLines(cert: RestCertificate): string[] {
+  const g = cert.generation;
+  if (!g) return [];
+  const per = Object.entries(g.perOperation).map(([op, c]) => `${op} ${c.total}`).join(', ');
+  const lines = [`  generated: ${count(g.cases, 'case')} in ${(g.durationMs / 1000).toFixed(1)} s (seed ${g.seed}; again with ${g.reproduce}): ${per}`];
+  for (const ex of cert.exchanges) if (ex.generated?.curl) lines.push(`  minimal failing request, ${ex.operationId} (${ex.generated.label}): ${ex.generated.curl}`);
+  return lines;
+}
+
 export function summaryText(cert: Certificate, files: string[] = []): string {
   const r = cert.summary.rules;
   const lines = [
@@ -75,7 +85,7 @@ export function summaryText(cert: Certificate, files: string[] = []): string {
   const warned = cert.rules.filter((x) => x.warnings > 0);
   if (warned.length) lines.push(`  warnings (advice, not failing): ${warned.map((x) => `${x.id} (${x.warnings}, ${x.source.kind})`).join(', ')}`);
   for (const x of cert.rules.filter((y) => y.status === 'skipped')) lines.push(`  skipped: ${x.id} (${x.skipped})`);
-  if (cert.certifies === 'rest') lines.push(...coverageLines(cert));
+  if (cert.certifies === 'rest') lines.push(...coverageLines(cert), ...generationLines(cert));
   else if (typeof cert.settings.tolerances === 'string') lines.push(`  timing: ${cert.settings.tolerances}`);
   for (const f of files) lines.push(`  report: ${f}`);
   return lines.join('\n');

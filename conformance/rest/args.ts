@@ -5,6 +5,9 @@ import { basePathTemplate } from '../../src/contract/paths.js';
 
 export { UsageError };
 
+/** Generated requests per operation that --all sends when --generate is not given. */
+export const ALL_GENERATE = 10;
+
 export const USAGE = `Usage: storefront-contract certify [options]
 
 Replays the recorded storefront traffic against a live implementation and judges every exchange by the
@@ -19,6 +22,10 @@ Options:
   --only <op,...>          certify only these operationIds
   --concurrency <n>        exchanges in flight (default 1, at most 256)
   --input <name>=<value>   a value the recorded traffic needs from your data (repeatable)
+  --generate <n>           after the replay, send generated requests per operation: edge cases, <n> valid,
+                           <n> that each break one constraint, and the credential variants (default 0;
+                           ${ALL_GENERATE} with --all); a failure is shrunk and printed with a curl line
+  --seed <n>               the generator's seed (printed in every report), to send the same cases again
   --all                    also certify the workbench's webhook sender (REST and webhooks in one run)
   --strict                 count warnings as errors: advice on designed parts of the contract then fails
   --quiet                  no progress lines
@@ -40,6 +47,9 @@ export interface CliOptions {
   all?: boolean;
   /** Warnings count as errors. */
   strict: boolean;
+  /** Generated valid and invalid requests per operation (0: no generative phase). */
+  generate: number;
+  seed?: number;
   concurrency: number;
   inputs: Record<string, string>;
   quiet: boolean;
@@ -60,6 +70,8 @@ export function parseCliArgs(argv: string[], knownOperations: string[], warn: (l
         concurrency: { type: 'string' },
         input: { type: 'string', multiple: true },
         all: { type: 'boolean' },
+        generate: { type: 'string' },
+        seed: { type: 'string' },
         strict: { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
         help: { type: 'boolean', short: 'h' },
@@ -87,6 +99,11 @@ export function parseCliArgs(argv: string[], knownOperations: string[], warn: (l
   if (baseUrl !== undefined && !apiKey) throw new UsageError('--base-url needs the store API key of the target: set STOREFRONT_API_KEY (or pass --api-key)');
   const concurrency = values.concurrency === undefined ? 1 : Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UsageError(`--concurrency must be an integer from 1 to 256, not ${values.concurrency}`);
+  const generate = values.generate === undefined ? (values.all === true ? ALL_GENERATE : 0) : Number(values.generate);
+  if (!Number.isInteger(generate) || generate < 0 || generate > 10_000) throw new UsageError(`--generate must be an integer from 0 to 10000 (requests per operation), not ${values.generate}`);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 31)) throw new UsageError(`--seed must be an integer from 0 to 2147483647 (the seed a report printed), not ${values.seed}`);
+  if (seed !== undefined && generate === 0) throw new UsageError('--seed needs --generate <n>: it seeds the generated requests');
   const only = values.only ? String(values.only).split(',').map((s) => s.trim()).filter(Boolean) : undefined;
   for (const op of only ?? []) {
     if (!knownOperations.includes(op)) throw new UsageError(`--only: ${op} is not a storefront operationId (known: ${knownOperations.join(', ')})`);
@@ -106,6 +123,8 @@ export function parseCliArgs(argv: string[], knownOperations: string[], warn: (l
     concurrency,
     inputs,
     all: values.all === true,
+    generate,
+    seed,
     strict: values.strict === true,
     quiet: values.quiet === true,
     help: values.help === true,

@@ -31,7 +31,7 @@ function coverageOf(run: ReplayRun, scenarios: Scenario[], only?: string[]): Pic
       }
     }
     const verdict: OperationVerdict = mine.length === 0 ? 'not-run' : mine.some(failed) ? 'fail' : 'pass';
-    ops.push({ operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, verdict, statuses });
+    ops.push({ operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, verdict, statuses, generatedCases: mine.filter((r) => r.generated && !r.generated.shrinks).length });
   }
   return { operations: ops, coverage };
 }
@@ -43,6 +43,7 @@ export function buildRestCertificate(input: {
   concurrency: number;
   only?: string[];
   strict: boolean;
+  generation?: RestCertificate['generation'];
 }): RestCertificate {
   const { run, scenarios } = input;
   const judged = run.results.filter((r) => r.judged);
@@ -56,13 +57,20 @@ export function buildRestCertificate(input: {
     strict: input.strict,
     startedAt: run.startedAt,
     durationMs: run.durationMs,
-    settings: { concurrency: input.concurrency, only: input.only?.length ? input.only.join(',') : null, scenarios: scenarios.map((s) => s.name).join(',') },
+    settings: {
+      concurrency: input.concurrency,
+      only: input.only?.length ? input.only.join(',') : null,
+      scenarios: scenarios.map((s) => s.name).join(','),
+      generate: input.generation?.count ?? 0,
+      seed: input.generation?.seed ?? null,
+    },
   });
   return {
     ...frame,
     certifies: 'rest',
     exchangeSummary: { exchanges: run.results.length, judged: judged.length, passed: judged.length - failedCount, failed: failedCount, unsent },
     ...coverageOf(run, scenarios, input.only),
+    ...(input.generation ? { generation: input.generation } : {}),
     exchanges: run.results,
   };
 }

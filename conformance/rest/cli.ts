@@ -41,6 +41,7 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
     }
   }
   process.stderr.write(`certify: replaying recorded traffic against ${options.baseUrl ?? 'the embedded mock'} (concurrency ${options.concurrency})\n`);
+  if (options.generate) process.stderr.write(`certify: then ${options.generate} generated valid and ${options.generate} invalid requests per operation${options.seed !== undefined ? ` (seed ${options.seed})` : ''}\n`);
   const { certificate, files } = await certify({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
@@ -50,6 +51,8 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
     concurrency: options.concurrency,
     reportDir: options.reportDir,
     strict: options.strict,
+    generate: options.generate,
+    seed: options.seed,
     onResult: options.quiet ? undefined : (r) => process.stderr.write(`${progressLine(r)}\n`),
   });
   process.stdout.write(`${summaryText(certificate, files.map((f) => path.relative(process.cwd(), f)))}\n`);

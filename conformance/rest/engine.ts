@@ -7,7 +7,9 @@ import type { Rule } from '../rules/model.js';
 import { restRules } from '../rules/rest/index.js';
 import { judge, RuleTally, type Policy, type RuleResult } from '../rules/run.js';
 import { Secrets } from './secrets.js';
-import type { Exchange, ExchangeFinding, ExchangeResult } from './exchange.js';
+import type { Exchange, ExchangeFinding, ExchangeResult, LiveResponse } from './exchange.js';
+import type { OutgoingRequest } from './bindings.js';
+import type { Agent } from 'undici';
 
 export interface ReplayOptions {
   baseUrl: string;
@@ -24,6 +26,12 @@ export interface ReplayOptions {
   strict?: boolean;
   secrets?: Secrets;
   onResult?: (result: ExchangeResult) => void;
+  /** Every answered exchange, judged or not (the generative phase learns the target's ids from them). */
+  onExchange?: (step: Step, request: OutgoingRequest, live: LiveResponse) => void;
+  /** Where the rules' judgements go; default a tally of this run alone. */
+  tally?: RuleTally;
+  /** Sends through this pool instead of one of the run's own (the caller closes it). */
+  dispatcher?: Agent;
 }
 
 export interface ReplayRun {
@@ -38,13 +46,13 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
   const startedAt = new Date();
   const t0 = performance.now();
   const concurrency = Math.max(1, options.concurrency ?? 1);
-  const dispatcher = createDispatcher(concurrency);
+  const dispatcher = options.dispatcher ?? createDispatcher(concurrency);
   const secrets = options.secrets ?? new Secrets();
   for (const [name, value] of Object.entries(options.inputs)) if (Secrets.isSecretName(name)) secrets.add(value);
   const checks = options.checks ?? true;
   const rules = options.rules ?? restRules;
   const policy: Policy = { strict: options.strict };
-  const tally = new RuleTally(rules as readonly Rule<never>[], policy);
+  const tally = options.tally ?? new RuleTally(rules as readonly Rule<never>[], policy);
   const limiter = createLimiter(concurrency);
 
   const selected = (step: Step) => !options.only?.length || options.only.includes(step.operation.operationId);
@@ -84,7 +92,7 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
     if (concurrency === 1) for (const scenario of scenarios) await each(scenario);
     else await Promise.all(scenarios.map(each));
   } finally {
-    await dispatcher.close();
+    if (!options.dispatcher) await dispatcher.close();
   }
   results.sort((a, b) => a.scenario.localeCompare(b.scenario) || a.index - b.index);
   return { results, rules: tally.results(), startedAt, durationMs: performance.now() - t0 };
@@ -117,6 +125,7 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
       const message = secrets.scrub(`request failed: ${transportError(error)}`);
       return { ...base, path, durationMs: 0, error: message, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message }] };
     }
+    options.onExchange?.(step, request, liveReply);
     for (const c of scenario.captures) {
       if (c.producer !== step.index) continue;
       const value = captureValue(c, liveReply.body);

@@ -21,6 +21,21 @@ export interface Exchange {
   values: Map<string, string>;
   /** Cross-call checks declared for this step in the bindings. */
   consistency: ConsistencyCheck[];
+  /** Set for a request of the generative phase: what it is and what the contract requires of it. */
+  generated?: GeneratedCase;
+}
+
+/** A generated request as the rules see it. */
+export interface GeneratedCase {
+  kind: 'valid' | 'invalid' | 'security';
+  /** What makes it invalid, or which credential variant it is. */
+  label: string;
+  /** `accepted`: valid by the spec, must not be refused as invalid; a status: it must be refused. */
+  expect: 'accepted' | 400 | 401 | 413 | 415;
+  /** It names ids the target was not seen to hold: a documented 404 is a correct answer. */
+  unknownIds: boolean;
+  /** The broken constraint is designed here, not stated by the platform: a difference is advice. */
+  designed: boolean;
 }
 
 /** A finding on one exchange: the rule that found it (`replay` when the exchange could not be sent). */
@@ -48,4 +63,6 @@ export interface ExchangeResult {
   error?: string;
   /** False for steps run only to provide captures to `--only` operations. */
   judged: boolean;
+  /** Requests of the generative phase: the case, and for a shrunk failure its `curl` reproduction. */
+  generated?: { kind: GeneratedCase['kind']; label: string; shrinks?: number; curl?: string };
 }

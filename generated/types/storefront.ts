@@ -1592,13 +1592,31 @@ export interface components {
             gstin?: string;
         };
         /**
+         * NonBlankText
+         * @description Text with at least one character that is not white space (designed, register SF-033).
+         */
+        NonBlankText: string;
+        /**
          * CreateCustomerRequest
          * @description Body of `createCustomer` (seed 4, endpoint 12). Both members are required (designed: the seed lists
-         *     them as the body without saying); the fields inside them are validated by the server.
+         *     them as the body without saying), and so are the fields a customer needs inside them: a name, a phone
+         *     number with its dial code and an e-mail address, and the four business details the answer carries
+         *     (designed, register SF-033).
          */
         CreateCustomerRequest: {
-            business: components["schemas"]["Business"];
-            address: components["schemas"]["Address"];
+            business: components["schemas"]["Business"] & {
+                business_type: components["schemas"]["NonBlankText"];
+                name: components["schemas"]["NonBlankText"];
+                pan_number: components["schemas"]["NonBlankText"];
+                gstin: components["schemas"]["NonBlankText"];
+            };
+            address: components["schemas"]["Address"] & {
+                first_name: components["schemas"]["NonBlankText"];
+                last_name: components["schemas"]["NonBlankText"];
+                country_code: string;
+                phone: components["schemas"]["NonBlankText"];
+                email: string;
+            };
         };
         /**
          * CustomerDetail
@@ -1700,11 +1718,11 @@ export interface components {
         Limit: number;
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
-         *     `{"selling_price":"asc"}` (URL-encoded on the wire). Which fields can be sorted on is not shown by
-         *     the seed.
+         *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listProducts` sorts on are listed in
+         *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
          * @example {"selling_price":"asc"}
          */
-        SortBy: string;
+        ProductSortBy: string;
         /**
          * @description Filter by category ids; repeat the parameter for several (`category_id=a&category_id=b`).
          * @example [
@@ -1746,6 +1764,20 @@ export interface components {
          *     ]
          */
         SimilarToProductId: string[];
+        /**
+         * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
+         *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listSimilarProducts` sorts on are listed in
+         *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
+         * @example {"selling_price":"asc"}
+         */
+        SimilarProductsSortBy: string;
+        /**
+         * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
+         *     `{"order_date":"desc"}` (URL-encoded on the wire). The fields `listOrders` sorts on are listed in
+         *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
+         * @example {"order_date":"desc"}
+         */
+        OrderSortBy: string;
         /**
          * @description Filter by order status (values not shown by the seed, for example `draft`); repeat the parameter for several.
          * @example [
@@ -2212,11 +2244,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
-                 *     `{"selling_price":"asc"}` (URL-encoded on the wire). Which fields can be sorted on is not shown by
-                 *     the seed.
+                 *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listProducts` sorts on are listed in
+                 *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
                  * @example {"selling_price":"asc"}
                  */
-                sort_by?: components["parameters"]["SortBy"];
+                sort_by?: components["parameters"]["ProductSortBy"];
                 /**
                  * @description Filter by category ids; repeat the parameter for several (`category_id=a&category_id=b`).
                  * @example [
@@ -2311,11 +2343,11 @@ export interface operations {
                 product_id?: components["parameters"]["SimilarToProductId"];
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
-                 *     `{"selling_price":"asc"}` (URL-encoded on the wire). Which fields can be sorted on is not shown by
-                 *     the seed.
+                 *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listSimilarProducts` sorts on are listed in
+                 *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
                  * @example {"selling_price":"asc"}
                  */
-                sort_by?: components["parameters"]["SortBy"];
+                sort_by?: components["parameters"]["SimilarProductsSortBy"];
             };
             header?: {
                 /**
@@ -2381,11 +2413,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
-                 *     `{"selling_price":"asc"}` (URL-encoded on the wire). Which fields can be sorted on is not shown by
-                 *     the seed.
-                 * @example {"selling_price":"asc"}
+                 *     `{"order_date":"desc"}` (URL-encoded on the wire). The fields `listOrders` sorts on are listed in
+                 *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
+                 * @example {"order_date":"desc"}
                  */
-                sort_by?: components["parameters"]["SortBy"];
+                sort_by?: components["parameters"]["OrderSortBy"];
                 /**
                  * @description Filter by order status (values not shown by the seed, for example `draft`); repeat the parameter for several.
                  * @example [

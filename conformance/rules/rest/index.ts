@@ -6,6 +6,8 @@ import { authEnforced } from './auth-enforced.js';
 import { contentTypeJson } from './content-type-json.js';
 import { crossCallConsistency } from './cross-call-consistency.js';
 import { envelope } from './envelope.js';
+import { generatedAccepted } from './generated-accepted.js';
+import { generatedRefused } from './generated-refused.js';
 import { invalidInputRejected } from './invalid-input-rejected.js';
 import { pagination } from './pagination.js';
 import { paginationPastEnd } from './pagination-past-end.js';
@@ -24,4 +26,6 @@ export const restRules: readonly Rule<Exchange>[] = [
   authEnforced,
   structuralDrift,
   crossCallConsistency,
+  generatedAccepted,
+  generatedRefused,
 ];

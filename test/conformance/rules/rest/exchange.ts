@@ -1,7 +1,7 @@
 // Builds the Exchange a rule judges, from just the parts a test cares about.
 import { storefrontOperations } from '../../../../generated/operations/storefront.js';
 import type { ConsistencyCheck, Step } from '../../../../conformance/rest/load.js';
-import type { Exchange } from '../../../../conformance/rest/exchange.js';
+import type { Exchange, GeneratedCase } from '../../../../conformance/rest/exchange.js';
 
 export interface ExchangeInput {
   operationId?: keyof typeof storefrontOperations;
@@ -18,6 +18,7 @@ export interface ExchangeInput {
   parseError?: string;
   values?: Record<string, string>;
   consistency?: ConsistencyCheck[];
+  generated?: GeneratedCase;
 }
 
 export function exchange(input: ExchangeInput): Exchange {
@@ -41,6 +42,7 @@ export function exchange(input: ExchangeInput): Exchange {
     live: { status: input.status ?? 200, contentType: input.contentType === null ? undefined : input.contentType ?? 'application/json; charset=utf-8', body: input.body, parseError: input.parseError, durationMs: 1 },
     values: new Map(Object.entries(input.values ?? {})),
     consistency: input.consistency ?? [],
+    ...(input.generated ? { generated: input.generated } : {}),
   };
 }
 

@@ -1,0 +1,224 @@
+// The generative phase of `certify --generate N`: for every operation, edge cases, N valid requests,
+// N requests that each break one constraint, and the credential variants, each judged by the same
+// response rules as the replay plus the two generated-case rules. fast-check drives it: a failing
+// request is shrunk to a minimal one and reported with a `curl` line; the seed replays the run.
+import fc from 'fast-check';
+import type { Agent } from 'undici';
+import { storefrontOperations } from '../../../generated/operations/storefront.js';
+import type { Rule } from '../../rules/model.js';
+import { judge, type Policy, type RuleTally } from '../../rules/run.js';
+import type { Judgement } from '../../rules/model.js';
+import type { Exchange, ExchangeFinding, ExchangeResult, GeneratedCase } from '../exchange.js';
+import { send, transportError } from '../http.js';
+import type { Step } from '../load.js';
+import type { Secrets } from '../secrets.js';
+import { credentialVariants, edgeRequests, validRequests, violationsOf } from './cases.js';
+import type { OperationSpec } from './operation-specs.js';
+import { curlLine, toOutgoing, type CaseKind, type GeneratedRequest, type Target } from './request.js';
+import { World } from './world.js';
+
+export interface GenerateOptions {
+  operations: OperationSpec[];
+  /** Valid and invalid requests per operation (each), besides the edge cases and credential variants. */
+  count: number;
+  seed: number;
+  target: Target & { storeId: string };
+  world: World;
+  rules: readonly Rule<Exchange>[];
+  tally: RuleTally;
+  policy: Policy;
+  secrets: Secrets;
+  dispatcher: Agent;
+  concurrency: number;
+  only?: string[];
+  onResult?: (result: ExchangeResult) => void;
+}
+
+/** Cases sent per operation, by kind (shrinking steps not counted). */
+export type CaseCounts = Record<string, { valid: number; invalid: number; security: number; shrunk: number }>;
+
+export interface GenerateRun {
+  results: ExchangeResult[];
+  cases: CaseCounts;
+  seed: number;
+  durationMs: number;
+}
+
+interface Outcome {
+  result: ExchangeResult;
+  failed: boolean;
+  judgements: Array<[string, Judgement]>;
+}
+
+// Shrinking sends one request a step; a fault on every request must still end in bounded time.
+const SHRINK_TIME_LIMIT_MS = 15_000;
+
+export async function generate(options: GenerateOptions): Promise<GenerateRun> {
+  const t0 = performance.now();
+  const { operations, world, target } = options;
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const selected = operations.filter((op) => !options.only?.length || options.only.includes(op.operationId));
+  const results: ExchangeResult[] = [];
+  const cases: CaseCounts = {};
+  for (const op of selected) cases[op.operationId] = { valid: 0, invalid: 0, security: 0, shrunk: 0 };
+
+  // Producers first: operations without path parameters answer with the ids the others need.
+  const first = selected.filter((op) => !op.params.some((p) => p.in === 'path'));
+  const then = selected.filter((op) => !first.includes(op));
+  for (const group of [first, then]) await inParallel(group, options.concurrency, (op) => runOperation(op));
+  results.sort((a, b) => a.operationId.localeCompare(b.operationId) || a.index - b.index);
+  return { results, cases, seed: options.seed, durationMs: performance.now() - t0 };
+
+  async function runOperation(op: OperationSpec): Promise<void> {
+    const seedOf = (kind: string) => mix(options.seed, `${op.operationId} ${kind}`);
+    let index = 0;
+    // One property per kind: every request of it must pass every error-level rule.
+    const property = async (kind: CaseKind, arbitrary: fc.Arbitrary<GeneratedRequest>, examples: GeneratedRequest[], runs: number) => {
+      let failing = false;
+      const details = await fc.check(
+        fc.asyncProperty(arbitrary, async (req) => {
+          const outcome = await exchange(op, req, index);
+          // After the first failure every call is a shrinking step: not a case of its own.
+          if (!failing) {
+            index++;
+            cases[op.operationId][kind]++;
+            if (!outcome.failed) record(outcome);
+          }
+          if (outcome.failed) failing = true;
+          return !outcome.failed;
+        }),
+        // Examples count in fast-check's numRuns: the random cases come on top of them.
+        { seed: seedOf(kind), numRuns: examples.length + runs, examples: examples.map((e) => [e] as [GeneratedRequest]), interruptAfterTimeLimit: SHRINK_TIME_LIMIT_MS, markInterruptAsFailure: false },
+      );
+      if (details.failed && details.counterexample) {
+        const [minimal] = details.counterexample;
+        const outcome = await exchange(op, minimal, index++, details.numShrinks);
+        cases[op.operationId].shrunk++;
+        record(outcome);
+      }
+    };
+
+    const valid = validRequests(op, world);
+    await property('valid', valid, edgeRequests(op, world, seedOf('edges')), options.count);
+    const violations = violationsOf(op);
+    if (violations.length) {
+      const invalid = fc.tuple(valid, fc.constantFrom(...violations)).map(([req, v]) => ({ ...v.apply(req), kind: 'invalid' as const, label: v.label, expect: v.expect, designed: v.designed }));
+      // Every violation once as an example, then random ones.
+      const examples = fc.sample(valid, { numRuns: 1, seed: seedOf('invalid-base') }).flatMap((base) => violations.map((v) => ({ ...v.apply(base), kind: 'invalid' as const, label: v.label, expect: v.expect, designed: v.designed })));
+      await property('invalid', invalid, examples, options.count);
+    }
+    const variants = credentialVariants(op);
+    if (variants.length) {
+      const security = fc.tuple(valid, fc.constantFrom(...variants)).map(([req, v]) => ({ ...req, kind: 'security' as const, label: v.label, credentials: v.credentials, expect: 401 as const }));
+      const examples = fc.sample(valid, { numRuns: 1, seed: seedOf('security-base') }).flatMap((base) => variants.map((v) => ({ ...base, kind: 'security' as const, label: v.label, credentials: v.credentials, expect: 401 as const })));
+      await property('security', security, examples, 0);
+    }
+  }
+
+  /** A reported case: its exchange in the results, its judgements in the rules' results. */
+  function record(outcome: Outcome): void {
+    for (const [ruleId, judgement] of outcome.judgements) options.tally.add(ruleId, judgement, outcome.result.id);
+    results.push(outcome.result);
+    options.onResult?.(outcome.result);
+  }
+
+  async function exchange(op: OperationSpec, req: GeneratedRequest & { designed?: boolean }, index: number, shrinks?: number): Promise<Outcome> {
+    const request = toOutgoing(op, req, target);
+    const meta = storefrontOperations[op.operationId as keyof typeof storefrontOperations];
+    const generated: GeneratedCase = { kind: req.kind, label: req.label, expect: req.expect, unknownIds: req.unknownIds, designed: req.designed ?? false };
+    const base = {
+      id: `generated/${op.operationId}/${req.kind}#${index}`,
+      scenario: 'generated',
+      step: `${req.kind}: ${req.label}`,
+      index,
+      operationId: op.operationId,
+      method: request.method,
+      path: options.secrets.scrub(displayPath(request.url, target.apiBasePath)),
+      recordedStatus: 0,
+      judged: true,
+      generated: { kind: req.kind, label: req.label, ...(shrinks !== undefined ? { shrinks, curl: options.secrets.scrub(curlLine(request, target)) } : {}) },
+    };
+    let live;
+    try {
+      live = await send(request, options.dispatcher, true);
+    } catch (error) {
+      const message = options.secrets.scrub(`request failed: ${transportError(error)}`);
+      return { result: { ...base, durationMs: 0, error: message, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message }] }, failed: true, judgements: [] };
+    }
+    if (req.kind === 'valid' && live.status >= 200 && live.status < 300) {
+      learn(op, req, request.url, live.status, live.body);
+    }
+    const step = {
+      scenario: 'generated',
+      index,
+      name: base.step,
+      id: base.id,
+      entry: undefined as never,
+      operation: meta,
+      recordedStoreId: options.target.storeId,
+      recorded: { status: live.status, contentType: live.contentType, body: undefined },
+      needs: [],
+    } satisfies Step;
+    const observation: Exchange = { step, request, live, values: new Map(), consistency: [], generated };
+    const findings: ExchangeFinding[] = [];
+    const judgements: Outcome['judgements'] = [];
+    for (const rule of options.rules) {
+      const judgement = judge(rule, observation, options.policy);
+      const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: options.secrets.scrub(f.subject), message: options.secrets.scrub(f.message) })) : judgement;
+      judgements.push([rule.id, scrubbed]);
+      if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: rule.id, ...f });
+    }
+    const result: ExchangeResult = { ...base, status: live.status, durationMs: Math.round(live.durationMs * 10) / 10, findings };
+    return { result, failed: findings.some((f) => f.severity === 'error'), judgements };
+  }
+
+  function learn(op: OperationSpec, req: GeneratedRequest, url: string, status: number, answer: unknown): void {
+    learnExchange({ world, target, secrets: options.secrets, operations: byId }, op, { url, pathParams: req.pathParams, query: req.query, body: req.body && 'json' in req.body ? req.body.json : undefined }, status, answer);
+  }
+}
+
+export interface Learning {
+  world: World;
+  target: Target;
+  secrets: Secrets;
+  operations: Map<string, OperationSpec>;
+}
+
+/**
+ * What an accepted exchange (replayed or generated) teaches: the ids it named exist, the ids its links
+ * point at exist, and an `access_token` in its answer opens the bearer operations.
+ */
+export function learnExchange(
+  into: Learning,
+  op: OperationSpec,
+  request: { url: string; pathParams: Record<string, string>; query: Record<string, unknown>; body: unknown },
+  status: number,
+  answer: unknown,
+): void {
+  into.world.learnFromAccepted(op, new URL(request.url), into.target.apiBasePath, request.body);
+  into.world.learnFromLinks(op.links, status, answer, request, into.operations);
+  const token = (answer as { content?: { access_token?: unknown } } | undefined)?.content?.access_token;
+  if (typeof token === 'string' && !into.target.token) {
+    into.target.token = token;
+    into.secrets.add(token);
+  }
+}
+
+function displayPath(url: string, apiBasePath: string): string {
+  const u = new URL(url);
+  return `${u.pathname.startsWith(apiBasePath) ? u.pathname.slice(apiBasePath.length) : u.pathname}${u.search}`;
+}
+
+/** A 32-bit seed per operation and kind, so one operation's cases do not depend on the others'. */
+function mix(seed: number, text: string): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x9e3779b1) >>> 0;
+  return h ^ (h >>> 16);
+}
+
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  }));
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { generatedRefused } from '../../../../conformance/rules/rest/generated-refused.js';
+import type { GeneratedCase } from '../../../../conformance/rest/exchange.js';
+import { view, type View } from '../view.js';
+import { exchange, type ExchangeInput } from './exchange.js';
+
+const invalid = (more: Partial<GeneratedCase> = {}): GeneratedCase => ({ kind: 'invalid', label: 'page: below the minimum 1', expect: 400, unknownIds: false, designed: false, ...more });
+const security = (label: string): GeneratedCase => ({ kind: 'security', label, expect: 401, unknownIds: false, designed: false });
+
+const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
+  ['refused with 400', { given: { path: '/catalog/products?page=0', generated: invalid(), status: 400 }, want: [] }],
+  ['refused with 422 (any 4XX)', { given: { path: '/catalog/products?page=0', generated: invalid(), status: 422 }, want: [] }],
+  [
+    'accepted',
+    { given: { path: '/catalog/products?page=0', generated: invalid(), status: 200 }, want: ['GET /catalog/products?page=0 (page: below the minimum 1) breaks the spec and must be refused with a 4XX (400 expected) but was answered 200'] },
+  ],
+  [
+    'a designed constraint accepted: advice',
+    {
+      given: { operationId: 'createCustomer', generated: invalid({ label: 'body: oversized (2 MiB)', expect: 413, designed: true }), status: 201 },
+      want: ['warning: POST /customers (body: oversized (2 MiB)) breaks the spec and must be refused with a 4XX (413 expected) but was answered 201; the constraint is designed here, not stated by the platform'],
+    },
+  ],
+  [
+    'a designed constraint answered 5XX: still a failure',
+    { given: { operationId: 'createCustomer', generated: invalid({ label: 'body: sent as text/plain', expect: 415, designed: true }), status: 500 }, want: ['POST /customers (body: sent as text/plain) breaks the spec and must be refused with a 4XX (415 expected) but was answered 500'] },
+  ],
+  ['no credentials refused with 401', { given: { generated: security('no credentials'), status: 401 }, want: [] }],
+  ['a never-issued token refused with 403', { given: { generated: security('a bearer token the server never issued'), status: 403 }, want: [] }],
+  [
+    'the API key accepted instead of a bearer token',
+    { given: { generated: security('the store API key instead of a bearer token'), status: 200 }, want: ['GET /catalog/products (the store API key instead of a bearer token) must be refused with 401 or 403 but was answered 200'] },
+  ],
+  ['a valid case (not this rule\'s)', { given: { generated: { ...invalid(), kind: 'valid', expect: 'accepted' }, status: 200 }, want: 'skipped' }],
+  ['a replayed exchange', { given: { status: 400 }, want: 'skipped' }],
+];
+
+describe('generated-refused', () => {
+  it.each(cases)('%s', (_, { given, want }) => {
+    expect(view(generatedRefused, exchange(given))).toEqual(want);
+  });
+});
