@@ -49,7 +49,7 @@ describe('createStorefrontClient on the mock workbench', () => {
     ['listProducts', 'bearer', (c) => c.GET('/catalog/products', { params: { query: { page: 1, limit: 2, sort_by: '{"selling_price":"asc"}', category_id: ['cat_lips'] } } })],
     ['listSimilarProducts', 'bearer', (c) => c.GET('/pos/catalog/products/similar', { params: { query: { product_id: ['prd_7Q2K9X'], page: 1, limit: 2 } } })],
     ['listOrders', 'bearer', (c) => c.GET('/orders', { params: { query: { user_id: 'cst_9XK2PL', status: ['draft'] } } })],
-    ['createCustomer', 'bearer', (c) => c.POST('/customers', { body: { address: { first_name: 'Priya', phone: '9876543210', country_code: '+91' }, business: { name: 'Sharma Beauty Studio' } } })],
+    ['createCustomer', 'bearer', (c) => c.POST('/customers', { body: { address: { first_name: 'Priya', last_name: 'Sharma', phone: '9876543210', country_code: '+91', email: 'priya@example.com' }, business: { business_type: 'retailer', name: 'Sharma Beauty Studio', pan_number: 'AABCS1234F', gstin: '29AABCS1234F1Z5' } } })],
   ];
 
   it.each(calls)('%s: typed data, %s credential, valid against the contract', async (operationId, credential, call) => {

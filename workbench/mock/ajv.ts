@@ -40,6 +40,10 @@ export function describeAjvError(e: ErrorObject): { path: string[]; message: str
     case 'additionalProperties':
       return { path: [...path, p.additionalProperty], message: 'is not an allowed property' };
     case 'enum':
+      // Inside propertyNames: the key itself is not allowed (a sort field the list does not sort on).
+      if (e.propertyName !== undefined) {
+        return { path, message: `names an unknown field "${e.propertyName.slice(0, 60)}" (allowed: ${(p.allowedValues as unknown[]).join(', ')})` };
+      }
       return { path, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
     case 'const':
       return { path, message: `must be ${JSON.stringify(p.allowedValue)}` };

@@ -87,7 +87,8 @@ export function validateParameters(
     }
     check.compiled ??= compile(check.schema);
     if (!check.compiled(value)) {
-      for (const e of check.compiled.errors ?? []) {
+      // A propertyNames failure is reported once, by the key's own error below it.
+      for (const e of (check.compiled.errors ?? []).filter((x) => x.keyword !== 'propertyNames')) {
         const { path, message } = describeAjvError(e);
         const got = e.keyword === 'type' && path.length === 0 && !check.json ? ` (got ${quote(raw.join(','))})` : '';
         items.push({ location: check.location, name: check.name, message: path.length ? `property '${path.join('.')}' ${message}` : `${message}${got}` });

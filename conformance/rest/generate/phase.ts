@@ -75,8 +75,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
     // One property per kind: every request of it must pass every error-level rule.
     const property = async (kind: CaseKind, arbitrary: fc.Arbitrary<GeneratedRequest>, examples: GeneratedRequest[], runs: number) => {
       let failing = false;
-      const details = await fc.check(
-        fc.asyncProperty(arbitrary, async (req) => {
+      const prop = fc.asyncProperty(arbitrary, async (req) => {
           const outcome = await exchange(op, req, index);
           // After the first failure every call is a shrinking step: not a case of its own.
           if (!failing) {
@@ -86,10 +85,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
           }
           if (outcome.failed) failing = true;
           return !outcome.failed;
-        }),
-        // Examples count in fast-check's numRuns: the random cases come on top of them.
-        { seed: seedOf(kind), numRuns: examples.length + runs, examples: examples.map((e) => [e] as [GeneratedRequest]), interruptAfterTimeLimit: SHRINK_TIME_LIMIT_MS, markInterruptAsFailure: false },
-      );
+        });
+      const limits = { interruptAfterTimeLimit: SHRINK_TIME_LIMIT_MS, markInterruptAsFailure: false };
+      // Examples count in fast-check's numRuns: the random cases come on top of them.
+      let details = await fc.check(prop, { seed: seedOf(kind), numRuns: examples.length + runs, examples: examples.map((e) => [e] as [GeneratedRequest]), ...limits });
+      if (details.failed && details.counterexample && examples.includes(details.counterexample[0]) && runs > 0) {
+        // An edge case failed: fast-check cannot shrink a value it did not generate. Look for the same
+        // fault among random cases, which it can shrink; keep the edge case if none shows it.
+        const shrinkable = await fc.check(prop, { seed: seedOf(kind), numRuns: runs, ...limits });
+        if (shrinkable.failed && shrinkable.counterexample) details = shrinkable;
+      }
       if (details.failed && details.counterexample) {
         const [minimal] = details.counterexample;
         const outcome = await exchange(op, minimal, index++, details.numShrinks);

@@ -28,7 +28,8 @@ export class World {
 
   /** Values for a parameter or body field of an operation (empty when the world knows none). */
   values(operationId: string, place: string, name: string): string[] {
-    return this.pools.get(`${operationId} ${place} ${name}`) ?? [];
+    // Sorted: the same seed then picks the same values whatever order the answers came in.
+    return [...(this.pools.get(`${operationId} ${place} ${name}`) ?? [])].sort();
   }
 
   /** A request the target accepted: its id-like path, query and body values are known to exist. */
