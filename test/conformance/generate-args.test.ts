@@ -17,7 +17,7 @@ describe('certify --generate / --seed', () => {
 
   it.each([
     [['--generate', 'many'], '--generate must be an integer from 0 to 10000 (requests per operation), not many'],
-    [['--generate', '-1'], '--generate must be an integer from 0 to 10000 (requests per operation), not -1'],
+    [['--generate=-1'], '--generate must be an integer from 0 to 10000 (requests per operation), not -1'],
     [['--generate', '1.5'], '--generate must be an integer from 0 to 10000 (requests per operation), not 1.5'],
     [['--generate', '3', '--seed', 'x'], '--seed must be an integer from 0 to 2147483647 (the seed a report printed), not x'],
     [['--seed', '7'], '--seed needs --generate <n>: it seeds the generated requests'],
