@@ -12,7 +12,7 @@ export const specInfo = {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/admin",
-    "sha256": "644a66f7b8e4b17444e81793c3333a6c54f6fe008c075878b4ebdd985ed321f8"
+    "sha256": "38bad2029e513e5e5cf0f18abe12dacbdcf52620ddad9d61ad89117dbf99a66a"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",

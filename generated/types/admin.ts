@@ -418,6 +418,14 @@ export interface components {
             };
         };
         /**
+         * KnownEventName
+         * @description The name of an event this platform delivers (the AsyncAPI document's messages). A subscription must
+         *     name at least one (designed, register AD-021): `events` then `contains` one of these. Keep in step
+         *     with spec/asyncapi/messages/ (test/spec/known-event-names.test.ts checks it).
+         * @enum {string}
+         */
+        KnownEventName: "address.created" | "address.deleted" | "address.updated" | "attribute.created" | "attribute.updated" | "cart.created" | "cart.updated" | "category.created" | "category.deleted" | "category.updated" | "coupon.created" | "coupon.deleted" | "coupon.updated" | "customer.created" | "customer.deleted" | "customer.updated" | "inventory.updated" | "invoice.created" | "invoice.updated" | "kyc.updated" | "loyalty.updated" | "marketplace.listing.created" | "marketplace.listing.updated" | "order.cancelled" | "order.created" | "order.deleted" | "order.updated" | "payment.captured" | "payment.failed" | "product.created" | "product.deleted" | "product.updated" | "promotion.created" | "promotion.deleted" | "promotion.updated" | "refund.created" | "refund.updated" | "seller.order.created" | "seller.order.updated" | "seller.shipment.created" | "seller.shipment.updated" | "shipment.created" | "shipment.updated" | "store.updated" | "variant.created" | "variant.deleted" | "variant.updated" | "warehouse.created" | "warehouse.updated" | "wishlist.updated";
+        /**
          * CreateWebhookRequest
          * @description Body of `createWebhook`. The seed names `events`, `custom_headers` and `marketplace_id` (seed 2.18);
          *     `url`, `description` and every limit here are designed (register AD-020). Unknown fields are refused

@@ -3,6 +3,20 @@
 // Why fast-check rather than json-schema-faker (compared in conformance/rest/generate/README.md):
 // shrinking, seeded replay and `examples` run first are built in; json-schema-faker has none of them.
 import fc from 'fast-check';
+import formats from 'ajv-formats/dist/formats.js';
+
+const { fullFormats } = formats;
+
+/** The format check Ajv applies (the same one the validators use), when it is a test of a string. */
+function formatCheck(name: string): ((s: string) => boolean) | undefined {
+  const f = (fullFormats as Record<string, unknown>)[name];
+  if (typeof f === 'function') return f as (s: string) => boolean;
+  if (f instanceof RegExp) return (s) => f.test(s);
+  const inner = (f as { validate?: unknown } | undefined)?.validate;
+  if (typeof inner === 'function') return inner as (s: string) => boolean;
+  if (inner instanceof RegExp) return (s) => inner.test(s);
+  return undefined;
+}
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -63,6 +77,12 @@ function byType(type: string, schema: JsonSchema): fc.Arbitrary<unknown> {
       const items = (schema.items as JsonSchema | undefined) ?? {};
       const minLength = Number(schema.minItems ?? 0);
       const maxLength = Math.max(minLength, Math.min(Number(schema.maxItems ?? MAX_ITEMS), MAX_ITEMS));
+      if (schema.contains && typeof schema.contains === 'object') {
+        // `contains`: one item of that schema, then the rest as `items` allows.
+        return fc
+          .tuple(valueArbitrary(schema.contains as JsonSchema), fc.array(valueArbitrary(items), { minLength: Math.max(0, minLength - 1), maxLength: Math.max(0, maxLength - 1) }))
+          .map(([one, rest]) => [one, ...rest]);
+      }
       return fc.array(valueArbitrary(items), { minLength, maxLength });
     }
     case 'object':
@@ -83,11 +103,21 @@ function objectArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
   const known = fc.record(model, { requiredKeys: required.filter((k) => k in model) });
   const extra = schema.additionalProperties;
   if (extra && typeof extra === 'object' && Object.keys(properties).length === 0) {
-    const names = (schema.propertyNames as JsonSchema | undefined)?.enum as string[] | undefined;
-    const key = names?.length ? fc.constantFrom(...names) : fc.string({ minLength: 1, maxLength: 12 }).filter(safeKey);
-    return fc.dictionary(key, valueArbitrary(extra as JsonSchema), { maxKeys: MAX_ITEMS });
+    return fc.dictionary(keyArbitrary((schema.propertyNames as JsonSchema | undefined) ?? {}), valueArbitrary(extra as JsonSchema), { maxKeys: MAX_ITEMS });
   }
   return known;
+}
+
+/** Keys a map allows: its `propertyNames` enum, or strings of its pattern and length not matching its `not`. */
+function keyArbitrary(names: JsonSchema): fc.Arbitrary<string> {
+  if (Array.isArray(names.enum) && names.enum.length) return fc.constantFrom(...(names.enum as string[]));
+  const maxLength = Math.min(Number(names.maxLength ?? 12), 12);
+  const base = typeof names.pattern === 'string' ? fc.stringMatching(new RegExp(names.pattern)) : fc.string({ minLength: 1, maxLength });
+  const not = names.not as JsonSchema | undefined;
+  const refused = [not, ...(((not?.anyOf ?? not?.oneOf) as JsonSchema[] | undefined) ?? [])]
+    .filter((n): n is JsonSchema => !!n && typeof n.pattern === 'string')
+    .map((n) => new RegExp(n.pattern as string));
+  return base.filter((k) => k.length >= 1 && k.length <= maxLength && safeKey(k) && !refused.some((re) => re.test(k)));
 }
 
 /** Keys a JSON body may carry without tripping prototype guards (those are tested separately). */
@@ -103,7 +133,9 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = Number(schema.minLength ?? 0);
   const maxLength = Math.max(minLength, Number(schema.maxLength ?? Math.max(MAX_STRING, minLength)));
   if (typeof schema.pattern === 'string') {
-    return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= maxLength);
+    // A pattern and a format both apply: strings of the pattern that the format also accepts.
+    const format = typeof schema.format === 'string' ? formatCheck(schema.format) : undefined;
+    return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= maxLength && (!format || format(s)));
   }
   switch (schema.format) {
     case 'email':
