@@ -24,6 +24,10 @@ export interface LinkSpec {
   operationId: string;
   /** Parameter name -> runtime expression (`$response.body#/content/id`, `$request.path.id`). */
   parameters: Record<string, string>;
+  /** Body member -> runtime expression (a `requestBody` object whose values are `{$...}` expressions). */
+  body: Record<string, string>;
+  /** Security scheme -> runtime expression of its credential (`x-security`, spec/extensions.md). */
+  security: Record<string, string>;
 }
 
 export type SecurityKind = { kind: 'apiKey'; in: 'header' | 'query'; name: string } | { kind: 'bearer' };
@@ -71,12 +75,18 @@ export async function loadOperationSpecs(documentFile: string): Promise<Operatio
         if (s.type === 'apiKey') return { kind: 'apiKey', in: s.in === 'query' ? 'query' : 'header', name: s.name ?? name };
         return { kind: 'bearer' };
       });
-      const responses = (op.responses as Record<string, { 'x-contract-source'?: string; links?: Record<string, { operationId?: string; parameters?: Record<string, string> }> }>) ?? {};
+      type Link = { operationId?: string; parameters?: Record<string, string>; requestBody?: unknown; 'x-security'?: Record<string, string> };
+      const responses = (op.responses as Record<string, { 'x-contract-source'?: string; links?: Record<string, Link> }>) ?? {};
       const statuses = Object.keys(responses);
       const links: LinkSpec[] = [];
       for (const [status, response] of Object.entries(responses)) {
         for (const [name, link] of Object.entries(response?.links ?? {})) {
-          if (link.operationId) links.push({ status, name, operationId: link.operationId, parameters: { ...(link.parameters ?? {}) } });
+          if (!link.operationId) continue;
+          const body: Record<string, string> = {};
+          if (link.requestBody && typeof link.requestBody === 'object') {
+            for (const [member, value] of Object.entries(link.requestBody)) if (typeof value === 'string') body[member] = value.replace(/^\{(.*)\}$/, '$1');
+          }
+          links.push({ status, name, operationId: link.operationId, parameters: { ...(link.parameters ?? {}) }, body, security: { ...(link['x-security'] ?? {}) } });
         }
       }
       const rb = op.requestBody as { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } | undefined;

@@ -202,7 +202,9 @@ export function learnExchange(
 ): void {
   into.world.learnFromAccepted(op, new URL(request.url), into.target.apiBasePath, request.body);
   into.world.learnFromLinks(op.links, status, answer, request, into.operations);
-  const token = (answer as { content?: { access_token?: unknown } } | undefined)?.content?.access_token;
+  // The token the spec's links name (x-security); a bare `content.access_token` where no link says so.
+  const linked = [...into.world.credentials][0];
+  const token = linked ?? (answer as { content?: { access_token?: unknown } } | undefined)?.content?.access_token;
   if (typeof token === 'string' && !into.target.token) {
     into.target.token = token;
     into.secrets.add(token);

@@ -14,6 +14,8 @@ const MAX_PER_POOL = 8;
 export class World {
   /** `operationId place name` -> values the target accepted or produced for it. */
   private readonly pools = new Map<string, string[]>();
+  /** Credentials the links say an answer carries (`x-security`): the first opens the bearer operations. */
+  readonly credentials = new Set<string>();
 
   private add(key: string, value: unknown): void {
     if (typeof value !== 'string' && typeof value !== 'number') return;
@@ -58,6 +60,14 @@ export class World {
         const value = evaluate(expression, answer, request);
         const [place, name] = param.includes('.') ? (param.split('.', 2) as [string, string]) : [placeOf(target, param), param];
         for (const v of Array.isArray(value) ? value : [value]) this.add(`${target.operationId} ${place} ${name}`, v);
+      }
+      for (const [member, expression] of Object.entries(link.body)) {
+        const value = evaluate(expression, answer, request);
+        for (const v of Array.isArray(value) ? value : [value]) this.add(`${target.operationId} body ${member}`, v);
+      }
+      for (const expression of Object.values(link.security)) {
+        const value = evaluate(expression, answer, request);
+        if (typeof value === 'string' && value) this.credentials.add(value);
       }
     }
   }
