@@ -6,7 +6,7 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "3e22360b088d1c02c73b7a3f999c7675bfbfcdd04f4a468132944a767783c4d5"
+    "sha256": "1cae4e0773f1f9085ffe30b8826a85baa501972d71e557ccf9b4878373b92921"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
