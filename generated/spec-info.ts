@@ -6,7 +6,7 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "1d98f566a6890cdbe95c9daacbb5833cc727122f6e658f2c42f8793d72e9b70c"
+    "sha256": "313ae5410ec342e9933cc60ef608f44dcff91b0431aa98af5e71548b533bfee1"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",

@@ -31,10 +31,10 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
   if (options.baseUrl) {
     const reason = await unreachableReason(options.baseUrl);
     if (reason) {
-      process.stderr.write(`certify: cannot reach ${options.baseUrl} (${reason}); check --base-url and that the server is running\n`);
+      process.stderr.write(`certify: ${reason}\n`);
       return 2;
     }
-    const misuse = await misuseReason(options.baseUrl, options.storeId ?? DEFAULT_STORE_ID);
+    const misuse = await misuseReason(options.baseUrl, options.storeId ?? DEFAULT_STORE_ID, options.apiKey);
     if (misuse) {
       process.stderr.write(`certify: ${misuse}\n`);
       return 2;

@@ -1,5 +1,6 @@
 // Sending one request to the target with undici (keep-alive pool sized to the concurrency) and
 // reading the answer as the rules need it.
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import type { OutgoingRequest } from './bindings.js';
 import type { LiveResponse } from './exchange.js';
@@ -8,16 +9,43 @@ export function createDispatcher(connections: number): Agent {
   return new Agent({ connections, keepAliveTimeout: 10_000, headersTimeout: 30_000, bodyTimeout: 30_000 });
 }
 
+/**
+ * Asked on every request, as HTTP clients do: a server may compress what it sends (HTTP content coding,
+ * RFC 9110 8.4), which the contract leaves open, so the certifier must read compressed answers too.
+ */
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+const DECODERS: Record<string, (b: Buffer) => Buffer> = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
+
+/** The body bytes with the content codings undone (last applied first), or why they cannot be. */
+export function decodeBody(raw: Buffer, contentEncoding: string | undefined): { bytes: Buffer; error?: string } {
+  const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
+  let bytes = raw;
+  for (const coding of codings.reverse()) {
+    const decode = DECODERS[coding];
+    if (!decode) return { bytes, error: `Content-Encoding ${coding} was not asked for (Accept-Encoding: ${ACCEPT_ENCODING})` };
+    try {
+      bytes = decode(bytes);
+    } catch (e) {
+      return { bytes, error: `the body is not valid ${coding} (${(e as Error).message})` };
+    }
+  }
+  return { bytes };
+}
+
 export async function send(req: OutgoingRequest, dispatcher: Agent, parse: boolean): Promise<LiveResponse & { text: string }> {
   const started = performance.now();
-  const reply = await request(req.url, { method: req.method as 'GET', headers: req.headers, body: req.body, dispatcher });
-  const text = await reply.body.text();
+  const reply = await request(req.url, { method: req.method as 'GET', headers: { 'accept-encoding': ACCEPT_ENCODING, ...req.headers }, body: req.body, dispatcher });
+  const raw = Buffer.from(await reply.body.arrayBuffer());
   const durationMs = performance.now() - started;
+  const ce = reply.headers['content-encoding'];
+  const decoded = decodeBody(raw, Array.isArray(ce) ? ce.join(', ') : ce);
+  const text = decoded.bytes.toString('utf8');
   const ct = reply.headers['content-type'];
   const contentType = Array.isArray(ct) ? ct[0] : ct;
   let body: unknown;
-  let parseError: string | undefined;
-  if (parse) {
+  let parseError: string | undefined = decoded.error;
+  if (parse && !parseError) {
     try {
       body = text === '' ? undefined : JSON.parse(text);
       if (text === '') parseError = 'empty body';

@@ -1,4 +1,4 @@
-// Before replaying: is anything answering at the base URL? One line when not.
+// Before replaying: is anything answering at the base URL? One line naming the fix when not.
 import { request } from 'undici';
 import { transportError } from './http.js';
 
@@ -8,6 +8,9 @@ export async function unreachableReason(baseUrl: string, timeoutMs = 5000): Prom
     await reply.body.dump();
     return undefined;
   } catch (error) {
-    return transportError(error);
+    const code = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
+    // The usual mistake: the server is not started, or the port is wrong.
+    if (code === 'ECONNREFUSED') return `nothing listens at ${baseUrl}: start your server or fix --base-url`;
+    return `cannot reach ${baseUrl} (${transportError(error)}); check --base-url and that the server is running`;
   }
 }

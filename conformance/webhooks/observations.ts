@@ -68,10 +68,11 @@ export type ProbeGroup =
   | 'duplicate'
   | 'out-of-order'
   | 'test'
-  | 'oversize';
+  | 'oversize'
+  | 'unknown';
 
-/** What a probe expects of the answer. */
-export type Expectation = '2XX' | 'non-2XX' | '413';
+/** What a probe expects of the answer (`any`: the receiver's choice; only a 410 is judged, receiver-never-410). */
+export type Expectation = '2XX' | 'non-2XX' | '413' | 'any';
 
 export interface ProbeResult {
   group: ProbeGroup;

@@ -1593,7 +1593,7 @@ export interface components {
         };
         /**
          * NonBlankText
-         * @description Text with at least one character that is not white space (designed, register SF-033).
+         * @description Text with at least one character that is not white space (designed, register SF-035).
          */
         NonBlankText: string;
         /**
@@ -1601,7 +1601,7 @@ export interface components {
          * @description Body of `createCustomer` (seed 4, endpoint 12). Both members are required (designed: the seed lists
          *     them as the body without saying), and so are the fields a customer needs inside them: a name, a phone
          *     number with its dial code and an e-mail address, and the four business details the answer carries
-         *     (designed, register SF-033).
+         *     (designed, register SF-035).
          */
         CreateCustomerRequest: {
             business: components["schemas"]["Business"] & {
@@ -1719,7 +1719,7 @@ export interface components {
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
          *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listProducts` sorts on are listed in
-         *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
+         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
          * @example {"selling_price":"asc"}
          */
         ProductSortBy: string;
@@ -1767,14 +1767,14 @@ export interface components {
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
          *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listSimilarProducts` sorts on are listed in
-         *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
+         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
          * @example {"selling_price":"asc"}
          */
         SimilarProductsSortBy: string;
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
          *     `{"order_date":"desc"}` (URL-encoded on the wire). The fields `listOrders` sorts on are listed in
-         *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
+         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
          * @example {"order_date":"desc"}
          */
         OrderSortBy: string;
@@ -2245,7 +2245,7 @@ export interface operations {
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listProducts` sorts on are listed in
-                 *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
+                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
                  * @example {"selling_price":"asc"}
                  */
                 sort_by?: components["parameters"]["ProductSortBy"];
@@ -2344,7 +2344,7 @@ export interface operations {
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listSimilarProducts` sorts on are listed in
-                 *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
+                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
                  * @example {"selling_price":"asc"}
                  */
                 sort_by?: components["parameters"]["SimilarProductsSortBy"];
@@ -2414,7 +2414,7 @@ export interface operations {
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"order_date":"desc"}` (URL-encoded on the wire). The fields `listOrders` sorts on are listed in
-                 *     `contentSchema.propertyNames` (designed, register SF-032); another field is a 400.
+                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
                  * @example {"order_date":"desc"}
                  */
                 sort_by?: components["parameters"]["OrderSortBy"];

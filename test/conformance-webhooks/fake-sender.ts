@@ -17,7 +17,16 @@ export type SenderFault =
   | 'wrong-retry-schedule'
   | 'retries-after-410'
   | 'no-event-id-header'
-  | 'timestamp-wrong-type';
+  | 'timestamp-wrong-type'
+  | 'drops-first-delivery'
+  | 'sends-put'
+  | 'own-user-agent'
+  | 'text-plain-content-type'
+  | 'drops-custom-headers'
+  | 'test-flag-false'
+  | 'retries-after-success'
+  | 'one-retry-too-many'
+  | 'waits-past-the-time-out';
 
 export interface FakeSender {
   /** Base of the service (the certifier's --admin-url). */
@@ -53,11 +62,14 @@ export async function startFakeSender(options: { timeScale: number; fault?: Send
     timers.add(t);
   };
 
+  let deliveriesStarted = 0;
   async function attempt(sub: Subscription, event: string, eventId: string, n: number, deliveryId: string): Promise<void> {
     if (closed) return;
+    // The first event raised is lost: never sent.
+    if (fault === 'drops-first-delivery' && n === 1 && deliveriesStarted++ === 0) return;
     const example = structuredClone(webhookEvents.find((e) => e.event === event)!.example.payload) as Record<string, any>;
     const currentEventId = fault === 'new-event-id-on-retry' && n > 1 ? id('evt') : eventId;
-    const body: Record<string, any> = { ...example, event_id: currentEventId, delivery_id: deliveryId, timestamp: new Date().toISOString(), is_test: true };
+    const body: Record<string, any> = { ...example, event_id: currentEventId, delivery_id: deliveryId, timestamp: new Date().toISOString(), is_test: fault !== 'test-flag-false' };
     body.payload = { ...body.payload, event_id: currentEventId };
     if (fault === 'timestamp-wrong-type') body.timestamp = Date.now();
     const raw = Buffer.from(fault === 'signs-reserialized-json' ? JSON.stringify(body, null, 2) : JSON.stringify(body));
@@ -73,22 +85,30 @@ export async function startFakeSender(options: { timeScale: number; fault?: Send
       ...sub.customHeaders,
     };
     if (fault === 'no-event-id-header') delete headers[deliveryRules.headers.eventId];
+    if (fault === 'own-user-agent') headers['user-agent'] = 'AcmeCommerce-Webhooks/2.3';
+    if (fault === 'text-plain-content-type') headers['content-type'] = 'text/plain';
+    if (fault === 'drops-custom-headers') for (const name of Object.keys(sub.customHeaders)) delete headers[name];
+    // Gives up only well after the contract's time-out, beyond the certifier's tolerance (expected × 1.5 + 1 s).
+    const giveUpMs = fault === 'waits-past-the-time-out' ? timeoutMs * 1.5 + 1500 : timeoutMs;
 
     let status: number | null = null;
     try {
-      const res = await request(sub.url, { method: 'POST', headers, body: raw, dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) });
+      const method = fault === 'sends-put' ? 'PUT' : 'POST';
+      const res = await request(sub.url, { method, headers, body: raw, dispatcher: agent, signal: AbortSignal.timeout(giveUpMs) });
       status = res.statusCode;
       await res.body.dump();
     } catch {
       status = null; // time-out or network error: a failed attempt
     }
-    if (status !== null && status >= 200 && status <= 299) return;
+    const success = status !== null && status >= 200 && status <= 299;
+    if (success && !(fault === 'retries-after-success' && n === 1)) return;
     if (status === deliveryRules.disableStatus && fault !== 'retries-after-410') {
       sub.disabled = true;
       return;
     }
-    if (n >= deliveryRules.maxAttempts) return;
-    const delay = fault === 'wrong-retry-schedule' ? delays[0] : delays[n - 1];
+    if (n >= deliveryRules.maxAttempts + (fault === 'one-retry-too-many' ? 1 : 0)) return;
+    // The extra attempt of one-retry-too-many comes after the first delay, inside the certifier's quiet period.
+    const delay = fault === 'wrong-retry-schedule' ? delays[0] : (delays[n - 1] ?? delays[0]);
     const nextDelivery = fault === 'reuses-delivery-id' ? deliveryId : id('dlv');
     later(delay, () => void attempt(sub, event, eventId, n + 1, nextDelivery));
   }

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PROBE_URL } from '../../conformance/rules/webhooks/receiver-idempotent.js';
 import { runReceiver } from '../../conformance/webhooks/run.js';
+import { UNKNOWN_EVENT } from '../../conformance/webhooks/receiver/probes.js';
+import { receiverRules } from '../../conformance/rules/webhooks/index.js';
 import { ADAPTERS, startReceiverApp } from '../webhooks/apps/index.js';
 import { ProcessedCounter, startFaultyReceiver, type ReceiverFault } from './receivers.js';
 
@@ -29,21 +31,39 @@ describe('receiver certification: apps built with the receiver kit', () => {
   });
 });
 
-const FAULTS: Array<[ReceiverFault, string]> = [
-  ['accepts-any-signature', 'receiver-rejects-bad-signature'],
-  ['verifies-reserialized-json', 'receiver-verifies-raw-bytes'],
-  ['500-on-malformed-signature', 'receiver-no-5xx-on-bad-input'],
-  ['processes-duplicates', 'receiver-idempotent'],
-  ['410-on-bad-signature', 'receiver-never-410'],
+// One faulty receiver per receiver rule. Rules on designed parts of the contract only advise, so their
+// faulty receivers are certified under --strict (strict: true), where a warning fails.
+const FAULTS: Array<[ReceiverFault, { rule: string; strict?: boolean }]> = [
+  ['refuses-product-events', { rule: 'receiver-accepts-valid' }],
+  ['verifies-reserialized-json', { rule: 'receiver-verifies-raw-bytes' }],
+  ['accepts-any-signature', { rule: 'receiver-rejects-bad-signature' }],
+  ['refuses-unknown-fields', { rule: 'receiver-tolerates-unknown', strict: true }],
+  ['acknowledges-signed-bad-content', { rule: 'receiver-rejects-bad-content', strict: true }],
+  ['ignores-header-mismatch', { rule: 'receiver-header-body-mismatch' }],
+  ['500-on-malformed-signature', { rule: 'receiver-no-5xx-on-bad-input' }],
+  ['processes-duplicates', { rule: 'receiver-idempotent' }],
+  ['refuses-older-updates', { rule: 'receiver-out-of-order' }],
+  ['processes-test-deliveries', { rule: 'receiver-test-delivery' }],
+  ['accepts-oversized-bodies', { rule: 'receiver-oversized-body', strict: true }],
+  ['410-on-bad-signature', { rule: 'receiver-never-410' }],
+  ['410-on-unknown-event', { rule: 'receiver-never-410' }],
 ];
 
 describe('receiver certification: faulty receivers', () => {
-  it.each(FAULTS)('%s fails %s', async (fault, rule) => {
+  it('the table has a faulty receiver for every receiver rule', () => {
+    expect(new Set(FAULTS.map(([, f]) => f.rule))).toEqual(new Set(receiverRules.map((r) => r.id)));
+  });
+
+  it.each(FAULTS)('%s fails %j', async (fault, { rule, strict }) => {
     const { app, probe } = await startFaultyReceiver(SECRET, fault);
     try {
-      const result = await runReceiver({ url: app.url, secret: SECRET, probeUrl: probe.url, reportDir: '' }, { writeFiles: false });
+      const result = await runReceiver({ url: app.url, secret: SECRET, probeUrl: probe.url, reportDir: '', strict }, { writeFiles: false });
       expect(failing(result)).toContain(rule);
       expect(result.certificate.verdict).toBe('not-certified');
+      // The finding names the probe it judged.
+      const findings = result.certificate.rules.find((r) => r.id === rule)!.findings;
+      expect(findings.length).toBeGreaterThan(0);
+      expect(findings.every((f) => f.subject.length > 0)).toBe(true);
     } finally {
       await app.close();
       await probe.close();
@@ -63,6 +83,25 @@ describe('receiver certification: faulty receivers', () => {
 });
 
 describe('receiver certification: what the contract leaves to the receiver', () => {
+  it('a receiver acknowledging unknown fields and events it does not know is certified with no advice, --strict included', async () => {
+    const { app, probe } = await startFaultyReceiver(SECRET, 'tolerant');
+    try {
+      const result = await runReceiver({ url: app.url, secret: SECRET, probeUrl: probe.url, reportDir: '', strict: true }, { writeFiles: false });
+      expect(failing(result)).toEqual([]);
+      expect(result.certificate.verdict).toBe('certified');
+      expect(result.certificate.rules.filter((r) => r.status === 'warned' || r.status === 'skipped')).toEqual([]);
+      // Both were really sent and acknowledged.
+      const unknown = result.certificate.probes!.filter((p) => p.group === 'unknown');
+      expect(unknown.map((p) => [p.name, p.status])).toEqual([
+        ['valid delivery with fields this contract version does not name', 200],
+        [`valid delivery of an event the catalog does not list (${UNKNOWN_EVENT})`, 200],
+      ]);
+    } finally {
+      await app.close();
+      await probe.close();
+    }
+  });
+
   it('a receiver acknowledging correctly signed content it cannot use is certified, with advice (fails only with --strict)', async () => {
     const { app, probe } = await startFaultyReceiver(SECRET, 'acknowledges-signed-bad-content');
     try {

@@ -90,8 +90,30 @@ describe('npm run certify', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(new RegExp(`^certify: cannot reach http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED`));
+    expect(r.stderr).toBe(`certify: nothing listens at http://127.0.0.1:${port}: start your server or fix --base-url\n`);
     expect(r.stderr).not.toContain(TEST_API_KEY);
+  });
+
+  it('refuses another store in one line naming --store-id, exit 2, the key from the environment never printed', async () => {
+    // The storefront API of one store: any other store id is answered 404 in the error envelope, the
+    // API-key login included.
+    const proxy = await transformingProxy(mock.url, {
+      request(req) {
+        if (!req.url.pathname.startsWith('/api/v1/demo-store/')) return { status: 404, headers: {}, body: errorBody('not_found', 'No such store.') };
+      },
+    });
+    try {
+      const r = await certify(['--base-url', proxy.url, '--store-id', 'other-store', '--report-dir', path.join(dir, 'wrong-store')], { STOREFRONT_API_KEY: TEST_API_KEY });
+      expect(r.code, r.output).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(
+        new RegExp(`^certify: store other-store not found at ${proxy.url.replace(/\./g, '\\.')} \\(404 with the error envelope on every storefront probe, the API-key login included\\): pass --store-id <the store's id on that server>$`, 'm'),
+      );
+      expect(r.output).not.toContain(TEST_API_KEY);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it.each([
@@ -109,6 +131,7 @@ describe('npm run certify', () => {
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);
+      expect(r.output).not.toContain(TEST_API_KEY);
     } finally {
       server.close();
     }

@@ -1,5 +1,7 @@
-// Certifying deliberately faulty servers fails, and the report names the rule and the operation.
-// Each server is the mock behind a transforming proxy with exactly one defect.
+// Certifying deliberately faulty servers fails, and the report names the rule and the operation. One
+// faulty server per REST rule (the table is checked against the rule list): the mock behind one
+// transforming proxy whose single defect is switched per case, each case certifying only the operation
+// it breaks (--only). Rules on designed parts of the contract only advise, so their case runs --strict.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,15 +10,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../workbench/mock/server.js';
 import { certify } from '../../conformance/rest/certify.js';
 import type { RestCertificate } from '../../conformance/report/certificate.js';
-import { errorBody, startMock, TEST_API_KEY, transformingProxy, type Transform } from './helpers.js';
+import { restRules } from '../../conformance/rules/rest/index.js';
+import { errorBody, startMock, TEST_API_KEY, transformingProxy, type Running, type Transform } from './helpers.js';
 
 let mock: MockServer;
+let proxy: Running;
 let tmp: string;
+/** The defect the proxy has now; none between cases. */
+let active: Transform = {};
 beforeAll(async () => {
   mock = await startMock();
+  proxy = await transformingProxy(mock.url, {
+    request: (req) => active.request?.(req),
+    response: (res, req, inner) => active.response?.(res, req, inner),
+  });
   tmp = mkdtempSync(path.join(os.tmpdir(), 'certify-faulty-'));
 });
 afterAll(async () => {
+  await proxy?.close();
   await mock?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
@@ -29,7 +40,9 @@ async function mockToken(): Promise<string> {
   return ((await reply.body.json()) as any).content.access_token;
 }
 
-const cases: Array<[string, { transform: () => Promise<Transform> | Transform; want: { rule: string; operationId: string } }]> = [
+const VARIANT_PATH = /^\/catalog\/products\/[^/]+\/variants\/[^/]+$/;
+
+const cases: Array<[string, { transform: () => Promise<Transform> | Transform; want: { rule: string; operationId: string }; strict?: boolean }]> = [
   [
     'a number field served as a string',
     {
@@ -49,7 +62,7 @@ const cases: Array<[string, { transform: () => Promise<Transform> | Transform; w
     {
       transform: () => ({
         response(res, req, inner) {
-          if (req.method === 'GET' && /^\/catalog\/products\/[^/]+\/variants\/[^/]+$/.test(inner) && res.status === 200) delete (res.body as any).content.variant.hsn_code;
+          if (req.method === 'GET' && VARIANT_PATH.test(inner) && res.status === 200) delete (res.body as any).content.variant.hsn_code;
         },
       }),
       want: { rule: 'response-schema', operationId: 'getVariant' },
@@ -134,14 +147,53 @@ const cases: Array<[string, { transform: () => Promise<Transform> | Transform; w
       want: { rule: 'pagination', operationId: 'listOrders' },
     },
   ],
+  [
+    'a page past the end that claims a next page',
+    {
+      transform: () => ({
+        response(res, req, inner) {
+          const content = (res.body as any)?.content;
+          if (is(req, inner, 'GET', '/catalog/products') && res.status === 200 && content.products.length === 0) content.pagination.next_page = Number(req.url.searchParams.get('page')) + 1;
+        },
+      }),
+      want: { rule: 'pagination-past-end', operationId: 'listProducts' },
+    },
+  ],
+  [
+    'a field of the recorded answer dropped where the schema allows it (advice: fails under --strict)',
+    {
+      transform: () => ({
+        response(res, req, inner) {
+          if (is(req, inner, 'POST', '/pos/auth/login/phone') && res.status === 200) delete (res.body as any).content.otp;
+        },
+      }),
+      want: { rule: 'structural-drift', operationId: 'startPosPhoneLogin' },
+      strict: true,
+    },
+  ],
+  [
+    'a variant other than the one the list named',
+    {
+      transform: () => ({
+        response(res, req, inner) {
+          if (req.method === 'GET' && VARIANT_PATH.test(inner) && res.status === 200) (res.body as any).content.variant.id = 'var_SOMEOTHER';
+        },
+      }),
+      want: { rule: 'cross-call-consistency', operationId: 'getVariant' },
+    },
+  ],
 ];
 
 describe('certifying a faulty server fails and names the rule and the operation', () => {
-  it.each(cases)('%s', async (name, { transform, want }) => {
-    const proxy = await transformingProxy(mock.url, await transform());
+  it('the table has a faulty server for every REST rule', () => {
+    expect(new Set(cases.map(([, c]) => c.want.rule))).toEqual(new Set(restRules.map((r) => r.id)));
+  });
+
+  it.each(cases)('%s', async (name, { transform, want, strict }) => {
+    active = await transform();
     try {
       const reportDir = path.join(tmp, name.replace(/\W+/g, '-'));
-      const { certificate } = await certify({ baseUrl: proxy.url, apiKey: TEST_API_KEY, reportDir });
+      const { certificate } = await certify({ baseUrl: proxy.url, apiKey: TEST_API_KEY, reportDir, only: [want.operationId], strict });
       expect(certificate.verdict).toBe('not-certified');
       const hits = certificate.exchanges.filter((e) => e.operationId === want.operationId && e.findings.some((f) => f.rule === want.rule && f.severity === 'error'));
       expect(hits.length, `no ${want.rule} failure on ${want.operationId}`).toBeGreaterThan(0);
@@ -154,7 +206,7 @@ describe('certifying a faulty server fails and names the rule and the operation'
       expect(junit).toContain(`classname="${want.operationId}"`);
       expect(junit).toContain(`type="${want.rule}"`);
     } finally {
-      await proxy.close();
+      active = {};
     }
   });
 });

@@ -31,6 +31,8 @@ export interface Transform {
   request?(req: ProxiedRequest): Promise<ProxiedResponse | void> | ProxiedResponse | void;
   /** Change the mock's answer. `inner` is the path inside the storefront API. */
   response?(res: ProxiedResponse, req: ProxiedRequest, inner: string): void;
+  /** The bytes sent for the (changed) answer: key order, whitespace, compression. Default: compact JSON. */
+  serialize?(res: ProxiedResponse, req: ProxiedRequest): Buffer;
 }
 
 export interface Running {
@@ -84,7 +86,7 @@ export async function transformingProxy(upstream: string, transform: Transform):
       }
       const inner = proxied.url.pathname.replace(/^\/api\/v1\/[^/]+\/storefront/, '');
       transform.response?.(answer, proxied, inner);
-      const out = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      const out = transform.serialize?.(answer, proxied) ?? (typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
       res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers, 'content-length': String(Buffer.byteLength(out)) });
       res.end(out);
     } catch (error) {

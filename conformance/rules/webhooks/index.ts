@@ -31,6 +31,7 @@ import { receiverOutOfOrder } from './receiver-out-of-order.js';
 import { receiverTestDelivery } from './receiver-test-delivery.js';
 import { receiverOversizedBody } from './receiver-oversized-body.js';
 import { receiverNever410 } from './receiver-never-410.js';
+import { receiverToleratesUnknown } from './receiver-tolerates-unknown.js';
 
 export const senderRules: readonly Rule<SenderObservations>[] = [
   senderDelivers,
@@ -56,6 +57,7 @@ export const receiverRules: readonly Rule<ReceiverObservations>[] = [
   receiverAcceptsValid,
   receiverVerifiesRawBytes,
   receiverRejectsBadSignature,
+  receiverToleratesUnknown,
   receiverRejectsBadContent,
   receiverHeaderBodyMismatch,
   receiverNo5xxOnBadInput,

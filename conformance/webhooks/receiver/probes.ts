@@ -23,6 +23,8 @@ export interface ProbePlan {
 
 const ORDER_EVENT = 'order.created';
 const UPDATE_EVENT = 'order.updated';
+/** An event name no catalog of this contract version lists (and the platform could add). */
+export const UNKNOWN_EVENT = 'order.archived';
 
 /** Compact JSON with one string written with a \u escape: same value, other bytes. */
 function withUnicodeEscape(body: Envelope): Buffer {
@@ -69,6 +71,19 @@ export function planProbes(secret: string, options: { oversizeBytes: number }): 
   older.payload.timestamp = new Date(Date.now() - 3600_000).toISOString();
   add('out-of-order', 'newer update', '2XX', signed(newer, secret), newer.event_id);
   add('out-of-order', 'older update after the newer one', '2XX', signed(older, secret), older.event_id);
+
+  // What a later contract version may send: fields this version does not name (register WH-002: receivers
+  // ignore them; advised by receiver-tolerates-unknown), and an event this catalog does not list (the
+  // complete list is open, section 6.5): acknowledging or refusing it is the receiver's choice, but a 410
+  // would disable the subscription (receiver-never-410).
+  const extra = exampleEnvelope(ORDER_EVENT);
+  extra.api_version = '1.1';
+  extra.payload.region = 'ap-south-1';
+  Object.assign(extra.payload.properties, { loyalty_tier: 'gold', fulfilment_notes: { gift_wrap: true } });
+  add('unknown', 'valid delivery with fields this contract version does not name', '2XX', signed(extra, secret), extra.event_id);
+  const future = exampleEnvelope(ORDER_EVENT);
+  future.event = future.payload.event = UNKNOWN_EVENT;
+  add('unknown', `valid delivery of an event the catalog does not list (${UNKNOWN_EVENT})`, 'any', signed(future, secret), future.event_id);
 
   const test = exampleEnvelope(ORDER_EVENT);
   test.is_test = true;
