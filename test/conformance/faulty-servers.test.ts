@@ -42,7 +42,7 @@ async function mockToken(): Promise<string> {
 
 const VARIANT_PATH = /^\/catalog\/products\/[^/]+\/variants\/[^/]+$/;
 
-const cases: Array<[string, { transform: () => Promise<Transform> | Transform; want: { rule: string; operationId: string }; strict?: boolean }]> = [
+const cases: Array<[string, { transform: () => Promise<Transform> | Transform; want: { rule: string; operationId: string }; strict?: boolean; generate?: number }]> = [
   [
     'a number field served as a string',
     {
@@ -182,6 +182,31 @@ const cases: Array<[string, { transform: () => Promise<Transform> | Transform; w
       want: { rule: 'cross-call-consistency', operationId: 'getVariant' },
     },
   ],
+  [
+    'a list that refuses a filter the spec allows (generated requests)',
+    {
+      transform: () => ({
+        request(req) {
+          if (req.url.searchParams.get('inventory') === 'true') return { status: 400, headers: {}, body: errorBody('invalid_parameter', 'inventory is not supported') };
+          return undefined;
+        },
+      }),
+      want: { rule: 'generated-accepted', operationId: 'listProducts' },
+      generate: 10,
+    },
+  ],
+  [
+    'a list that takes any page, even below 1 (generated requests)',
+    {
+      transform: () => ({
+        request(req) {
+          if (Number(req.url.searchParams.get('page')) < 1) req.url.searchParams.delete('page');
+        },
+      }),
+      want: { rule: 'generated-refused', operationId: 'listOrders' },
+      generate: 10,
+    },
+  ],
 ];
 
 describe('certifying a faulty server fails and names the rule and the operation', () => {
@@ -189,11 +214,11 @@ describe('certifying a faulty server fails and names the rule and the operation'
     expect(new Set(cases.map(([, c]) => c.want.rule))).toEqual(new Set(restRules.map((r) => r.id)));
   });
 
-  it.each(cases)('%s', async (name, { transform, want, strict }) => {
+  it.each(cases)('%s', async (name, { transform, want, strict, generate }) => {
     active = await transform();
     try {
       const reportDir = path.join(tmp, name.replace(/\W+/g, '-'));
-      const { certificate } = await certify({ baseUrl: proxy.url, apiKey: TEST_API_KEY, reportDir, only: [want.operationId], strict });
+      const { certificate } = await certify({ baseUrl: proxy.url, apiKey: TEST_API_KEY, reportDir, only: [want.operationId], strict, generate, seed: generate && 1 });
       expect(certificate.verdict).toBe('not-certified');
       const hits = certificate.exchanges.filter((e) => e.operationId === want.operationId && e.findings.some((f) => f.rule === want.rule && f.severity === 'error'));
       expect(hits.length, `no ${want.rule} failure on ${want.operationId}`).toBeGreaterThan(0);

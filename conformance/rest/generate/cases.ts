@@ -52,7 +52,11 @@ function bodyArbitrary(op: OperationSpec, world: World): { arb: fc.Arbitrary<unk
 export function validRequests(op: OperationSpec, world: World): fc.Arbitrary<GeneratedRequest> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   let unknownIds = false;
+  // Path parameters the world knows together (a variant and its product) are drawn together.
+  const tuples = world.pathTuples(op.operationId);
+  if (tuples.length) model['path:*'] = fc.constantFrom(...tuples);
   for (const param of op.params) {
+    if (tuples.length && param.in === 'path') continue;
     const { arb, known } = paramArbitrary(op, param, world);
     if (param.in === 'path' && !known) unknownIds = true;
     model[`${param.in}:${param.name}`] = param.required ? arb : fc.option(arb, { nil: undefined, freq: 2 });
@@ -65,7 +69,12 @@ export function validRequests(op: OperationSpec, world: World): fc.Arbitrary<Gen
 
 function assemble(op: OperationSpec, values: Record<string, unknown>, unknownIds: boolean): GeneratedRequest {
   const parts: Parts = { pathParams: {}, query: {}, headers: {}, unknownIds };
+  const together = values['path:*'] as Record<string, string> | undefined;
   for (const param of op.params) {
+    if (param.in === 'path' && together) {
+      parts.pathParams[param.name] = together[param.name];
+      continue;
+    }
     const text = encode(param, values[`${param.in}:${param.name}`]);
     if (param.in === 'path') parts.pathParams[param.name] = String(text ?? '');
     else if (param.in === 'query') parts.query[param.name] = text;

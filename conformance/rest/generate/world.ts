@@ -28,6 +28,24 @@ export class World {
     this.pools.set(key, pool);
   }
 
+  /** `operationId` -> path parameter sets known together (a variant with its own product). */
+  private readonly tuples = new Map<string, string[]>();
+
+  private addTuple(operationId: string, values: Record<string, string>): void {
+    if (!Object.keys(values).length || Object.values(values).some((v) => typeof v !== 'string' || v === '')) return;
+    const key = JSON.stringify(Object.fromEntries(Object.entries(values).sort()));
+    const list = this.tuples.get(operationId) ?? [];
+    if (list.includes(key)) return;
+    if (list.length >= MAX_PER_POOL) list.shift();
+    list.push(key);
+    this.tuples.set(operationId, list);
+  }
+
+  /** Whole sets of path parameters the target was seen to hold together, sorted. */
+  pathTuples(operationId: string): Array<Record<string, string>> {
+    return [...(this.tuples.get(operationId) ?? [])].sort().map((t) => JSON.parse(t) as Record<string, string>);
+  }
+
   /** Values for a parameter or body field of an operation (empty when the world knows none). */
   values(operationId: string, place: string, name: string): string[] {
     // Sorted: the same seed then picks the same values whatever order the answers came in.
@@ -40,7 +58,10 @@ export class World {
     const names: string[] = [];
     const re = new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}\\]+)\\?\}/g, (_, n: string) => (names.push(n), '([^/]+)'))}$`);
     const m = re.exec(inner);
-    if (m) names.forEach((n, i) => this.add(`${op.operationId} path ${n}`, decodeURIComponent(m[i + 1])));
+    if (m) {
+      names.forEach((n, i) => this.add(`${op.operationId} path ${n}`, decodeURIComponent(m[i + 1])));
+      this.addTuple(op.operationId, Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])));
+    }
     for (const [name, value] of url.searchParams) if (isIdName(name)) this.add(`${op.operationId} query ${name}`, value);
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       for (const [name, value] of Object.entries(body)) if (isIdName(name)) this.add(`${op.operationId} body ${name}`, value);
@@ -56,11 +77,14 @@ export class World {
       if (link.status !== String(status) && link.status !== `${String(status)[0]}XX`) continue;
       const target = targets.get(link.operationId);
       if (!target) continue;
+      const path: Record<string, string> = {};
       for (const [param, expression] of Object.entries(link.parameters)) {
         const value = evaluate(expression, answer, request);
+        if (param.startsWith('path.') && typeof value === 'string') path[param.slice(5)] = value;
         const [place, name] = param.includes('.') ? (param.split('.', 2) as [string, string]) : [placeOf(target, param), param];
         for (const v of Array.isArray(value) ? value : [value]) this.add(`${target.operationId} ${place} ${name}`, v);
       }
+      if (target.params.filter((p) => p.in === 'path').every((p) => p.name in path)) this.addTuple(target.operationId, path);
       for (const [member, expression] of Object.entries(link.body)) {
         const value = evaluate(expression, answer, request);
         for (const v of Array.isArray(value) ? value : [value]) this.add(`${target.operationId} body ${member}`, v);
