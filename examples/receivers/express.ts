@@ -1,4 +1,4 @@
-// Express 5 receiver.   WEBHOOK_SECRET=... npx tsx examples/receivers/express.ts
+// Express 5 receiver.   WEBHOOK_SECRET=... node --conditions=sfc-source --import tsx examples/receivers/express.ts
 // The webhook route is registered BEFORE express.json(), and has no body parser of its own: the
 // middleware reads the raw bytes itself, with the size cap (answering 413 without reading the rest).
 import express, { type Express } from 'express';

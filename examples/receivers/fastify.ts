@@ -1,4 +1,4 @@
-// Fastify 5 receiver.   WEBHOOK_SECRET=... npx tsx examples/receivers/fastify.ts
+// Fastify 5 receiver.   WEBHOOK_SECRET=... node --conditions=sfc-source --import tsx examples/receivers/fastify.ts
 // The plugin is encapsulated: its raw-body parser applies under /webhooks only.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createWebhookHandler, type WebhookHandler } from 'storefront-contract/webhooks';

@@ -1,4 +1,4 @@
-// Fetch API receiver: `(Request) => Promise<Response>`.   WEBHOOK_SECRET=... npx tsx examples/receivers/fetch.ts
+// Fetch API receiver: `(Request) => Promise<Response>`.   WEBHOOK_SECRET=... node --conditions=sfc-source --import tsx examples/receivers/fetch.ts
 // The same function plugs into Hono (`app.post('/webhooks', (c) => handle(c.req.raw))`), Next.js route
 // handlers (`export const POST = handle`), Deno.serve, Bun.serve and Cloudflare Workers. Here it runs on
 // node:http through a small bridge (fetch-bridge.ts).

@@ -1,4 +1,4 @@
-// Plain node:http receiver.   WEBHOOK_SECRET=... npx tsx examples/receivers/node.ts
+// Plain node:http receiver.   WEBHOOK_SECRET=... node --conditions=sfc-source --import tsx examples/receivers/node.ts
 import { createServer, type Server } from 'node:http';
 import { createWebhookHandler, type WebhookHandler } from 'storefront-contract/webhooks';
 import { toNodeHandler } from 'storefront-contract/webhooks/node';

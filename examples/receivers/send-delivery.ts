@@ -1,5 +1,5 @@
 // Sends the contract's order.created example to a receiver, signed the way the service signs it.
-//   WEBHOOK_SECRET=... npx tsx examples/receivers/send-delivery.ts http://127.0.0.1:3000/webhooks [--test]
+//   WEBHOOK_SECRET=... node --conditions=sfc-source --import tsx examples/receivers/send-delivery.ts http://127.0.0.1:3000/webhooks [--test]
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import YAML from 'yaml';
@@ -28,3 +28,5 @@ const response = await fetch(url, {
   body: raw,
 });
 console.log(response.status, await response.text());
+// A refused delivery fails the command, so scripts (and the guide's doc test) notice.
+if (!response.ok) process.exitCode = 1;

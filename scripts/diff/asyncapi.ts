@@ -1,7 +1,9 @@
 // AsyncAPI changes, rated by `@asyncapi/diff` on both documents as the AsyncAPI parser resolves them
 // (every $ref, across the split files, dereferenced: the input @asyncapi/diff asks for), with the
 // gaps of its standard filled by asyncapi-rules.ts. The same message appears three times in a
-// dereferenced document (channel, components, operation), so changes are folded per event.
+// dereferenced document (channel, components, operation), so changes are folded per event. A change in
+// a shared schema shows up under every event whose payload or headers hold it (the messages are
+// dereferenced), so each affected event is listed; the copy under components/schemas is not repeated.
 import { diff } from '@asyncapi/diff';
 import { Parser, fromFile } from '@asyncapi/parser';
 import path from 'node:path';
@@ -12,7 +14,13 @@ type Json = any;
 
 const parser = new Parser();
 
-async function load(file: string): Promise<Json> {
+interface Loaded {
+  doc: Json;
+  /** components/schemas name -> the events whose payload or headers include that schema. */
+  schemaUsers: Map<string, Set<string>>;
+}
+
+async function load(file: string): Promise<Loaded> {
   const { document, diagnostics } = await fromFile(parser, path.resolve(file)).parse();
   if (!document) {
     const errors = diagnostics
@@ -20,8 +28,33 @@ async function load(file: string): Promise<Json> {
       .map((d) => `  ${d.source ?? file}:${(d.range?.start.line ?? 0) + 1} ${d.message} (${d.code})`);
     throw new Error(`${file} is not a valid AsyncAPI document:\n${errors.join('\n')}`);
   }
-  return normalise(document.json());
+  const json = document.json();
+  return { doc: normalise(json), schemaUsers: schemaUsers(json) };
 }
+
+/** The parser marks each schema taken from components/schemas with `x-parser-schema-id: <name>`. */
+function schemaUsers(json: Json): Map<string, Set<string>> {
+  const users = new Map<string, Set<string>>();
+  const messages: [string, Json][] = [
+    ...Object.entries<Json>(json.components?.messages ?? {}),
+    ...Object.values<Json>(json.channels ?? {}).flatMap((channel) => Object.entries<Json>(channel?.messages ?? {})),
+  ];
+  for (const [event, message] of messages) {
+    const seen = new Set<object>();
+    const walk = (node: Json) => {
+      if (!node || typeof node !== 'object' || seen.has(node)) return;
+      seen.add(node);
+      const id = node['x-parser-schema-id'];
+      if (typeof id === 'string' && !id.startsWith('<')) users.set(id, (users.get(id) ?? new Set()).add(event));
+      for (const value of Object.values(node)) walk(value);
+    };
+    walk(message?.payload);
+    walk(message?.headers);
+  }
+  return users;
+}
+
+const SHARED_SCHEMA = /^\/components\/schemas\/([^/]+)/;
 
 /**
  * A copy fit for a structural diff: the parser's own `x-parser-*` bookkeeping removed (its anonymous
@@ -52,12 +85,24 @@ const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 const MESSAGE = /^\/(?:channels\/[^/]+|components|operations\/[^/]+(?:\/channel|\/reply)?)\/messages\/([^/]+)(?:\/(.*))?$/;
 
 export async function diffAsyncApi(baseFile: string, revisionFile: string): Promise<DocumentDiff> {
-  const [base, revision] = await Promise.all([load(baseFile), load(revisionFile)]);
+  const loadingBase = load(baseFile);
+  const [loadedBase, loadedRevision] = await Promise.all([loadingBase, path.resolve(baseFile) === path.resolve(revisionFile) ? loadingBase : load(revisionFile)]);
+  const [base, revision] = [loadedBase.doc, loadedRevision.doc];
   const output = diff(base, revision, { override: overrides as never }).getOutput() as {
     changes: { action: 'add' | 'remove' | 'edit'; path: string; type: string; before?: unknown; after?: unknown }[];
   };
   const folded = new Map<string, Change>();
   for (const c of output.changes) {
+    const shared = SHARED_SCHEMA.exec(c.path);
+    if (shared) {
+      const name = unescape(shared[1]);
+      const used = (loadedBase.schemaUsers.get(name)?.size ?? 0) + (loadedRevision.schemaUsers.get(name)?.size ?? 0) > 0;
+      // Used: the same change is rated under each event that delivers it. Unused: nothing is delivered with it.
+      if (used) continue;
+      const key = `${c.path}|${c.action}`;
+      if (!folded.has(key)) folded.set(key, { impact: 'non-breaking', action: c.action, subject: `components/schemas/${name}`, path: c.path.split('/').slice(4).map(unescape).join('/'), message: 'schema used by no event' });
+      continue;
+    }
     const m = MESSAGE.exec(c.path);
     const subject = m ? `event ${unescape(m[1])}` : c.path.split('/').slice(0, 3).map(unescape).join('/') || '(root)';
     const rest = m ? (m[2] ?? '') : c.path.split('/').slice(3).join('/');

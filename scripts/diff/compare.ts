@@ -1,16 +1,25 @@
 // diffDocuments(base, revision): the one entry point the CLI and the tests use. Reads the kind from
 // the document's top-level key and hands it to the matching engine, then applies the policy.
 import { readFile } from 'node:fs/promises';
-import { diffAsyncApi } from './asyncapi.js';
-import { diffOpenApi } from './openapi.js';
+import YAML from 'yaml';
 import { judge, type Verdict } from './policy.js';
 import type { DocumentDiff, Kind } from './types.js';
 
+/** YAML or JSON (a JSON document is YAML too): the kind is the top-level `openapi` or `asyncapi` key. */
 export async function kindOf(file: string): Promise<Kind> {
-  const text = await readFile(file, 'utf8');
-  if (/^asyncapi\s*:/m.test(text)) return 'asyncapi';
-  if (/^openapi\s*:/m.test(text)) return 'openapi';
-  throw new Error(`${file} has neither an \`openapi:\` nor an \`asyncapi:\` key at the top level`);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`${file}: cannot read it (${error.code ?? error.message}); give the path of an OpenAPI or AsyncAPI document`);
+  });
+  let doc: unknown;
+  try {
+    doc = YAML.parse(text);
+  } catch (error) {
+    throw new Error(`${file}: not valid YAML or JSON (${(error as Error).message.split('\n')[0]}); fix the syntax and run the diff again`);
+  }
+  const keys = doc && typeof doc === 'object' && !Array.isArray(doc) ? doc : {};
+  if ('asyncapi' in keys) return 'asyncapi';
+  if ('openapi' in keys) return 'openapi';
+  throw new Error(`${file} has neither an \`openapi\` nor an \`asyncapi\` key at the top level; give an OpenAPI 3.x or AsyncAPI 3.x document (YAML or JSON)`);
 }
 
 export interface DiffResult extends DocumentDiff {
@@ -20,6 +29,10 @@ export interface DiffResult extends DocumentDiff {
 export async function diffDocuments(baseFile: string, revisionFile: string): Promise<DiffResult> {
   const [baseKind, revisionKind] = await Promise.all([kindOf(baseFile), kindOf(revisionFile)]);
   if (baseKind !== revisionKind) throw new Error(`cannot compare ${baseKind} (${baseFile}) with ${revisionKind} (${revisionFile})`);
-  const d = baseKind === 'openapi' ? await diffOpenApi(baseFile, revisionFile) : await diffAsyncApi(baseFile, revisionFile);
+  // Each engine is loaded when first needed: the AsyncAPI parser alone takes seconds to import.
+  const d =
+    baseKind === 'openapi'
+      ? await (await import('./openapi.js')).diffOpenApi(baseFile, revisionFile)
+      : await (await import('./asyncapi.js')).diffAsyncApi(baseFile, revisionFile);
   return { ...d, verdict: judge(d) };
 }

@@ -27,6 +27,9 @@ export function snapshotLabels(snapshotDir: string, ref: string): Labels {
 function line(c: Change, labels: Labels): string[] {
   const mark = c.impact === 'breaking' ? '✖ breaking    ' : '· non-breaking';
   const out = [`    ${mark} ${c.action.padEnd(8)} ${c.path || '(whole)'}`, `        ${c.message}${c.rule ? ` (${c.rule})` : ''}`];
+  if (c.affects && (c.affects.length > 1 || c.affects[0] !== c.subject)) {
+    out.push(`        affects ${c.affects.length} operation${c.affects.length === 1 ? '' : 's'}: ${c.affects.join(', ')}`);
+  }
   if (c.location && c.location.line > 0) out.push(`        at ${labels.show(c.location.file)}:${c.location.line}${c.location.col ? `:${c.location.col}` : ''}`);
   return out;
 }
@@ -41,9 +44,19 @@ export function formatReport(title: string, result: DiffResult, labels: Labels =
     lines.push(`  ${subject}`);
     for (const c of changes.sort((a, b) => Number(b.impact === 'breaking') - Number(a.impact === 'breaking'))) lines.push(...line(c, labels));
   }
+  const reached = affected(result.changes);
+  if (reached.length) lines.push(`  affected: ${reached.join(', ')}`);
   const v = result.verdict;
   lines.push(`  ${v.breaking} breaking, ${v.nonBreaking} non-breaking: ${v.ok ? 'PASS' : 'FAIL'}: ${v.reason}`);
   return lines.join('\n');
+}
+
+const OPERATION_OR_EVENT = /^(?:(?:GET|PUT|POST|DELETE|PATCH|OPTIONS|HEAD|TRACE) |event )/;
+
+/** Every operation and event any change reaches, directly or through a shared component. */
+export function affected(changes: Change[]): string[] {
+  const all = changes.flatMap((c) => [...(c.affects ?? []), c.subject]).filter((s) => OPERATION_OR_EVENT.test(s));
+  return [...new Set(all)].sort();
 }
 
 const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -57,6 +70,7 @@ export function formatAnnotations(documentPath: string, result: DiffResult, labe
     .map((c) => {
       const file = (c.location && labels.workingFile(c.location.file)) ?? documentPath;
       const where = c.location && labels.workingFile(c.location.file) ? `,line=${c.location.line}` : '';
-      return `::error file=${escProp(file)}${where},title=${escProp(`Breaking change: ${c.subject}`)}::${esc(`${c.path}: ${c.message}. ${result.verdict.reason}`)}`;
+      const reach = c.affects && c.affects[0] !== c.subject ? ` (affects ${c.affects.join(', ')})` : '';
+      return `::error file=${escProp(file)}${where},title=${escProp(`Breaking change: ${c.subject}`)}::${esc(`${c.path}: ${c.message}${reach}. ${result.verdict.reason}`)}`;
     });
 }

@@ -7,8 +7,13 @@ export interface Change {
   impact: Impact;
   /** added | removed | modified */
   action: string;
-  /** Where, readable: `GET /orders` or the event name. */
+  /**
+   * Where, readable: `GET /orders`, `event order.created`, or the shared component that changed
+   * (`components/schemas/Order`, `components/schemas/Pricing.yaml`).
+   */
   subject: string;
+  /** Every operation or event the change reaches through $refs, when the engine can tell (sorted). */
+  affects?: string[];
   /** JSON pointer-ish path below the subject. */
   path: string;
   message: string;

@@ -1,0 +1,116 @@
+// The guides run as tests: every fenced block marked `sh runnable` or `ts runnable` in docs/guides/*.md
+// (docs/README.md describes the marker) is executed against a sandbox this file starts on a free loopback
+// port, and the suite fails when one breaks. Blocks read the sandbox's address from STOREFRONT_URL, the
+// store API key from STOREFRONT_API_KEY and a free port for a receiver from PORT, as the guides say.
+// `npx storefront-contract` resolves to this repository's CLI sources through a shim on PATH, and ts
+// blocks run with `node --conditions=sfc-source --import tsx`, so `storefront-contract/...` imports
+// resolve to the sources. The ts blocks, and the client typing claims of the quickstart
+// (client-typing.ts), are also type-checked, by tsc in a child process.
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../src/contract/spec-files.js';
+import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import { run } from '../helpers/run.js';
+
+const guidesDir = path.join(repoRoot, 'docs/guides');
+const RUNNABLE = /^```(sh|ts) runnable[^\n]*\n([\s\S]*?)^```[ \t]*$/gm;
+
+interface Block {
+  /** `quickstart.md:42` (the line of the opening fence). */
+  name: string;
+  lang: 'sh' | 'ts';
+  code: string;
+}
+
+async function runnableBlocks(): Promise<Block[]> {
+  const blocks: Block[] = [];
+  for (const file of (await readdir(guidesDir)).filter((f) => f.endsWith('.md')).sort()) {
+    const text = await readFile(path.join(guidesDir, file), 'utf8');
+    for (const m of text.matchAll(RUNNABLE)) {
+      const line = text.slice(0, m.index).split('\n').length;
+      blocks.push({ name: `${file}:${line}`, lang: m[1] as 'sh' | 'ts', code: m[2] });
+    }
+  }
+  return blocks;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const blocks = await runnableBlocks();
+// Inside the repository, so the package's self-reference (`storefront-contract/...`) resolves.
+const workDir = path.join(repoRoot, 'test-artifacts', `guides-${process.pid}`);
+let workbench: Workbench;
+let shimDir: string;
+
+beforeAll(async () => {
+  await mkdir(workDir, { recursive: true });
+  shimDir = await mkdtemp(path.join(os.tmpdir(), 'sfc-guides-bin-'));
+  const shim = path.join(shimDir, 'storefront-contract');
+  await writeFile(shim, `#!/bin/sh\nexec "${process.execPath}" --conditions=sfc-source --import tsx "${path.join(repoRoot, 'cli/storefront-contract.ts')}" "$@"\n`);
+  await chmod(shim, 0o755);
+  workbench = await createWorkbench({ port: 0, quiet: true, webhooks: { timeScale: 0.01 } });
+});
+
+afterAll(async () => {
+  await workbench?.close();
+  await rm(workDir, { recursive: true, force: true });
+  if (shimDir) await rm(shimDir, { recursive: true, force: true });
+});
+
+async function execute(block: Block, index: number) {
+  const env = {
+    ...process.env,
+    STOREFRONT_URL: workbench.url,
+    STOREFRONT_API_KEY: 'sk_test_guides',
+    PORT: String(await freePort()),
+    PATH: `${shimDir}${path.delimiter}${process.env.PATH}`,
+  };
+  const file = path.join(workDir, `block-${index}.${block.lang === 'sh' ? 'sh' : 'mts'}`);
+  await writeFile(file, block.code);
+  return block.lang === 'sh'
+    ? run('bash', ['-euo', 'pipefail', file], { cwd: repoRoot, env })
+    : run(process.execPath, ['--conditions=sfc-source', '--import', 'tsx', file], { cwd: repoRoot, env });
+}
+
+describe('runnable blocks of docs/guides', () => {
+  it('finds blocks in every task guide', () => {
+    const guides = new Set(blocks.map((b) => b.name.split(':')[0]));
+    for (const guide of ['quickstart.md', 'receiving-webhooks.md', 'certification.md', 'reviewing-spec-changes.md']) expect([...guides]).toContain(guide);
+  });
+
+});
+
+// In parallel: each block gets its own token and port, and mostly waits on its child processes.
+describe.concurrent('runnable blocks, run', () => {
+  // tsc in its own process: in this one it would stall the event loop the sandbox answers on.
+  it('type-checks the ts blocks and the typing claims of the quickstart', async () => {
+    const typed = blocks.map((b, i) => ({ block: b, file: path.join(workDir, `typed-${i}.mts`) })).filter(({ block }) => block.lang === 'ts');
+    for (const { block, file } of typed) await writeFile(file, `${block.code}\nexport {};\n`);
+    const tsconfig = path.join(workDir, 'tsconfig.json');
+    const include = [...typed.map(({ file }) => file), path.join(repoRoot, 'test/docs/client-typing.ts')];
+    await writeFile(tsconfig, JSON.stringify({ extends: path.join(repoRoot, 'tsconfig.json'), compilerOptions: { noEmit: true }, include }));
+    const r = await run(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, '--pretty', 'false'], { cwd: repoRoot });
+    // Name each guide block by its guide and line instead of its temporary file.
+    const report = typed.reduce((text, { block, file }) => text.replaceAll(path.relative(repoRoot, file), block.name), r.output);
+    expect(report.trim()).toBe('');
+    expect(r.code).toBe(0);
+  }, 180_000);
+
+  it.each(blocks.map((b, i) => [b.name, b, i] as const))('%s', async (_name, block, index) => {
+    const r = await execute(block, index);
+    expect(r.code, `${block.name} failed (exit ${r.code}):\n${block.code}\n--- output ---\n${r.output}`).toBe(0);
+  }, 180_000); // a safety net for a loaded machine, not a speed check
+
+});
