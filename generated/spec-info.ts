@@ -6,17 +6,17 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "3e22360b088d1c02c73b7a3f999c7675bfbfcdd04f4a468132944a767783c4d5"
+    "sha256": "3f4e86afa63ea0756130547fb013280f10764c6b5b1ace7cee657eec0566a3c4"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/admin",
-    "sha256": "644a66f7b8e4b17444e81793c3333a6c54f6fe008c075878b4ebdd985ed321f8"
+    "sha256": "124a8f45d6cdb9d9839d80940ecbd669fbb516fdb3d4b0f6a80f7c10da1b8555"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",
     "version": "1.0.0",
-    "sha256": "1e405e8877c5e27430c1ea8b10539db1f622f71705a28d54b6cc2123b28b5815"
+    "sha256": "056f431f95d30894e0e2eecb13e0c17f5eeaf1585eebe31cd0bf4a6eac6189fc"
   }
 } as const;
