@@ -28,6 +28,8 @@ export async function renderInferredRegister(): Promise<string> {
     '',
     "# Register of designed decisions",
     '',
+    '## Stated or designed',
+    '',
     "The platform's interface document states part of this contract and leaves the rest \"not shown\". Every",
     'part designed here carries `x-contract-source: inferred` in the spec and has one entry below: what was',
     'decided, why (citing the sections of the interface document it rests on), and where in the spec it lives.',
