@@ -54,11 +54,11 @@ interface Visit {
 
 const isRedoc = (url: string) => /\/reference\/[^/]+\.html/.test(url);
 
-/** What a reader sees: the page text without code and samples (where backticks and JSON are legitimate). */
+/** What a reader sees of the page itself: its text without the shared header, code and samples (where backticks are legitimate). */
 async function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const clone = document.body.cloneNode(true) as HTMLElement;
-    clone.querySelectorAll('pre, code, script, style, [hidden]').forEach((e) => e.remove());
+    clone.querySelectorAll('pre, code, script, style, [hidden], .site-header').forEach((e) => e.remove());
     return clone.innerText ?? clone.textContent ?? '';
   });
 }
