@@ -2,7 +2,8 @@
 // driven by playwright-core, crawls the whole site through the mock workbench's /docs (the way users
 // reach it), starting from the landing page and following every link:
 //   - every page and every in-site link answers 200, every #anchor exists on its page, and every Redoc
-//     route (sidebar links included) renders when opened directly, as in a new tab;
+//     route renders: the root and tag routes (the server-rendered sidebar links) and one operation per
+//     reference opened directly, as in a new tab, the other operations by hash change;
 //   - every page carries the shared header with a link home;
 //   - the published text has no literal backticks, no "AllOf" placeholders, no unrendered Markdown and
 //     no citation of the platform's document under its internal name;
