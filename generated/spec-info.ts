@@ -6,17 +6,17 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "313ae5410ec342e9933cc60ef608f44dcff91b0431aa98af5e71548b533bfee1"
+    "sha256": "db435a9d38403e9ecc7939c22538bccfb4cbc3859a62b919dc8661f15c2efcb8"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/admin",
-    "sha256": "38bad2029e513e5e5cf0f18abe12dacbdcf52620ddad9d61ad89117dbf99a66a"
+    "sha256": "a0157fd923443b6ed2da907e0e3655006a425182bc36db679dcaf36796d2c621"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",
     "version": "1.0.0",
-    "sha256": "1e405e8877c5e27430c1ea8b10539db1f622f71705a28d54b6cc2123b28b5815"
+    "sha256": "056f431f95d30894e0e2eecb13e0c17f5eeaf1585eebe31cd0bf4a6eac6189fc"
   }
 } as const;

@@ -1,18 +1,24 @@
 // npm run docs: builds the static documentation site in docs/site/ (git-ignored).
-//   reference/storefront.html, reference/admin.html  redocly build-docs (self-contained)
-//   events/                                           @asyncapi/html-template via @asyncapi/cli
+//   reference/storefront.html, reference/admin.html  redocly build-docs (Redoc 3), the two in parallel
+//   events/index.html, events/<family>.html          rendered here from the dereferenced AsyncAPI document
 //   guides/*.html                                     docs/guides/*.md through marked + layout
-//   index.html, assets/site.css                       the landing page and the shared stylesheet
-// It first regenerates docs/guides/inferred-decisions.md from spec/inferred/*.yaml (committed).
-// The slow AsyncAPI template runs in parallel with everything else. Served by `npm start` at /docs.
+//   index.html                                        the landing page
+//   assets/                                           stylesheets, Redoc's script (shared by both references),
+//                                                     the search script and its index
+// Every page carries the same header (home, references, guides, search). It first regenerates
+// docs/guides/inferred-decisions.md from spec/inferred/*.yaml (committed). Served by `npm start` at /docs.
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from '../src/contract/spec-files.js';
-import { buildGuides } from './docs/guides.js';
+import { buildEvents } from './docs/events.js';
+import { buildGuides, readGuides } from './docs/guides.js';
 import { inferredGuideFile, renderInferredRegister } from './docs/inferred.js';
 import { buildLanding } from './docs/landing.js';
-import { references, siteDir } from './docs/pages.js';
-import { buildEventsReference, buildOpenApiReference } from './docs/references.js';
+import { renderMarkdown } from './docs/markdown.js';
+import { guideHref, references, siteDir } from './docs/pages.js';
+import { dereferenceWithProvenance, loadRegisterEntries } from './docs/provenance.js';
+import { buildOpenApiReference, copyRedocScript } from './docs/references.js';
+import { operationEntries, sectionEntries, writeSearchIndex, type SearchEntry } from './docs/search-index.js';
 
 const started = Date.now();
 const elapsed = (since = started) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
@@ -20,9 +26,8 @@ const log = (line: string) => console.log(`docs: ${line}`);
 
 async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
   const t = Date.now();
-  log(`${label} ...`);
   const result = await work();
-  log(`${label} done (${elapsed(t)})`);
+  log(`${label} (${elapsed(t)})`);
   return result;
 }
 
@@ -33,28 +38,40 @@ async function writeIfChanged(file: string, text: string): Promise<boolean> {
   return true;
 }
 
+const ASSETS = ['site.css', 'header.css', 'search.js'];
+
 async function main(): Promise<void> {
-  const changed = await writeIfChanged(inferredGuideFile, await renderInferredRegister());
+  const register = await renderInferredRegister();
+  const changed = await writeIfChanged(inferredGuideFile, register);
   log(`${path.relative(repoRoot, inferredGuideFile)} ${changed ? 'rewritten from spec/inferred/ (commit it)' : 'up to date'}`);
 
   await rm(siteDir, { recursive: true, force: true });
   await mkdir(path.join(siteDir, 'assets'), { recursive: true });
-  await copyFile(path.join(repoRoot, 'scripts/docs/site.css'), path.join(siteDir, 'assets/site.css'));
+  await Promise.all(ASSETS.map((a) => copyFile(path.join(repoRoot, 'scripts/docs', a), path.join(siteDir, 'assets', a))));
+  const integrity = await copyRedocScript(siteDir);
 
-  const href = (id: string) => path.join(siteDir, references.find((r) => r.id === id)!.href);
-  const events = step('events reference (asyncapi generate fromTemplate @asyncapi/html-template, the slow one)', () =>
-    buildEventsReference(path.dirname(href('events'))),
-  );
-  const rest = (async () => {
-    await step('storefront reference (redocly build-docs)', () => buildOpenApiReference('storefront', href('storefront'), 'Storefront API reference'));
-    await step('admin reference (redocly build-docs)', () => buildOpenApiReference('admin', href('admin'), 'Admin webhook API reference'));
-    const guides = await step('guides (docs/guides/*.md)', () => buildGuides(siteDir));
-    for (const m of guides.missing) log(`warning: guide docs/guides/${m.slug}.md is missing${m.writtenBy ? ` (written by ${m.writtenBy})` : ''}; not linked`);
-    await step('landing page', () => buildLanding(siteDir, guides.built));
-    return guides;
-  })();
-  const [guides] = await Promise.all([rest, events]);
-  log(`site built in ${elapsed()}: ${path.relative(repoRoot, siteDir)}/index.html, 3 references, ${guides.built.length} guides`);
+  const sources = await readGuides();
+  const nav = sources.map(({ slug, title }) => ({ slug, title }));
+  const entries = await loadRegisterEntries(renderMarkdown(register).html);
+  const ref = (id: 'storefront' | 'admin') => references.find((r) => r.id === id)!;
+
+  const [storefront, admin, events, guides] = await Promise.all([
+    step('storefront reference (redocly build-docs)', () => buildOpenApiReference({ name: 'storefront', href: ref('storefront').href, title: ref('storefront').title, siteDir, guides: nav, entries, integrity })),
+    step('admin reference (redocly build-docs)', () => buildOpenApiReference({ name: 'admin', href: ref('admin').href, title: ref('admin').title, siteDir, guides: nav, entries, integrity })),
+    step('events reference (from the AsyncAPI document)', async () => buildEvents(siteDir, await dereferenceWithProvenance('webhooks', entries), nav)),
+    step('guides (docs/guides/*.md)', () => buildGuides(siteDir, sources)),
+  ]);
+  for (const m of guides.missing) log(`warning: guide docs/guides/${m.slug}.md is missing${m.writtenBy ? ` (written by ${m.writtenBy})` : ''}; not linked`);
+  await buildLanding(siteDir, guides.built);
+
+  const search: SearchEntry[] = [
+    ...operationEntries(storefront, ref('storefront').href, 'Storefront API'),
+    ...operationEntries(admin, ref('admin').href, 'Admin API'),
+    ...events.search,
+    ...guides.built.flatMap((g) => sectionEntries(guides.html.get(g.slug) ?? '', guideHref(g.slug), 'Guide', g.title)),
+  ];
+  await writeSearchIndex(siteDir, search);
+  log(`site built in ${elapsed()}: ${path.relative(repoRoot, siteDir)}/index.html, 2 API references, ${events.pages.length} event pages, ${guides.built.length} guides, ${search.length} search entries`);
 }
 
 main().catch((error: Error) => {

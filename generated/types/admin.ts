@@ -11,22 +11,22 @@ export interface paths {
         };
         /**
          * List webhook subscriptions
-         * @description Returns one page of the store's webhook subscriptions, newest first, optionally only the `enabled` or only the `disabled` ones. Designed (register AD-070): the seed does not list this operation, but without it nobody can read a subscription's status or find the id to delete. Rows are `WebhookSubscription` records: never the signing secret, never custom header values (only their names). Deleted subscriptions are not listed.
+         * @description Returns one page of the store's webhook subscriptions, newest first, optionally only the `enabled` or only the `disabled` ones. Designed (register AD-070): the platform does not list this operation, but without it nobody can read a subscription's status or find the id to delete. Rows are `WebhookSubscription` records: never the signing secret, never custom header values (only their names). Deleted subscriptions are not listed.
          */
         get: operations["listWebhooks"];
         put?: never;
         /**
          * Register a webhook subscription
-         * @description Registers a subscriber endpoint for a list of events (seed 4.4, 2.18). The response carries the signing
+         * @description Registers a subscriber endpoint for a list of events. The response carries the signing
          *     secret: it is returned this once and never again (rotate it with `rotateWebhookSecret` if it is lost).
          *
-         *     - Unknown event names are ignored (seed 6.1.4) and listed in `content.ignored_events`; at least one name
+         *     - Unknown event names are ignored and listed in `content.ignored_events`; at least one name
          *       must be known.
-         *     - A store may have at most 5 enabled webhooks (seed 6.1.4, 8): a sixth is refused with 409
+         *     - A store may have at most 5 enabled webhooks: a sixth is refused with 409
          *       `webhook_limit_reached`. Subscriptions disabled by a 410 do not count. Concurrent requests cannot
          *       exceed the limit.
-         *     - `custom_headers` are added to every delivery request (seed 6.1.3); their values are write-only.
-         *     - With `marketplace_id` the subscription is scoped to a marketplace (seed 6.4).
+         *     - `custom_headers` are added to every delivery request; their values are write-only.
+         *     - With `marketplace_id` the subscription is scoped to a marketplace.
          *
          *     The subscription is enabled at once; nothing is sent to it until a subscribed event happens (or
          *     `sendTestWebhook` is called).
@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Returns one subscription of the store, with its `status` (`enabled`, or `disabled` after its endpoint answered 410). Designed (register AD-071): the seed does not list this operation. Never the signing secret, never custom header values (only their names). A deleted subscription, or one of another store, is 404.
+         * @description Returns one subscription of the store, with its `status` (`enabled`, or `disabled` after its endpoint answered 410). Designed (register AD-071): the platform does not list this operation. Never the signing secret, never custom header values (only their names). A deleted subscription, or one of another store, is 404.
          */
         get: operations["getWebhook"];
         put?: never;
@@ -63,7 +63,7 @@ export interface paths {
          * @description Deletes a subscription, enabled or disabled (designed, register AD-072). At once:
          *
          *     - nothing more is delivered to it: its scheduled attempts (pending retries, queued tests, retries and replays) are cancelled. An attempt already in flight finishes and is recorded, but no automatic retry follows it;
-         *     - its slot is freed: it no longer counts toward the 5 enabled webhooks per store (seed 6.1.4, 8);
+         *     - its slot is freed: it no longer counts toward the 5 enabled webhooks per store;
          *     - its signing secret and custom header values are erased;
          *     - every other operation on its id answers 404, and deleting it again is 404.
          *
@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description Replaces the subscription's signing secret and returns the new one, this once (seed 4.4, 5.6). From then on every attempt, including retries of events raised before the rotation, is signed with the new secret only: the previous secret stops signing at once, there is no overlap on the sender side. A receiver that needs a smooth cutover accepts both secrets for a while. No request body.
+         * @description Replaces the subscription's signing secret and returns the new one, this once. From then on every attempt, including retries of events raised before the rotation, is signed with the new secret only: the previous secret stops signing at once, there is no overlap on the sender side. A receiver that needs a smooth cutover accepts both secrets for a while. No request body.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -118,7 +118,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description Sends a minimal test delivery of a subscribed event, with `is_test: true` (seed 4.4), to the subscription's endpoint. The test is a new event (new `event_id`); its `payload.properties` is the catalog example of that event, so it is valid against the event's schema, and receivers must not act on it as a business event. It is signed and delivered under the same rules as any delivery (time-out, retries, 410). Answers at once with the first attempt (`status: scheduled`); follow it in `listWebhookDeliveries`.
+         * @description Sends a minimal test delivery of a subscribed event, with `is_test: true`, to the subscription's endpoint. The test is a new event (new `event_id`); its `payload.properties` is the catalog example of that event, so it is valid against the event's schema, and receivers must not act on it as a business event. It is signed and delivered under the same rules as any delivery (time-out, retries, 410). Answers at once with the first attempt (`status: scheduled`); follow it in `listWebhookDeliveries`.
          */
         post: operations["sendTestWebhook"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         };
         /**
          * List event types
-         * @description Lists every event name known to the platform (seed 4.4), with its family (seed 6.1.5), a summary and whether marketplace-scoped subscriptions can receive it. The list is the event catalog of the webhook contract (`asyncapi/webhooks.yaml`). Not paginated: the catalog is small.
+         * @description Lists every event name known to the platform, with its family, a summary and whether marketplace-scoped subscriptions can receive it. The list is the event catalog of the webhook contract (`asyncapi/webhooks.yaml`). Not paginated: the catalog is small.
          */
         get: operations["listWebhookEventTypes"];
         put?: never;
@@ -156,7 +156,7 @@ export interface paths {
         };
         /**
          * List delivery attempts
-         * @description Returns one page of the delivery log (seed 4.4): one row per attempt, newest first, filterable by subscription, event name, event id and attempt status. A row carries the attempt number, its times, the response status or the error class, a truncated excerpt of the response body and the next retry time; never a secret, a signature or a custom header value. Retention of the log is designed: 30 days (register AD-051).
+         * @description Returns one page of the delivery log: one row per attempt, newest first, filterable by subscription, event name, event id and attempt status. A row carries the attempt number, its times, the response status or the error class, a truncated excerpt of the response body and the next retry time; never a secret, a signature or a custom header value. Retention of the log is designed: 30 days (register AD-051).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -189,7 +189,7 @@ export interface paths {
         put?: never;
         /**
          * Retry one delivery
-         * @description Sends the event of a logged attempt again, at once, as one new attempt (seed 4.4): same `event_id` and same body apart from `delivery_id` and `timestamp`, a new `delivery_id`, signed with the current secret. A manual retry is a single attempt: if it fails, no automatic retries follow. Any attempt can be retried, a delivered one included. Refused while another attempt of the same event to this subscription is scheduled or in flight, and for a disabled subscription. No request body.
+         * @description Sends the event of a logged attempt again, at once, as one new attempt: same `event_id` and same body apart from `delivery_id` and `timestamp`, a new `delivery_id`, signed with the current secret. A manual retry is a single attempt: if it fails, no automatic retries follow. Any attempt can be retried, a delivered one included. Refused while another attempt of the same event to this subscription is scheduled or in flight, and for a disabled subscription. No request body.
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -220,7 +220,7 @@ export interface paths {
         put?: never;
         /**
          * Replay an event
-         * @description Delivers an event to the subscription again (seed 4.4), whether or not it was delivered before, for example after the receiver lost data or was fixed. The event must be of a type the subscription lists (and, for a scoped subscription, match its marketplace) and be at most 30 days old. The replay keeps the `event_id` (so receivers de-duplicate it like any repeat) and starts a new delivery sequence: a new `delivery_id`, signed with the current secret, and the automatic retries of seed 3.2 if it fails. Refused while another attempt of the event to this subscription is scheduled or in flight, and for a disabled subscription. No request body.
+         * @description Delivers an event to the subscription again, whether or not it was delivered before, for example after the receiver lost data or was fixed. The event must be of a type the subscription lists (and, for a scoped subscription, match its marketplace) and be at most 30 days old. The replay keeps the `event_id` (so receivers de-duplicate it like any repeat) and starts a new delivery sequence: a new `delivery_id`, signed with the current secret, and the automatic retries (5 s, 30 s, 5 min) if it fails. Refused while another attempt of the event to this subscription is scheduled or in flight, and for a disabled subscription. No request body.
          */
         post: operations["replayWebhookEvent"];
         delete?: never;
@@ -235,8 +235,8 @@ export interface components {
     schemas: {
         /**
          * SuccessEnvelope
-         * @description The common response envelope of every successful storefront response (seed 2.1). Each operation's
-         *     response schema narrows `content` to the keys of that endpoint (seed section 4).
+         * @description The common response envelope of every successful storefront response. Each operation's
+         *     response schema narrows `content` to the keys of that endpoint.
          */
         SuccessEnvelope: {
             /**
@@ -254,7 +254,7 @@ export interface components {
         };
         /**
          * WebhookSubscription
-         * @description A webhook subscription of the store (seed 2.18: `events`, `custom_headers`, `marketplace_id`, a signing
+         * @description A webhook subscription of the store (`events`, `custom_headers`, `marketplace_id`, a signing
          *     secret returned only once). The record's other fields are designed (register AD-010). It never contains
          *     the signing secret, and never the values of the custom headers (only their names, AD-011).
          */
@@ -266,13 +266,13 @@ export interface components {
             id: string;
             /**
              * Format: uri
-             * @description The subscriber endpoint every delivery is POSTed to (seed 4.5).
+             * @description The subscriber endpoint every delivery is POSTed to.
              * @example https://erp.example.in/webhooks/storefront
              */
             url: string;
             /**
-             * @description Event names the subscription receives (seed 2.18), in the order given at creation, with unknown names
-             *     removed (seed 6.1.4) and duplicates dropped.
+             * @description Event names the subscription receives, in the order given at creation, with unknown names
+             *     removed and duplicates dropped.
              * @example [
              *       "order.created",
              *       "order.updated"
@@ -280,7 +280,7 @@ export interface components {
              */
             events: string[];
             /**
-             * @description Names of the `custom_headers` added to every delivery (seed 2.18, 6.1.3). The seed's `custom_headers`
+             * @description Names of the `custom_headers` added to every delivery. The platform's `custom_headers`
              *     attribute itself is write-only: it is set in `CreateWebhookRequest.custom_headers`, and because the
              *     values often carry credentials for the receiving endpoint they are, like the secret, never returned
              *     (register AD-011); the record shows their names here. To change them, create a new subscription.
@@ -290,9 +290,9 @@ export interface components {
              */
             custom_header_names: string[];
             /**
-             * @description Marketplace the subscription is scoped to (seed 2.18, 6.4): it then receives only events whose
+             * @description Marketplace the subscription is scoped to: it then receives only events whose
              *     `payload.properties.marketplace_listing[]` contains this marketplace. `null` for an ordinary
-             *     subscription (the seed names the attribute; its presence as `null` in the record is designed, AD-010).
+             *     subscription (the platform names the attribute; its presence as `null` in the record is designed, AD-010).
              * @example null
              */
             marketplace_id: string | null;
@@ -303,8 +303,8 @@ export interface components {
             description: string | null;
             /**
              * @description `enabled`: events are delivered. `disabled`: the endpoint answered 410 and the subscription is disabled
-             *     permanently (seed 3.2): nothing more is delivered, test, retry and replay are refused, and it no longer
-             *     counts toward the limit of 5 enabled webhooks per store (seed 6.1.4). There is no way to re-enable it:
+             *     permanently: nothing more is delivered, test, retry and replay are refused, and it no longer
+             *     counts toward the limit of 5 enabled webhooks per store. There is no way to re-enable it:
              *     create a new subscription.
              * @enum {string}
              */
@@ -332,7 +332,7 @@ export interface components {
         };
         /**
          * Pagination
-         * @description Paging state of a list response (`content.pagination`, seed 2.1).
+         * @description Paging state of a list response (`content.pagination`).
          */
         Pagination: {
             /** @description Number of records matching the request over all pages (a whole number). */
@@ -349,7 +349,7 @@ export interface components {
         /**
          * ListWebhooksResponse
          * @description Body of a successful `listWebhooks`: one page of the store's subscriptions, newest first, with the
-         *     storefront's `pagination` (seed 2.1). Operation and shape designed (register AD-070).
+         *     storefront's `pagination`. Operation and shape designed (register AD-070).
          */
         ListWebhooksResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -381,7 +381,7 @@ export interface components {
         };
         /**
          * ErrorDetail
-         * @description Machine-readable description of a storefront failure (designed; the seed does not show the error body).
+         * @description Machine-readable description of a storefront failure (designed; the platform does not show the error body).
          */
         ErrorDetail: {
             /**
@@ -398,8 +398,8 @@ export interface components {
         };
         /**
          * ErrorEnvelope
-         * @description The envelope of every storefront failure. The seed states `success: false` and a descriptive
-         *     `message` (seed 7); the machine-readable `content.error` (a code plus one entry per offending
+         * @description The envelope of every storefront failure. The platform states `success: false` and a descriptive
+         *     `message`; the machine-readable `content.error` (a code plus one entry per offending
          *     input) is designed here.
          */
         ErrorEnvelope: {
@@ -427,14 +427,14 @@ export interface components {
         KnownEventName: "address.created" | "address.deleted" | "address.updated" | "attribute.created" | "attribute.updated" | "cart.created" | "cart.updated" | "category.created" | "category.deleted" | "category.updated" | "coupon.created" | "coupon.deleted" | "coupon.updated" | "customer.created" | "customer.deleted" | "customer.updated" | "inventory.updated" | "invoice.created" | "invoice.updated" | "kyc.updated" | "loyalty.updated" | "marketplace.listing.created" | "marketplace.listing.updated" | "order.cancelled" | "order.created" | "order.deleted" | "order.updated" | "payment.captured" | "payment.failed" | "product.created" | "product.deleted" | "product.updated" | "promotion.created" | "promotion.deleted" | "promotion.updated" | "refund.created" | "refund.updated" | "seller.order.created" | "seller.order.updated" | "seller.shipment.created" | "seller.shipment.updated" | "shipment.created" | "shipment.updated" | "store.updated" | "variant.created" | "variant.deleted" | "variant.updated" | "warehouse.created" | "warehouse.updated" | "wishlist.updated";
         /**
          * CreateWebhookRequest
-         * @description Body of `createWebhook`. The seed names `events`, `custom_headers` and `marketplace_id` (seed 2.18);
+         * @description Body of `createWebhook`. The platform names `events`, `custom_headers` and `marketplace_id`;
          *     `url`, `description` and every limit here are designed (register AD-020). Unknown fields are refused
          *     (400), so a misspelt field is not silently dropped.
          */
         CreateWebhookRequest: {
             /**
              * Format: uri
-             * @description The subscriber endpoint (seed 4.5): an `https://` URL. For local development an `http://` URL on a
+             * @description The subscriber endpoint: an `https://` URL. For local development an `http://` URL on a
              *     loopback host (`localhost`, `127.0.0.1`, `[::1]`) is also accepted; a production service may refuse
              *     loopback, private, link-local and metadata addresses (checked after DNS resolution) with 400
              *     `invalid_url`. Deliveries never follow redirects from it.
@@ -442,8 +442,8 @@ export interface components {
              */
             url: string;
             /**
-             * @description Event names to receive (seed 2.18), as listed by `listWebhookEventTypes`. Unknown names are ignored
-             *     (seed 6.1.4) and reported in the response's `ignored_events`; when no name is known the request is
+             * @description Event names to receive, as listed by `listWebhookEventTypes`. Unknown names are ignored
+             *     and reported in the response's `ignored_events`; when no name is known the request is
              *     refused (400 `no_known_events`, register AD-021). Duplicates are dropped.
              * @example [
              *       "order.created",
@@ -452,7 +452,7 @@ export interface components {
              */
             events: string[];
             /**
-             * @description Headers added to every delivery request of this subscription (seed 2.18, 6.1.3), for example a tenant
+             * @description Headers added to every delivery request of this subscription, for example a tenant
              *     id or a credential the receiving endpoint expects. Write-only: the values are never returned.
              *     Designed limits (register AD-022): at most 10 headers; names are HTTP tokens of at most 64
              *     characters; values are at most 1,024 characters of tab, visible ASCII or Latin-1 (no CR, LF, NUL or other control
@@ -470,7 +470,7 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description Scope the subscription to a marketplace (seed 2.18, 6.4): it then receives only events whose
+             * @description Scope the subscription to a marketplace: it then receives only events whose
              *     `payload.properties.marketplace_listing[]` contains this marketplace (the events marked
              *     `marketplace_scoped` by `listWebhookEventTypes`). Omit it for an ordinary subscription; `seller.order.*`
              *     and `seller.shipment.*` need an ordinary one on the marketplace store.
@@ -485,7 +485,7 @@ export interface components {
         };
         /**
          * WebhookSigningSecret
-         * @description A signing secret (seed 5.5, 5.6): the key of the HMAC-SHA256 in `X-SVC-Signature`. Returned only by
+         * @description A signing secret: the key of the HMAC-SHA256 in `X-SVC-Signature`. Returned only by
          *     `createWebhook` and `rotateWebhookSecret`, once each; store it safely, it cannot be read again. Format
          *     designed (register AD-012): `whsec_` followed by 32 random bytes in base64url without padding (43
          *     characters). Receivers use the whole string, prefix included, as the HMAC key (its UTF-8 bytes).
@@ -494,15 +494,15 @@ export interface components {
         WebhookSigningSecret: string;
         /**
          * CreateWebhookResponse
-         * @description Body of a successful `createWebhook` (seed 4.4: the signing secret is returned once). `content` holds the
-         *     new subscription, its `secret` (the only time it is ever returned, seed 2.18, 5.6) and the event names
-         *     that were ignored because the platform does not know them (seed 6.1.4). Shape designed (register AD-023).
+         * @description Body of a successful `createWebhook` (the signing secret is returned once). `content` holds the
+         *     new subscription, its `secret` (the only time it is ever returned) and the event names
+         *     that were ignored because the platform does not know them. Shape designed (register AD-023).
          */
         CreateWebhookResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
                 webhook: components["schemas"]["WebhookSubscription"];
                 secret: components["schemas"]["WebhookSigningSecret"];
-                /** @description Names from the request's `events` that are not known event types and were ignored (seed 6.1.4); empty when all were known. */
+                /** @description Names from the request's `events` that are not known event types and were ignored; empty when all were known. */
                 ignored_events: string[];
             };
         };
@@ -536,7 +536,7 @@ export interface components {
         };
         /**
          * RotateWebhookSecretResponse
-         * @description Body of a successful `rotateWebhookSecret` (seed 4.4, 5.6): the new signing secret, returned this once.
+         * @description Body of a successful `rotateWebhookSecret`: the new signing secret, returned this once.
          *     From `rotated_at` on, every attempt, retries of older events included, is signed with the new secret
          *     only; the previous secret signs nothing more. Shape designed (register AD-030).
          */
@@ -559,15 +559,15 @@ export interface components {
          */
         SendTestWebhookRequest: {
             /**
-             * @description A subscribed event name to send a test delivery of (seed 4.4 "for a subscribed event").
+             * @description A subscribed event name to send a test delivery of ("for a subscribed event", as the platform states).
              * @example order.created
              */
             event?: string;
         };
         /**
          * WebhookDelivery
-         * @description One delivery attempt in the log (seed 4.4 "the log of delivery attempts"): one row per attempt, so an
-         *     event retried three times has four rows with four `delivery_id`s and one `event_id` (seed 3.2). Designed
+         * @description One delivery attempt in the log ("the log of delivery attempts", as the platform states): one row per attempt, so an
+         *     event retried three times has four rows with four `delivery_id`s and one `event_id`. Designed
          *     (register AD-050). A row never contains the signing secret, a signature, the request body or the value
          *     of a custom header.
          */
@@ -583,7 +583,7 @@ export interface components {
              */
             webhook_id: string;
             /**
-             * @description The event; the same for every attempt of it (seed 2.17).
+             * @description The event; the same for every attempt of it.
              * @example evt_01JP71SB1203SRX72ERNJHY54J
              */
             event_id: string;
@@ -596,7 +596,7 @@ export interface components {
             is_test: boolean;
             /**
              * @description Attempt number of the event for this subscription: 1 for the first attempt, 2 to 4 for the automatic
-             *     retries after 5 s, 30 s and 5 min (seed 3.2). A manual retry or a replay counts on from the highest
+             *     retries after 5 s, 30 s and 5 min. A manual retry or a replay counts on from the highest
              *     number so far (so it can exceed 4).
              */
             attempt: number;
@@ -623,7 +623,7 @@ export interface components {
              * @description What the attempt meant for the event: `delivered` (2XX, no further attempts), `retry_scheduled` (failed,
              *     the next attempt is at `next_retry_at`), `failed` (failed and no attempt follows: the fourth attempt,
              *     or a failed manual retry), `webhook_disabled` (the answer was 410: the subscription is disabled
-             *     permanently, seed 3.2), `cancelled` (not sent). `null` while `scheduled` or `in_flight`.
+             *     permanently), `cancelled` (not sent). `null` while `scheduled` or `in_flight`.
              * @enum {string|null}
              */
             outcome: "delivered" | "retry_scheduled" | "failed" | "webhook_disabled" | "cancelled" | null;
@@ -678,7 +678,7 @@ export interface components {
         };
         /**
          * WebhookEventType
-         * @description An event type known to the platform (seed 4.4 "list event names known to the platform"). The list is the
+         * @description An event type known to the platform ("list event names known to the platform", as the platform states). The list is the
          *     event catalog of the AsyncAPI document: `name` is the message name, `family` its `x-event-family`,
          *     `summary` its summary, `marketplace_scoped` its `x-marketplace-scoped`. Shape designed (register AD-060).
          */
@@ -689,7 +689,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description Event family of seed 6.1.5: `orders`, `payments`, `shipping`, `invoices`, `carts`, `catalog`,
+             * @description Event family, one of the ten the platform states: `orders`, `payments`, `shipping`, `invoices`, `carts`, `catalog`,
              *     `coupons-promotions`, `customers`, `store`, `marketplace`.
              * @example orders
              */
@@ -699,12 +699,12 @@ export interface components {
              * @example An order was created.
              */
             summary: string;
-            /** @description Whether a subscription created with `marketplace_id` can receive this event (seed 6.4). */
+            /** @description Whether a subscription created with `marketplace_id` can receive this event. */
             marketplace_scoped: boolean;
         };
         /**
          * ListWebhookEventTypesResponse
-         * @description Body of a successful `listWebhookEventTypes` (seed 4.4). Shape designed (register AD-060).
+         * @description Body of a successful `listWebhookEventTypes`. Shape designed (register AD-060).
          */
         ListWebhookEventTypesResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -714,8 +714,8 @@ export interface components {
         };
         /**
          * ListWebhookDeliveriesResponse
-         * @description Body of a successful `listWebhookDeliveries` (seed 4.4): one page of the delivery log, newest attempt
-         *     first, with the storefront's `pagination` (seed 2.1). Shape designed (register AD-050).
+         * @description Body of a successful `listWebhookDeliveries`: one page of the delivery log, newest attempt
+         *     first, with the storefront's `pagination`. Shape designed (register AD-050).
          */
         ListWebhookDeliveriesResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -891,7 +891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The store already has 5 enabled webhooks, the maximum (seed 6.1.4). */
+            /** @description The store already has 5 enabled webhooks, the maximum. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1112,7 +1112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The subscription is disabled (its endpoint answered 410; seed 3.2 makes that permanent), so nothing can be sent to it. Create a new webhook to receive events again. */
+            /** @description The subscription is disabled (its endpoint answered 410, which the platform makes permanent), so nothing can be sent to it. Create a new webhook to receive events again. */
             409: {
                 headers: {
                     [name: string]: unknown;

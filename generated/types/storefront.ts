@@ -15,8 +15,8 @@ export interface paths {
          * Create an anonymous user
          * @description Issues an anonymous user with a unique id, an `access_token` (authenticates the user and determines
          *     the permitted actions; send it as `Authorization: Bearer <access_token>` on the other storefront
-         *     endpoints) and a `refresh_token` (seed 5.3). Authenticated with the store's API key in `X-Api-Key`.
-         *     The request has no body. Token lifetimes and the refresh operation are not shown by the seed.
+         *     endpoints) and a `refresh_token`. Authenticated with the store's API key in `X-Api-Key`.
+         *     The request has no body. Token lifetimes and the refresh operation are not stated by the platform.
          */
         post: operations["createAnonymousUser"];
         delete?: never;
@@ -37,7 +37,7 @@ export interface paths {
         /**
          * Get fulfillment options for a cart
          * @description Looks up how a cart can be fulfilled for a delivery pincode: collection in a nearby store, delivery
-         *     with the available shipping methods and courier companies, and which option is recommended (seed 2.16).
+         *     with the available shipping methods and courier companies, and which option is recommended.
          */
         post: operations["getFulfillmentOptions"];
         delete?: never;
@@ -58,9 +58,9 @@ export interface paths {
         /**
          * Start a POS phone login
          * @description Starts a phone login on a point-of-sale device and returns `otp_token` and `otp_action` for the
-         *     following verification step (seed 5.4; the verification operation is not shown by the seed).
+         *     following verification step (the verification operation is not stated by the platform).
          *     Authenticated with the store's API key in `X-Api-Key`; the key must have scope `storefront` for the
-         *     store (seed 5.1), otherwise the request fails with 403. With `debug_mode=true` the response also
+         *     store, otherwise the request fails with 403. With `debug_mode=true` the response also
          *     carries the OTP in `content.otp`, for development and testing only.
          */
         post: operations["startPosPhoneLogin"];
@@ -80,7 +80,7 @@ export interface paths {
         /**
          * Get a POS cart
          * @description Returns a cart with its items, amounts, addresses, applied promotions and coupons, shipments and
-         *     fulfillment preference (seed 2.7, 2.8).
+         *     fulfillment preference.
          */
         get: operations["getPosCart"];
         put?: never;
@@ -100,10 +100,10 @@ export interface paths {
         };
         /**
          * Get a product variant
-         * @description Returns one variant of a product with its full details (seed 2.10). Pricing, promotions and
-         *     subscription rates follow the customer group in `x-customer-group-id` (customer-group rule of seed
-         *     4.1); `inventory` includes or excludes the inventory lots. The names of these two parameters are
-         *     designed (the seed does not show them).
+         * @description Returns one variant of a product with its full details. Pricing, promotions and
+         *     subscription rates follow the customer group in `x-customer-group-id` (the platform's
+         *     customer-group rule); `inventory` includes or excludes the inventory lots. The names of these two parameters are
+         *     designed (the platform does not show them).
          */
         get: operations["getVariant"];
         put?: never;
@@ -123,7 +123,7 @@ export interface paths {
         };
         /**
          * List a customer's saved cards
-         * @description Returns the payment cards saved for a customer, with their tokens (seed 2.14). Card numbers are masked.
+         * @description Returns the payment cards saved for a customer, with their tokens. Card numbers are masked.
          */
         get: operations["listCustomerCards"];
         put?: never;
@@ -144,7 +144,7 @@ export interface paths {
         /**
          * Evaluate coupons for a cart
          * @description Evaluates the store's coupons against a cart: the applicable ones with their estimated discount, and
-         *     the inapplicable ones with the reason and a suggestion (seed 2.15). Nothing is applied to the cart.
+         *     the inapplicable ones with the reason and a suggestion. Nothing is applied to the cart.
          */
         get: operations["evaluateCartCoupons"];
         put?: never;
@@ -164,7 +164,7 @@ export interface paths {
         };
         /**
          * List countries
-         * @description Returns the countries the store knows, with dial code, ISO code and currency (seed 2.13).
+         * @description Returns the countries the store knows, with dial code, ISO code and currency.
          */
         get: operations["listCountries"];
         put?: never;
@@ -185,8 +185,8 @@ export interface paths {
         /**
          * List products
          * @description Returns one page of the catalog's products, optionally filtered by category ids or slugs and sorted
-         *     by `sort_by` (seed 4.1). Pricing, promotions and subscription rates follow the customer group in
-         *     `x-customer-group-id` (customer-group rule of seed 4.1); `inventory` includes or excludes the
+         *     by `sort_by`. Pricing, promotions and subscription rates follow the customer group in
+         *     `x-customer-group-id` (the platform's customer-group rule); `inventory` includes or excludes the
          *     inventory lots of products and variants.
          */
         get: operations["listProducts"];
@@ -207,9 +207,9 @@ export interface paths {
         };
         /**
          * List similar products
-         * @description Returns one page of products similar to the products given in `product_id` (seed 4.2), as
-         *     similar-product records (seed 2.11). Pricing follows the customer group in `x-customer-group-id`
-         *     (customer-group rule of seed 4.1).
+         * @description Returns one page of products similar to the products given in `product_id`, as
+         *     similar-product records. Pricing follows the customer group in `x-customer-group-id`
+         *     (the platform's customer-group rule).
          */
         get: operations["listSimilarProducts"];
         put?: never;
@@ -229,7 +229,7 @@ export interface paths {
         };
         /**
          * List orders of a user
-         * @description Returns one page of a user's orders in the list view (seed 2.12, 4.3), optionally filtered by order
+         * @description Returns one page of a user's orders in the list view, optionally filtered by order
          *     status. `user_id` is required.
          */
         get: operations["listOrders"];
@@ -252,7 +252,7 @@ export interface paths {
         put?: never;
         /**
          * Create a customer
-         * @description Creates a customer from an address (without verified flags) and business details (seed 2.3 to 2.5).
+         * @description Creates a customer from an address (without verified flags) and business details.
          *     The new customer's id is the `customer_id` of `/customers/{customer_id}/cards`.
          */
         post: operations["createCustomer"];
@@ -268,8 +268,8 @@ export interface components {
     schemas: {
         /**
          * SuccessEnvelope
-         * @description The common response envelope of every successful storefront response (seed 2.1). Each operation's
-         *     response schema narrows `content` to the keys of that endpoint (seed section 4).
+         * @description The common response envelope of every successful storefront response. Each operation's
+         *     response schema narrows `content` to the keys of that endpoint.
          */
         SuccessEnvelope: {
             /**
@@ -287,7 +287,7 @@ export interface components {
         };
         /**
          * User
-         * @description A storefront user, as issued by anonymous authentication (`content.user`, seed 2.2).
+         * @description A storefront user, as issued by anonymous authentication (`content.user`).
          */
         User: {
             /** @description Unique id of the user. */
@@ -329,14 +329,14 @@ export interface components {
         };
         /**
          * CreateAnonymousUserResponse
-         * @description Body of a successful `createAnonymousUser` (seed 4, endpoint 1; seed 5.3).
+         * @description Body of a successful `createAnonymousUser`.
          */
         CreateAnonymousUserResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
                 user: components["schemas"]["User"];
                 /** @description Authenticates the user and determines the permitted actions; send it as `Authorization: Bearer <access_token>`. */
                 access_token: string;
-                /** @description Token to obtain a new access token (the refresh operation is not shown by the seed). */
+                /** @description Token to obtain a new access token (the refresh operation is not stated by the platform). */
                 refresh_token: string;
             };
         };
@@ -364,7 +364,7 @@ export interface components {
         };
         /**
          * ErrorDetail
-         * @description Machine-readable description of a storefront failure (designed; the seed does not show the error body).
+         * @description Machine-readable description of a storefront failure (designed; the platform does not show the error body).
          */
         ErrorDetail: {
             /**
@@ -381,8 +381,8 @@ export interface components {
         };
         /**
          * ErrorEnvelope
-         * @description The envelope of every storefront failure. The seed states `success: false` and a descriptive
-         *     `message` (seed 7); the machine-readable `content.error` (a code plus one entry per offending
+         * @description The envelope of every storefront failure. The platform states `success: false` and a descriptive
+         *     `message`; the machine-readable `content.error` (a code plus one entry per offending
          *     input) is designed here.
          */
         ErrorEnvelope: {
@@ -402,7 +402,7 @@ export interface components {
         };
         /**
          * GetFulfillmentOptionsRequest
-         * @description Body of `getFulfillmentOptions` (seed 4, endpoint 2). Both fields are required (designed: the seed
+         * @description Body of `getFulfillmentOptions`. Both fields are required (designed: the platform
          *     lists them without saying; neither lookup works without them).
          */
         GetFulfillmentOptionsRequest: {
@@ -416,7 +416,7 @@ export interface components {
         };
         /**
          * StoreOption
-         * @description A store where a cart can be collected (seed 2.16).
+         * @description A store where a cart can be collected.
          */
         StoreOption: {
             id: string;
@@ -427,13 +427,13 @@ export interface components {
         };
         /**
          * FulfillmentSummary
-         * @description Summary of the fulfillment options (`summary`, seed 2.16).
+         * @description Summary of the fulfillment options (`summary`).
          */
         FulfillmentSummary: {
             collect_available: boolean;
             deliver_available: boolean;
             /**
-             * @description Recommended fulfillment type; the seed shows `collect-in-store` (not a closed set).
+             * @description Recommended fulfillment type; the platform shows `collect-in-store` (not a closed set).
              * @example collect-in-store
              */
             recommended_fulfillment_type: string;
@@ -442,7 +442,7 @@ export interface components {
         };
         /**
          * CourierCompany
-         * @description A courier company offered for a shipping method (`courier_companies[]`, seed 2.16).
+         * @description A courier company offered for a shipping method (`courier_companies[]`).
          */
         CourierCompany: {
             id: string;
@@ -453,25 +453,25 @@ export interface components {
             is_recommended: boolean;
             is_hyperlocal: boolean;
             /**
-             * @description Transport mode; the seed shows `air` (not a closed set).
+             * @description Transport mode; the platform shows `air` (not a closed set).
              * @example air
              */
             mode: string;
         };
         /**
          * ShippingMethod
-         * @description A way to deliver the cart (`deliver.shipping_methods[]`, seed 2.16).
+         * @description A way to deliver the cart (`deliver.shipping_methods[]`).
          */
         ShippingMethod: {
             id: string;
             name: string;
             /**
-             * @description Shipping type; the seed shows `auto` (not a closed set).
+             * @description Shipping type; the platform shows `auto` (not a closed set).
              * @example auto
              */
             shipping_type: string;
             /**
-             * @description Shipping amount as decimal text (the seed states a string here, unlike the courier entries).
+             * @description Shipping amount as decimal text (the platform states a string here, unlike the courier entries).
              * @example 59.00
              */
             shipping_amount: string;
@@ -484,7 +484,7 @@ export interface components {
         };
         /**
          * DeliveryOptions
-         * @description Delivery to the pincode (`deliver`, seed 2.16).
+         * @description Delivery to the pincode (`deliver`).
          */
         DeliveryOptions: {
             /** @description Whether the pincode can be delivered to. */
@@ -493,7 +493,7 @@ export interface components {
         };
         /**
          * FulfillmentOptions
-         * @description How a cart can be fulfilled for a pincode (`content` of `getFulfillmentOptions`, seed 2.16).
+         * @description How a cart can be fulfilled for a pincode (`content` of `getFulfillmentOptions`).
          */
         FulfillmentOptions: {
             summary: components["schemas"]["FulfillmentSummary"];
@@ -503,14 +503,14 @@ export interface components {
         };
         /**
          * GetFulfillmentOptionsResponse
-         * @description Body of a successful `getFulfillmentOptions` (seed 4, endpoint 2; seed 2.16).
+         * @description Body of a successful `getFulfillmentOptions`.
          */
         GetFulfillmentOptionsResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: components["schemas"]["FulfillmentOptions"];
         };
         /**
          * StartPosPhoneLoginRequest
-         * @description Body of `startPosPhoneLogin` (seed 4, endpoint 3). All three fields are required (designed: the seed
+         * @description Body of `startPosPhoneLogin`. All three fields are required (designed: the platform
          *     lists them without saying; a phone login needs all of them).
          */
         StartPosPhoneLoginRequest: {
@@ -522,21 +522,21 @@ export interface components {
              */
             phone: string;
             /**
-             * @description Dial code with leading plus (seed 4, endpoint 3).
+             * @description Dial code with leading plus.
              * @example +91
              */
             country_code: string;
         };
         /**
          * StartPosPhoneLoginResponse
-         * @description Body of a successful `startPosPhoneLogin` (seed 4, endpoint 3; seed 5.4).
+         * @description Body of a successful `startPosPhoneLogin`.
          */
         StartPosPhoneLoginResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
                 /** @description Token that identifies this login attempt in the following OTP verification step. */
                 otp_token: string;
                 /**
-                 * @description What the following verification step is (the verification operation is not shown by the seed).
+                 * @description What the following verification step is (the verification operation is not stated by the platform).
                  * @example login
                  */
                 otp_action: string;
@@ -549,7 +549,7 @@ export interface components {
         };
         /**
          * Currency
-         * @description A currency (seed 2.6).
+         * @description A currency.
          */
         Currency: {
             /** @example Indian Rupee */
@@ -561,7 +561,7 @@ export interface components {
         };
         /**
          * ColorValue
-         * @description A colour with its display name and hex code (seed 2.9).
+         * @description A colour with its display name and hex code.
          */
         ColorValue: {
             /** @example Indigo */
@@ -571,8 +571,8 @@ export interface components {
         };
         /**
          * AssociatedOption
-         * @description One entry of `AssociatedOptions` (seed 2.9). The form of `value` follows `type`: for `color` it is a
-         *     `ColorValue` object, for `single-select` a string. Other types are not shown by the seed, so `type`
+         * @description One entry of `AssociatedOptions`. The form of `value` follows `type`: for `color` it is a
+         *     `ColorValue` object, for `single-select` a string. Other types are not stated by the platform, so `type`
          *     is not a closed set and `value` may then be either form.
          */
         AssociatedOption: {
@@ -582,7 +582,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description Option type; the seed shows `color` and `single-select`.
+             * @description Option type; the platform shows `color` and `single-select`.
              * @example color
              * @example single-select
              */
@@ -591,7 +591,7 @@ export interface components {
         };
         /**
          * AssociatedOptions
-         * @description The option values that identify a variant, keyed by option key (seed 2.9), for example
+         * @description The option values that identify a variant, keyed by option key, for example
          *     `{"color": {...}, "size": {...}}`. Empty for a product without options.
          */
         AssociatedOptions: {
@@ -599,14 +599,14 @@ export interface components {
         };
         /**
          * Attribute
-         * @description A product or variant attribute (seed 2.9).
+         * @description A product or variant attribute.
          */
         Attribute: {
             id: string;
             name: string;
             key: string;
             /**
-             * @description Attribute type; the seed shows `color` (not a closed set).
+             * @description Attribute type; the platform shows `color` (not a closed set).
              * @example color
              */
             type: string;
@@ -614,7 +614,7 @@ export interface components {
         };
         /**
          * Subscription
-         * @description A subscription plan offered for a product or variant (seed 2.9).
+         * @description A subscription plan offered for a product or variant.
          */
         Subscription: {
             id: string;
@@ -627,12 +627,12 @@ export interface components {
             minimum_quantity: number;
             billing_trial_days: number;
             /**
-             * @description Billing frequency; the seed shows `weekly` (not a closed set).
+             * @description Billing frequency; the platform shows `weekly` (not a closed set).
              * @example weekly
              */
             billing_frequency: string;
             /**
-             * @description Order frequency; the seed shows `weekly` (not a closed set).
+             * @description Order frequency; the platform shows `weekly` (not a closed set).
              * @example weekly
              */
             order_frequency: string;
@@ -641,7 +641,7 @@ export interface components {
         };
         /**
          * SellerDetail
-         * @description The seller of an item in a marketplace store (seed 2.9).
+         * @description The seller of an item in a marketplace store.
          */
         SellerDetail: {
             id: string;
@@ -652,7 +652,7 @@ export interface components {
         };
         /**
          * CartItem
-         * @description A line of a cart (`cart_items[]`, seed 2.8).
+         * @description A line of a cart (`cart_items[]`).
          */
         CartItem: {
             product_id: string;
@@ -663,7 +663,7 @@ export interface components {
             variant_name: string;
             product_image_url: string;
             /**
-             * @description Product type; the seed shows `physical` (not a closed set).
+             * @description Product type; the platform shows `physical` (not a closed set).
              * @example physical
              */
             product_type: string;
@@ -693,7 +693,7 @@ export interface components {
             tax_rate: number;
             tax_amount: number;
             /**
-             * @description Tax type; the seed shows `GST` (not a closed set).
+             * @description Tax type; the platform shows `GST` (not a closed set).
              * @example GST
              */
             tax_type: string;
@@ -707,7 +707,7 @@ export interface components {
         };
         /**
          * Address
-         * @description A postal address (seed 2.3). This is the shape sent in the create-customer request (no verified
+         * @description A postal address. This is the shape sent in the create-customer request (no verified
          *     flags, no field required by the schema); cart addresses add the verified flags (`CartAddress`).
          */
         Address: {
@@ -743,7 +743,7 @@ export interface components {
         };
         /**
          * CartAddress
-         * @description A cart's billing or shipping address (seed 2.3), an `Address` plus the verified flags.
+         * @description A cart's billing or shipping address, an `Address` plus the verified flags.
          */
         CartAddress: components["schemas"]["Address"] & {
             /** @description Whether the address phone number has been verified. */
@@ -753,12 +753,12 @@ export interface components {
         };
         /**
          * AppliedPromotion
-         * @description A promotion applied to a cart (`applied_promotions[]`, seed 2.7).
+         * @description A promotion applied to a cart (`applied_promotions[]`).
          */
         AppliedPromotion: {
             promotion_id: string;
             /**
-             * @description Promotion type; the seed shows `discount` (not a closed set).
+             * @description Promotion type; the platform shows `discount` (not a closed set).
              * @example discount
              */
             promotion_type: string;
@@ -772,19 +772,19 @@ export interface components {
             /** @description Order in which the promotion was applied. */
             applied_sequence: number;
             /**
-             * @description What the promotion applies to (values not shown by the seed).
+             * @description What the promotion applies to (values not stated by the platform).
              * @example item
              */
             scope: string;
         };
         /**
          * AppliedCoupon
-         * @description A coupon applied to a cart (`applied_coupons[]`, seed 2.7).
+         * @description A coupon applied to a cart (`applied_coupons[]`).
          */
         AppliedCoupon: {
             coupon_id: string;
             /**
-             * @description Coupon type; the seed shows `discount` (not a closed set).
+             * @description Coupon type; the platform shows `discount` (not a closed set).
              * @example discount
              */
             coupon_type: string;
@@ -798,7 +798,7 @@ export interface components {
         };
         /**
          * ShipmentItem
-         * @description An item in a cart shipment (`shipments[].shipment_items[]`, seed 2.7).
+         * @description An item in a cart shipment (`shipments[].shipment_items[]`).
          */
         ShipmentItem: {
             product_id: string;
@@ -813,7 +813,7 @@ export interface components {
         };
         /**
          * Shipment
-         * @description A planned shipment of a cart (`shipments[]`, seed 2.7).
+         * @description A planned shipment of a cart (`shipments[]`).
          */
         Shipment: {
             id: string;
@@ -831,18 +831,18 @@ export interface components {
         };
         /**
          * FulfillmentPreference
-         * @description How the cart is to be fulfilled (`fulfillment_preference`, seed 2.7).
+         * @description How the cart is to be fulfilled (`fulfillment_preference`).
          */
         FulfillmentPreference: {
             /**
-             * @description Fulfillment type (values not shown by the seed; fulfillment options use `collect-in-store`).
+             * @description Fulfillment type (values not stated by the platform; fulfillment options use `collect-in-store`).
              * @example collect-in-store
              */
             fulfillment_type: string;
             /** @description Store where the order is collected; `null` for delivery. */
             pickup_location_id: string | null;
             /**
-             * @description Who set the preference; the seed shows `user` (not a closed set).
+             * @description Who set the preference; the platform shows `user` (not a closed set).
              * @example user
              */
             preference_type: string;
@@ -851,7 +851,7 @@ export interface components {
         };
         /**
          * Cart
-         * @description A cart with its items, amounts, addresses, promotions, coupons and shipments (`content.cart`, seed 2.7).
+         * @description A cart with its items, amounts, addresses, promotions, coupons and shipments (`content.cart`).
          */
         Cart: {
             /** @description Cart id. */
@@ -861,7 +861,7 @@ export interface components {
             /** @description Note left by the customer; `null` when there is none. */
             customer_note: string | null;
             /**
-             * @description Cart status. The seed shows `not-ready-for-payment`; the full set of values is not shown, so
+             * @description Cart status. The platform shows `not-ready-for-payment`; the full set of values is not shown, so
              *     this is not a closed enumeration and clients must accept other values.
              * @example not-ready-for-payment
              */
@@ -926,7 +926,7 @@ export interface components {
         };
         /**
          * GetPosCartResponse
-         * @description Body of a successful `getPosCart` (seed 4, endpoint 4).
+         * @description Body of a successful `getPosCart`.
          */
         GetPosCartResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -935,7 +935,7 @@ export interface components {
         };
         /**
          * Image
-         * @description An image of a product or variant in several sizes (seed 2.9).
+         * @description An image of a product or variant in several sizes.
          */
         Image: {
             id: string;
@@ -949,7 +949,7 @@ export interface components {
         };
         /**
          * Pricing
-         * @description Price of a product or variant for the selected customer group (seed 2.9).
+         * @description Price of a product or variant for the selected customer group.
          */
         Pricing: {
             /**
@@ -958,7 +958,7 @@ export interface components {
              */
             currency: string;
             /**
-             * @description Tax type; the seed shows `GST` (not a closed set).
+             * @description Tax type; the platform shows `GST` (not a closed set).
              * @example GST
              */
             tax_type: string;
@@ -977,16 +977,16 @@ export interface components {
         };
         /**
          * PromotionDetails
-         * @description What a promotion gives (`Promotion.details`, seed 2.9).
+         * @description What a promotion gives (`Promotion.details`).
          */
         PromotionDetails: {
             /**
-             * @description Promotion type; the seed shows `discount` (not a closed set).
+             * @description Promotion type; the platform shows `discount` (not a closed set).
              * @example discount
              */
             promotion_type: string;
             /**
-             * @description Discount type; the seed shows `percentage` (not a closed set).
+             * @description Discount type; the platform shows `percentage` (not a closed set).
              * @example percentage
              */
             discount_type: string;
@@ -995,7 +995,7 @@ export interface components {
         };
         /**
          * Promotion
-         * @description The promotion running on a product or variant (seed 2.9).
+         * @description The promotion running on a product or variant.
          */
         Promotion: {
             id: string;
@@ -1007,7 +1007,7 @@ export interface components {
         };
         /**
          * InventoryLot
-         * @description A lot or batch of stock (seed 2.9).
+         * @description A lot or batch of stock.
          */
         InventoryLot: {
             lot_batch: string;
@@ -1026,7 +1026,7 @@ export interface components {
         };
         /**
          * ProductVariant
-         * @description A variant record inside a product (`Product.variants[]`, seed 2.11): the `Variant` fields minus
+         * @description A variant record inside a product (`Product.variants[]`): the `Variant` fields minus
          *     description, hsn_code, videos, shipping, seo, metadata, tags, category_ids, the review counters,
          *     variant_options and the attribute lists. `Variant` extends this schema with those fields.
          */
@@ -1039,7 +1039,7 @@ export interface components {
             product_name: string;
             short_description: string;
             /**
-             * @description Product type; the seed shows `physical` (not a closed set).
+             * @description Product type; the platform shows `physical` (not a closed set).
              * @example physical
              */
             product_type: string;
@@ -1061,13 +1061,13 @@ export interface components {
         };
         /**
          * VariantOption
-         * @description An option along which a product varies, with its possible values (seed 2.9).
+         * @description An option along which a product varies, with its possible values.
          */
         VariantOption: {
             name: string;
             key: string;
             /**
-             * @description Option type; the seed shows `single-select` (not a closed set).
+             * @description Option type; the platform shows `single-select` (not a closed set).
              * @example single-select
              */
             type: string;
@@ -1075,7 +1075,7 @@ export interface components {
         };
         /**
          * Video
-         * @description A video of a variant (seed 2.9).
+         * @description A video of a variant.
          */
         Video: {
             title: string;
@@ -1090,7 +1090,7 @@ export interface components {
         };
         /**
          * HandlingShipping
-         * @description Handling charges of a product or variant (`shipping`, seed 2.9).
+         * @description Handling charges of a product or variant (`shipping`).
          */
         HandlingShipping: {
             handling_charges_including_tax: number;
@@ -1101,7 +1101,7 @@ export interface components {
         };
         /**
          * Seo
-         * @description Search-engine metadata (seed 2.9).
+         * @description Search-engine metadata.
          */
         Seo: {
             slug: string;
@@ -1111,7 +1111,7 @@ export interface components {
         };
         /**
          * Variant
-         * @description A product variant with its full details (`content.variant`, seed 2.10).
+         * @description A product variant with its full details (`content.variant`).
          */
         Variant: components["schemas"]["ProductVariant"] & {
             /** @description Long description (may contain HTML). */
@@ -1133,7 +1133,7 @@ export interface components {
         };
         /**
          * GetVariantResponse
-         * @description Body of a successful `getVariant` (seed 4, endpoint 5).
+         * @description Body of a successful `getVariant`.
          */
         GetVariantResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -1142,7 +1142,7 @@ export interface components {
         };
         /**
          * SavedCardMetadata
-         * @description Where a saved card came from (`SavedCard.metadata`, seed 2.14).
+         * @description Where a saved card came from (`SavedCard.metadata`).
          */
         SavedCardMetadata: {
             origin_customer_id: string;
@@ -1150,7 +1150,7 @@ export interface components {
         };
         /**
          * CvvLessDetail
-         * @description A gateway that accepts the token without CVV (`CardToken.cvv_less_details[]`, seed 2.14).
+         * @description A gateway that accepts the token without CVV (`CardToken.cvv_less_details[]`).
          */
         CvvLessDetail: {
             gateway: string;
@@ -1158,7 +1158,7 @@ export interface components {
         };
         /**
          * CardToken
-         * @description The network token of a saved card (`SavedCard.token`, seed 2.14).
+         * @description The network token of a saved card (`SavedCard.token`).
          */
         CardToken: {
             /** @example ACTIVE */
@@ -1181,7 +1181,7 @@ export interface components {
         };
         /**
          * CardTokenEntry
-         * @description One token of a saved card (`SavedCard.tokens[]`, seed 2.14).
+         * @description One token of a saved card (`SavedCard.tokens[]`).
          */
         CardTokenEntry: {
             tokenization_status: string;
@@ -1199,7 +1199,7 @@ export interface components {
         };
         /**
          * SavedCard
-         * @description A payment card saved for a customer (`content.cards[]`, seed 2.14).
+         * @description A payment card saved for a customer (`content.cards[]`).
          */
         SavedCard: {
             card_sub_type: string;
@@ -1219,7 +1219,7 @@ export interface components {
             provider: string;
             card_sub_type_category: string;
             card_fingerprint: string;
-            /** @description Bank code at the payment gateway (the seed's `gateway` stands for the service's brand). */
+            /** @description Bank code at the payment gateway (the platform's `gateway` stands for the service's brand). */
             gateway_bank_code: string;
             /** @example 2028 */
             card_exp_year: string;
@@ -1246,7 +1246,7 @@ export interface components {
         };
         /**
          * ListCustomerCardsResponse
-         * @description Body of a successful `listCustomerCards` (seed 4, endpoint 6).
+         * @description Body of a successful `listCustomerCards`.
          */
         ListCustomerCardsResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -1255,13 +1255,13 @@ export interface components {
         };
         /**
          * ApplicableCoupon
-         * @description A coupon the cart qualifies for (`content.applicable_coupons[]`, seed 2.15).
+         * @description A coupon the cart qualifies for (`content.applicable_coupons[]`).
          */
         ApplicableCoupon: {
             id: string;
             name: string;
             /**
-             * @description Coupon type; the seed shows `discount` (not a closed set).
+             * @description Coupon type; the platform shows `discount` (not a closed set).
              * @example discount
              */
             coupon_type: string;
@@ -1272,7 +1272,7 @@ export interface components {
         };
         /**
          * InapplicableCoupon
-         * @description A coupon the cart does not qualify for, with why and what to do (`content.inapplicable_coupons[]`, seed 2.15).
+         * @description A coupon the cart does not qualify for, with why and what to do (`content.inapplicable_coupons[]`).
          */
         InapplicableCoupon: {
             id: string;
@@ -1285,7 +1285,7 @@ export interface components {
         };
         /**
          * EvaluateCartCouponsResponse
-         * @description Body of a successful `evaluateCartCoupons` (seed 4, endpoint 7; seed 2.15).
+         * @description Body of a successful `evaluateCartCoupons`.
          */
         EvaluateCartCouponsResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -1295,7 +1295,7 @@ export interface components {
         };
         /**
          * Country
-         * @description A country the store knows (`content.countries[]`, seed 2.13).
+         * @description A country the store knows (`content.countries[]`).
          */
         Country: {
             id: string;
@@ -1321,7 +1321,7 @@ export interface components {
         };
         /**
          * ListCountriesResponse
-         * @description Body of a successful `listCountries` (seed 4, endpoint 8).
+         * @description Body of a successful `listCountries`.
          */
         ListCountriesResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -1330,7 +1330,7 @@ export interface components {
         };
         /**
          * Category
-         * @description A catalog category (seed 2.9).
+         * @description A catalog category.
          */
         Category: {
             id: string;
@@ -1344,7 +1344,7 @@ export interface components {
         };
         /**
          * SimilarProduct
-         * @description A similar-product record (`content.products[]` of `listSimilarProducts`, seed 2.11). Bundle items
+         * @description A similar-product record (`content.products[]` of `listSimilarProducts`). Bundle items
          *     share this shape and add `quantity` (`BundleItem`).
          */
         SimilarProduct: {
@@ -1355,7 +1355,7 @@ export interface components {
             product_name: string;
             variant_name: string;
             /**
-             * @description Product type; the seed shows `physical` (not a closed set).
+             * @description Product type; the platform shows `physical` (not a closed set).
              * @example physical
              */
             product_type: string;
@@ -1389,7 +1389,7 @@ export interface components {
         };
         /**
          * BundleItem
-         * @description An item of a bundle product (`Product.bundle_items[]`, seed 2.11).
+         * @description An item of a bundle product (`Product.bundle_items[]`).
          */
         BundleItem: components["schemas"]["SimilarProduct"] & {
             /** @description How many units of the item the bundle contains. */
@@ -1397,7 +1397,7 @@ export interface components {
         };
         /**
          * Product
-         * @description A product of the catalog list (`content.products[]`, seed 2.11).
+         * @description A product of the catalog list (`content.products[]`).
          */
         Product: {
             id: string;
@@ -1406,7 +1406,7 @@ export interface components {
             slug: string;
             short_description: string;
             /**
-             * @description Product type; the seed shows `physical` (not a closed set).
+             * @description Product type; the platform shows `physical` (not a closed set).
              * @example physical
              */
             product_type: string;
@@ -1436,7 +1436,7 @@ export interface components {
         };
         /**
          * Pagination
-         * @description Paging state of a list response (`content.pagination`, seed 2.1).
+         * @description Paging state of a list response (`content.pagination`).
          */
         Pagination: {
             /** @description Number of records matching the request over all pages (a whole number). */
@@ -1452,7 +1452,7 @@ export interface components {
         };
         /**
          * ListProductsResponse
-         * @description Body of a successful `listProducts` (seed 4, endpoint 9).
+         * @description Body of a successful `listProducts`.
          */
         ListProductsResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -1462,7 +1462,7 @@ export interface components {
         };
         /**
          * ListSimilarProductsResponse
-         * @description Body of a successful `listSimilarProducts` (seed 4, endpoint 10).
+         * @description Body of a successful `listSimilarProducts`.
          */
         ListSimilarProductsResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -1472,7 +1472,7 @@ export interface components {
         };
         /**
          * OrderItem
-         * @description A line of an order (`order_items[]`, seed 2.12).
+         * @description A line of an order (`order_items[]`).
          */
         OrderItem: {
             product_id: string;
@@ -1518,8 +1518,8 @@ export interface components {
         };
         /**
          * Order
-         * @description An order in the list view (`content.orders[]`, seed 2.12). Fields beyond the list view (addresses,
-         *     shipments, payments) are not shown by the seed and not part of this schema; servers may send them.
+         * @description An order in the list view (`content.orders[]`). Fields beyond the list view (addresses,
+         *     shipments, payments) are not stated by the platform and not part of this schema; servers may send them.
          */
         Order: {
             order_number: string;
@@ -1535,12 +1535,12 @@ export interface components {
             /** Format: date-time */
             modified_at: string;
             /**
-             * @description Order status; the seed shows `draft` (not a closed set).
+             * @description Order status; the platform shows `draft` (not a closed set).
              * @example draft
              */
             status: string;
             /**
-             * @description Payment status; the seed shows `pending` (not a closed set).
+             * @description Payment status; the platform shows `pending` (not a closed set).
              * @example pending
              */
             payment_status: string;
@@ -1560,7 +1560,7 @@ export interface components {
         };
         /**
          * ListOrdersResponse
-         * @description Body of a successful `listOrders` (seed 4, endpoint 11).
+         * @description Body of a successful `listOrders`.
          */
         ListOrdersResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -1570,7 +1570,7 @@ export interface components {
         };
         /**
          * Business
-         * @description Business details of a customer (seed 2.4), in the create-customer request and response.
+         * @description Business details of a customer, in the create-customer request and response.
          */
         Business: {
             /**
@@ -1598,10 +1598,10 @@ export interface components {
         NonBlankText: string;
         /**
          * CreateCustomerRequest
-         * @description Body of `createCustomer` (seed 4, endpoint 12). Both members are required (designed: the seed lists
-         *     them as the body without saying), and so are the fields a customer needs inside them: a name, a phone
-         *     number with its dial code and an e-mail address, and the four business details the answer carries
-         *     (designed, register SF-035).
+         * @description Body of `createCustomer`. Both members are required (designed: the platform lists them as the body
+         *     without saying), and so are the fields a customer needs inside them: a name, a phone number with its
+         *     dial code and an e-mail address, and the four business details the answer carries (designed, register
+         *     SF-035).
          */
         CreateCustomerRequest: {
             business: components["schemas"]["Business"] & {
@@ -1620,7 +1620,7 @@ export interface components {
         };
         /**
          * CustomerDetail
-         * @description The customer created by `createCustomer` (`content.customer_detail`, seed 2.5).
+         * @description The customer created by `createCustomer` (`content.customer_detail`).
          */
         CustomerDetail: {
             /** @description Customer id (use it as `customer_id` on `/customers/{customer_id}/cards`). */
@@ -1638,7 +1638,7 @@ export interface components {
         };
         /**
          * CreateCustomerResponse
-         * @description Body of a successful `createCustomer` (seed 4, endpoint 12).
+         * @description Body of a successful `createCustomer`.
          */
         CreateCustomerResponse: components["schemas"]["SuccessEnvelope"] & {
             content?: {
@@ -1650,7 +1650,7 @@ export interface components {
     parameters: {
         /**
          * @description When `true`, the response also carries the one-time password in `content.otp`. For development and
-         *     testing only; production servers should ignore or reject it. The seed states an optional debug-mode
+         *     testing only; production servers should ignore or reject it. The platform states an optional debug-mode
          *     parameter without naming it or its place; this contract designs it as this query flag.
          * @example true
          */
@@ -1671,11 +1671,11 @@ export interface components {
          */
         VariantId: string;
         /**
-         * @description Customer group whose pricing, promotions and subscription rates apply to the variant. The seed
+         * @description Customer group whose pricing, promotions and subscription rates apply to the variant. The platform
          *     states that `getVariant` takes a customer-group parameter without naming it; this contract uses
          *     the same header as `listProducts` and `listSimilarProducts`.
          *
-         *     Customer-group rule (seed 4.1): when a valid customer group id matches data, that group's
+         *     Customer-group rule: when a valid customer group id matches data, that group's
          *     pricing (and promotions and subscription rates) is returned; when no data matches, the default
          *     customer group's data is used; when the default group has none either, the highest applicable
          *     price is returned.
@@ -1683,7 +1683,7 @@ export interface components {
          */
         VariantCustomerGroupId: string;
         /**
-         * @description Include (`true`) or exclude (`false`) inventory details of the variant. The seed states that
+         * @description Include (`true`) or exclude (`false`) inventory details of the variant. The platform states that
          *     `getVariant` takes such a boolean parameter without naming it; this contract uses the name and form
          *     of `listProducts`' `inventory` parameter. When excluded or absent, the variant carries no `inventory`.
          * @example true
@@ -1697,7 +1697,7 @@ export interface components {
         /**
          * @description Customer group whose pricing, promotions and subscription rates apply.
          *
-         *     Customer-group rule (seed 4.1): when a valid customer group id matches data, that group's
+         *     Customer-group rule: when a valid customer group id matches data, that group's
          *     pricing (and promotions and subscription rates) is returned; when no data matches, the default
          *     customer group's data is used; when the default group has none either, the highest applicable
          *     price is returned.
@@ -1705,14 +1705,14 @@ export interface components {
          */
         CustomerGroupId: string;
         /**
-         * @description Page number, counted from 1 (seed 4.1, 4.3, 8).
+         * @description Page number, counted from 1.
          * @example 1
          */
         Page: number;
         /**
          * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
          *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
-         *     Rows per page, at least 1 (seed 4.1, 4.3, 8).
+         *     Rows per page, at least 1.
          * @example 20
          */
         Limit: number;
@@ -1746,14 +1746,14 @@ export interface components {
         /**
          * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
          *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
-         *     Rows per page (seed 4.2 states an integer). The lower bound of 1 is designed for this endpoint (the
-         *     seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike (register SF-027).
+         *     Rows per page (the platform states an integer). The lower bound of 1 is designed for this endpoint (the
+         *     platform states it for endpoints 9 and 11 only) so that the three list endpoints page alike (register SF-027).
          * @example 20
          */
         SimilarProductsLimit: number;
         /**
-         * @description Page number, counted from 1 (seed 4.2 states an integer). The lower bound of 1 is designed for this
-         *     endpoint (the seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike.
+         * @description Page number, counted from 1 (the platform states an integer). The lower bound of 1 is designed for this
+         *     endpoint (the platform states it for endpoints 9 and 11 only) so that the three list endpoints page alike.
          * @example 1
          */
         SimilarProductsPage: number;
@@ -1779,14 +1779,14 @@ export interface components {
          */
         OrderSortBy: string;
         /**
-         * @description Filter by order status (values not shown by the seed, for example `draft`); repeat the parameter for several.
+         * @description Filter by order status (values not stated by the platform, for example `draft`); repeat the parameter for several.
          * @example [
          *       "draft"
          *     ]
          */
         OrderStatus: string[];
         /**
-         * @description The user whose orders are listed (required, seed 4.3).
+         * @description The user whose orders are listed (required).
          * @example cst_9XK2PL
          */
         UserId: string;
@@ -1909,7 +1909,7 @@ export interface operations {
             query?: {
                 /**
                  * @description When `true`, the response also carries the one-time password in `content.otp`. For development and
-                 *     testing only; production servers should ignore or reject it. The seed states an optional debug-mode
+                 *     testing only; production servers should ignore or reject it. The platform states an optional debug-mode
                  *     parameter without naming it or its place; this contract designs it as this query flag.
                  * @example true
                  */
@@ -2031,7 +2031,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Include (`true`) or exclude (`false`) inventory details of the variant. The seed states that
+                 * @description Include (`true`) or exclude (`false`) inventory details of the variant. The platform states that
                  *     `getVariant` takes such a boolean parameter without naming it; this contract uses the name and form
                  *     of `listProducts`' `inventory` parameter. When excluded or absent, the variant carries no `inventory`.
                  * @example true
@@ -2040,11 +2040,11 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Customer group whose pricing, promotions and subscription rates apply to the variant. The seed
+                 * @description Customer group whose pricing, promotions and subscription rates apply to the variant. The platform
                  *     states that `getVariant` takes a customer-group parameter without naming it; this contract uses
                  *     the same header as `listProducts` and `listSimilarProducts`.
                  *
-                 *     Customer-group rule (seed 4.1): when a valid customer group id matches data, that group's
+                 *     Customer-group rule: when a valid customer group id matches data, that group's
                  *     pricing (and promotions and subscription rates) is returned; when no data matches, the default
                  *     customer group's data is used; when the default group has none either, the highest applicable
                  *     price is returned.
@@ -2231,14 +2231,14 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, counted from 1 (seed 4.1, 4.3, 8).
+                 * @description Page number, counted from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
                  *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
-                 *     Rows per page, at least 1 (seed 4.1, 4.3, 8).
+                 *     Rows per page, at least 1.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -2274,7 +2274,7 @@ export interface operations {
                 /**
                  * @description Customer group whose pricing, promotions and subscription rates apply.
                  *
-                 *     Customer-group rule (seed 4.1): when a valid customer group id matches data, that group's
+                 *     Customer-group rule: when a valid customer group id matches data, that group's
                  *     pricing (and promotions and subscription rates) is returned; when no data matches, the default
                  *     customer group's data is used; when the default group has none either, the highest applicable
                  *     price is returned.
@@ -2323,14 +2323,14 @@ export interface operations {
                 /**
                  * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
                  *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
-                 *     Rows per page (seed 4.2 states an integer). The lower bound of 1 is designed for this endpoint (the
-                 *     seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike (register SF-027).
+                 *     Rows per page (the platform states an integer). The lower bound of 1 is designed for this endpoint (the
+                 *     platform states it for endpoints 9 and 11 only) so that the three list endpoints page alike (register SF-027).
                  * @example 20
                  */
                 limit?: components["parameters"]["SimilarProductsLimit"];
                 /**
-                 * @description Page number, counted from 1 (seed 4.2 states an integer). The lower bound of 1 is designed for this
-                 *     endpoint (the seed states it for endpoints 9 and 11 only) so that the three list endpoints page alike.
+                 * @description Page number, counted from 1 (the platform states an integer). The lower bound of 1 is designed for this
+                 *     endpoint (the platform states it for endpoints 9 and 11 only) so that the three list endpoints page alike.
                  * @example 1
                  */
                 page?: components["parameters"]["SimilarProductsPage"];
@@ -2353,7 +2353,7 @@ export interface operations {
                 /**
                  * @description Customer group whose pricing, promotions and subscription rates apply.
                  *
-                 *     Customer-group rule (seed 4.1): when a valid customer group id matches data, that group's
+                 *     Customer-group rule: when a valid customer group id matches data, that group's
                  *     pricing (and promotions and subscription rates) is returned; when no data matches, the default
                  *     customer group's data is used; when the default group has none either, the highest applicable
                  *     price is returned.
@@ -2400,14 +2400,14 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Page number, counted from 1 (seed 4.1, 4.3, 8).
+                 * @description Page number, counted from 1.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
                  *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
-                 *     Rows per page, at least 1 (seed 4.1, 4.3, 8).
+                 *     Rows per page, at least 1.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -2419,14 +2419,14 @@ export interface operations {
                  */
                 sort_by?: components["parameters"]["OrderSortBy"];
                 /**
-                 * @description Filter by order status (values not shown by the seed, for example `draft`); repeat the parameter for several.
+                 * @description Filter by order status (values not stated by the platform, for example `draft`); repeat the parameter for several.
                  * @example [
                  *       "draft"
                  *     ]
                  */
                 status?: components["parameters"]["OrderStatus"];
                 /**
-                 * @description The user whose orders are listed (required, seed 4.3).
+                 * @description The user whose orders are listed (required).
                  * @example cst_9XK2PL
                  */
                 user_id: components["parameters"]["UserId"];

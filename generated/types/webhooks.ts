@@ -7,18 +7,18 @@ export interface components {
     schemas: {
         /**
          * DeliveryHeaders
-         * @description HTTP request headers of every delivery (seed 6.2). Header names are case-insensitive on the wire
-         *     (RFC 9110); they are written here as the seed spells them, and validators must match names without
+         * @description HTTP request headers of every delivery. Header names are case-insensitive on the wire
+         *     (RFC 9110); they are written here as the platform spells them, and validators must match names without
          *     regard to case (Node.js, for one, hands them over lowercased).
          *
-         *     **Signature (seed 5.5).** `X-SVC-Signature` is `sha256=` followed by the lowercase hexadecimal
+         *     **Signature.** `X-SVC-Signature` is `sha256=` followed by the lowercase hexadecimal
          *     HMAC-SHA256 of the raw request body bytes, keyed with the subscription's signing secret. The receiver
          *     computes the HMAC over the exact bytes received (never over re-serialised JSON, so before any JSON
          *     body parser runs), compares it with the header value in constant time, and only then parses the body.
          *     A header that does not start with `sha256=` is invalid. A request with an invalid signature must be
-         *     rejected (seed 7).
+         *     rejected.
          *
-         *     **Rotation (seed 5.6, 4.4).** The secret is returned once, when the subscription is created, and once
+         *     **Rotation.** The secret is returned once, when the subscription is created, and once
          *     more by each rotation. From a rotation on, every attempt (including retries of events raised before
          *     it) is signed with the new secret only; the previous secret no longer signs anything. There is no
          *     overlap window on the sender side: receivers that want one keep both secrets for a while and accept
@@ -34,7 +34,7 @@ export interface components {
              */
             "X-SVC-Event": string;
             /**
-             * @description `sha256=` + lowercase hex HMAC-SHA256 of the raw body, keyed with the signing secret (seed 5.5).
+             * @description `sha256=` + lowercase hex HMAC-SHA256 of the raw body, keyed with the signing secret.
              * @example sha256=5f1d3c8a0b6e47d29c4a1e8f7b3d2c6a9e0f4b8d1c7a3e5f2b9d6c0a8e4f1b37
              */
             "X-SVC-Signature": string;
@@ -49,12 +49,12 @@ export interface components {
              */
             "X-SVC-Delivery-ID": string;
             /**
-             * @description Fixed; the version is the webhook contract's version 1.0 (seed 6.2, 9).
+             * @description Fixed; the version is the webhook contract's version 1.0.
              * @constant
              */
             "User-Agent": "Service-Webhooks/1.0";
             /**
-             * @description The body is a JSON WebhookEnvelope (seed 6.1.1); the exact header value is designed (register WH-004).
+             * @description The body is a JSON WebhookEnvelope; the exact header value is designed (register WH-004).
              * @constant
              */
             "Content-Type": "application/json";
@@ -63,11 +63,11 @@ export interface components {
         };
         /**
          * WebhookEnvelope
-         * @description The JSON body of every webhook delivery (seed 2.17, 6.1.1). The event-specific model is
+         * @description The JSON body of every webhook delivery. The event-specific model is
          *     `payload.properties`; each message of this document narrows `event`, `payload.event` and
          *     `payload.properties` to one event.
          *
-         *     Fields the seed lists are all required here: a certified sender sends every one of them (project rule,
+         *     Fields the platform lists are all required here: a certified sender sends every one of them (project rule,
          *     `spec/README.md`; register WH-002). Unknown additional fields may appear in later minor versions of the
          *     contract; receivers must ignore them.
          */
@@ -79,7 +79,7 @@ export interface components {
             event: string;
             /**
              * @description Id of the event. Identical across every attempt (retries, manual retries, replays) of the same event:
-             *     the idempotency key receivers de-duplicate on (seed 6.1.2). Equal to `payload.event_id` and to the
+             *     the idempotency key receivers de-duplicate on. Equal to `payload.event_id` and to the
              *     `X-SVC-Event-ID` header.
              * @example evt_01J9ZQ4W6T3N8K2M5P7R9S1V3X
              */
@@ -91,18 +91,18 @@ export interface components {
             delivery_id: string;
             /**
              * Format: date-time
-             * @description ISO 8601 date-time with offset (seed 2.17). It is the time this attempt was sent, so it differs
+             * @description ISO 8601 date-time with offset. It is the time this attempt was sent, so it differs
              *     between attempts of one event (designed meaning, register WH-003); the time the event happened is
              *     `payload.timestamp`.
              * @example 2025-11-14T10:30:05.412+05:30
              */
             timestamp: string;
             /**
-             * @description `true` for a test delivery sent through `POST /webhooks/{id}/test` (seed 4.4); `false` for every real
+             * @description `true` for a test delivery sent through `POST /webhooks/{id}/test`; `false` for every real
              *     event. Receivers must not act on test deliveries as business events.
              */
             is_test: boolean;
-            /** @description The event (seed 2.17). */
+            /** @description The event. */
             payload: {
                 /**
                  * @description Event name, same as the outer `event`.
@@ -120,7 +120,7 @@ export interface components {
                  */
                 store_id: string;
                 /**
-                 * @description Kind of store. The seed shows the value `b2c`; the full set of values is not shown, so this is
+                 * @description Kind of store. The platform shows the value `b2c`; the full set of values is not shown, so this is
                  *     not a closed enumeration (receivers must accept other values).
                  * @example b2c
                  */
@@ -138,18 +138,18 @@ export interface components {
                 admin_user_id: string | null;
                 /**
                  * Format: date-time
-                 * @description When the event happened, ISO 8601 in UTC (seed 2.17): the offset is `Z` or `+00:00`. Identical
-                 *     across attempts; receivers order updates of one entity by it (seed 6.1.2).
+                 * @description When the event happened, ISO 8601 in UTC: the offset is `Z` or `+00:00`. Identical
+                 *     across attempts; receivers order updates of one entity by it.
                  * @example 2025-11-14T05:00:04.118Z
                  */
                 timestamp: string;
-                /** @description The event-specific model (seed 6.1.1); each message gives its schema. */
+                /** @description The event-specific model; each message gives its schema. */
                 properties: Record<string, unknown>;
             };
         };
         /**
          * Currency
-         * @description A currency (seed 2.6).
+         * @description A currency.
          */
         Currency: {
             /** @example Indian Rupee */
@@ -161,7 +161,7 @@ export interface components {
         };
         /**
          * ColorValue
-         * @description A colour with its display name and hex code (seed 2.9).
+         * @description A colour with its display name and hex code.
          */
         ColorValue: {
             /** @example Indigo */
@@ -171,8 +171,8 @@ export interface components {
         };
         /**
          * AssociatedOption
-         * @description One entry of `AssociatedOptions` (seed 2.9). The form of `value` follows `type`: for `color` it is a
-         *     `ColorValue` object, for `single-select` a string. Other types are not shown by the seed, so `type`
+         * @description One entry of `AssociatedOptions`. The form of `value` follows `type`: for `color` it is a
+         *     `ColorValue` object, for `single-select` a string. Other types are not stated by the platform, so `type`
          *     is not a closed set and `value` may then be either form.
          */
         AssociatedOption: {
@@ -182,7 +182,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description Option type; the seed shows `color` and `single-select`.
+             * @description Option type; the platform shows `color` and `single-select`.
              * @example color
              * @example single-select
              */
@@ -191,7 +191,7 @@ export interface components {
         };
         /**
          * AssociatedOptions
-         * @description The option values that identify a variant, keyed by option key (seed 2.9), for example
+         * @description The option values that identify a variant, keyed by option key, for example
          *     `{"color": {...}, "size": {...}}`. Empty for a product without options.
          */
         AssociatedOptions: {
@@ -199,14 +199,14 @@ export interface components {
         };
         /**
          * Attribute
-         * @description A product or variant attribute (seed 2.9).
+         * @description A product or variant attribute.
          */
         Attribute: {
             id: string;
             name: string;
             key: string;
             /**
-             * @description Attribute type; the seed shows `color` (not a closed set).
+             * @description Attribute type; the platform shows `color` (not a closed set).
              * @example color
              */
             type: string;
@@ -214,7 +214,7 @@ export interface components {
         };
         /**
          * SellerDetail
-         * @description The seller of an item in a marketplace store (seed 2.9).
+         * @description The seller of an item in a marketplace store.
          */
         SellerDetail: {
             id: string;
@@ -225,7 +225,7 @@ export interface components {
         };
         /**
          * OrderItem
-         * @description A line of an order (`order_items[]`, seed 2.12).
+         * @description A line of an order (`order_items[]`).
          */
         OrderItem: {
             product_id: string;
@@ -271,8 +271,8 @@ export interface components {
         };
         /**
          * Order
-         * @description An order in the list view (`content.orders[]`, seed 2.12). Fields beyond the list view (addresses,
-         *     shipments, payments) are not shown by the seed and not part of this schema; servers may send them.
+         * @description An order in the list view (`content.orders[]`). Fields beyond the list view (addresses,
+         *     shipments, payments) are not stated by the platform and not part of this schema; servers may send them.
          */
         Order: {
             order_number: string;
@@ -288,12 +288,12 @@ export interface components {
             /** Format: date-time */
             modified_at: string;
             /**
-             * @description Order status; the seed shows `draft` (not a closed set).
+             * @description Order status; the platform shows `draft` (not a closed set).
              * @example draft
              */
             status: string;
             /**
-             * @description Payment status; the seed shows `pending` (not a closed set).
+             * @description Payment status; the platform shows `pending` (not a closed set).
              * @example pending
              */
             payment_status: string;
@@ -314,7 +314,7 @@ export interface components {
         /**
          * DeletedResourceTombstonePayload
          * @description `payload.properties` of every `*.deleted` event: a compact snapshot of the deleted record instead of
-         *     the full model (seed 6.1.6). Its fields are designed (the seed does not show them; register WH-030).
+         *     the full model. Its fields are designed (the platform does not show them; register WH-030).
          *     Every field is always present; natural keys that do not apply to the resource type are `null`.
          */
         DeletedResourceTombstonePayload: {
@@ -368,7 +368,7 @@ export interface components {
         };
         /**
          * PaymentPayload
-         * @description `payload.properties` of `payment.*` events: one payment of an order. Designed (the seed names the
+         * @description `payload.properties` of `payment.*` events: one payment of an order. Designed (the platform names the
          *     Payments family only; register WH-040).
          */
         PaymentPayload: {
@@ -431,7 +431,7 @@ export interface components {
         };
         /**
          * RefundPayload
-         * @description `payload.properties` of `refund.*` events (Payments family, "including refunds", seed 6.1.5). Designed
+         * @description `payload.properties` of `refund.*` events (Payments family, "including refunds"). Designed
          *     (register WH-041).
          */
         RefundPayload: {
@@ -473,7 +473,7 @@ export interface components {
         };
         /**
          * ShipmentItem
-         * @description An item in a cart shipment (`shipments[].shipment_items[]`, seed 2.7).
+         * @description An item in a cart shipment (`shipments[].shipment_items[]`).
          */
         ShipmentItem: {
             product_id: string;
@@ -488,7 +488,7 @@ export interface components {
         };
         /**
          * Shipment
-         * @description A planned shipment of a cart (`shipments[]`, seed 2.7).
+         * @description A planned shipment of a cart (`shipments[]`).
          */
         Shipment: {
             id: string;
@@ -507,8 +507,8 @@ export interface components {
         /**
          * MarketplaceListing
          * @description One entry of `payload.properties.marketplace_listing[]`: a marketplace this record is listed on or
-         *     synchronised with (seed 6.4). A subscription created with `marketplace_id` receives an event only when
-         *     one entry's `marketplace_id` equals its own. Only `marketplace_id` is stated by the seed; the other
+         *     synchronised with. A subscription created with `marketplace_id` receives an event only when
+         *     one entry's `marketplace_id` equals its own. Only `marketplace_id` is stated by the platform; the other
          *     fields are designed (register WH-020).
          */
         MarketplaceListing: {
@@ -536,17 +536,17 @@ export interface components {
         };
         /**
          * MarketplaceListingList
-         * @description `marketplace_listing[]` (seed 6.4): the marketplaces a record is listed on. Present on the events a
+         * @description `marketplace_listing[]`: the marketplaces a record is listed on. Present on the events a
          *     marketplace-scoped subscription can receive (messages with `x-marketplace-scoped: true`); a record that
          *     is on no marketplace has an empty array or no field at all, and then reaches no scoped subscription.
          */
         MarketplaceListingList: components["schemas"]["MarketplaceListing"][];
         /**
          * ShipmentPayload
-         * @description `payload.properties` of `shipment.*` events: the REST `Shipment` (seed 2.7, reused) plus the order it
+         * @description `payload.properties` of `shipment.*` events: the REST `Shipment` (reused) plus the order it
          *     ships, its status and tracking (designed, register WH-050).
          *
-         *     Shipment copies (seed 6.4): a shipment copied between a marketplace store and a seller store has an
+         *     Shipment copies: a shipment copied between a marketplace store and a seller store has an
          *     `id` carrying the prefix `MS:` and a `marketplace_listing[]` naming the marketplace; only such copies
          *     reach marketplace-scoped subscriptions. Other shipments have no `marketplace_listing`.
          */
@@ -578,7 +578,7 @@ export interface components {
          * InvoicePayload
          * @description `payload.properties` of `invoice.*` events: a tax invoice of an order. Designed (register WH-060).
          *     A seller invoice (`seller_id` set) of a store listed on a marketplace carries `marketplace_listing[]`
-         *     and then reaches that marketplace's scoped subscriptions (seed 6.4).
+         *     and then reaches that marketplace's scoped subscriptions.
          */
         InvoicePayload: {
             /** @example inv_6Yt3Re8W */
@@ -624,7 +624,7 @@ export interface components {
         };
         /**
          * Subscription
-         * @description A subscription plan offered for a product or variant (seed 2.9).
+         * @description A subscription plan offered for a product or variant.
          */
         Subscription: {
             id: string;
@@ -637,12 +637,12 @@ export interface components {
             minimum_quantity: number;
             billing_trial_days: number;
             /**
-             * @description Billing frequency; the seed shows `weekly` (not a closed set).
+             * @description Billing frequency; the platform shows `weekly` (not a closed set).
              * @example weekly
              */
             billing_frequency: string;
             /**
-             * @description Order frequency; the seed shows `weekly` (not a closed set).
+             * @description Order frequency; the platform shows `weekly` (not a closed set).
              * @example weekly
              */
             order_frequency: string;
@@ -651,7 +651,7 @@ export interface components {
         };
         /**
          * CartItem
-         * @description A line of a cart (`cart_items[]`, seed 2.8).
+         * @description A line of a cart (`cart_items[]`).
          */
         CartItem: {
             product_id: string;
@@ -662,7 +662,7 @@ export interface components {
             variant_name: string;
             product_image_url: string;
             /**
-             * @description Product type; the seed shows `physical` (not a closed set).
+             * @description Product type; the platform shows `physical` (not a closed set).
              * @example physical
              */
             product_type: string;
@@ -692,7 +692,7 @@ export interface components {
             tax_rate: number;
             tax_amount: number;
             /**
-             * @description Tax type; the seed shows `GST` (not a closed set).
+             * @description Tax type; the platform shows `GST` (not a closed set).
              * @example GST
              */
             tax_type: string;
@@ -706,7 +706,7 @@ export interface components {
         };
         /**
          * Address
-         * @description A postal address (seed 2.3). This is the shape sent in the create-customer request (no verified
+         * @description A postal address. This is the shape sent in the create-customer request (no verified
          *     flags, no field required by the schema); cart addresses add the verified flags (`CartAddress`).
          */
         Address: {
@@ -742,7 +742,7 @@ export interface components {
         };
         /**
          * CartAddress
-         * @description A cart's billing or shipping address (seed 2.3), an `Address` plus the verified flags.
+         * @description A cart's billing or shipping address, an `Address` plus the verified flags.
          */
         CartAddress: components["schemas"]["Address"] & {
             /** @description Whether the address phone number has been verified. */
@@ -752,12 +752,12 @@ export interface components {
         };
         /**
          * AppliedPromotion
-         * @description A promotion applied to a cart (`applied_promotions[]`, seed 2.7).
+         * @description A promotion applied to a cart (`applied_promotions[]`).
          */
         AppliedPromotion: {
             promotion_id: string;
             /**
-             * @description Promotion type; the seed shows `discount` (not a closed set).
+             * @description Promotion type; the platform shows `discount` (not a closed set).
              * @example discount
              */
             promotion_type: string;
@@ -771,19 +771,19 @@ export interface components {
             /** @description Order in which the promotion was applied. */
             applied_sequence: number;
             /**
-             * @description What the promotion applies to (values not shown by the seed).
+             * @description What the promotion applies to (values not stated by the platform).
              * @example item
              */
             scope: string;
         };
         /**
          * AppliedCoupon
-         * @description A coupon applied to a cart (`applied_coupons[]`, seed 2.7).
+         * @description A coupon applied to a cart (`applied_coupons[]`).
          */
         AppliedCoupon: {
             coupon_id: string;
             /**
-             * @description Coupon type; the seed shows `discount` (not a closed set).
+             * @description Coupon type; the platform shows `discount` (not a closed set).
              * @example discount
              */
             coupon_type: string;
@@ -797,18 +797,18 @@ export interface components {
         };
         /**
          * FulfillmentPreference
-         * @description How the cart is to be fulfilled (`fulfillment_preference`, seed 2.7).
+         * @description How the cart is to be fulfilled (`fulfillment_preference`).
          */
         FulfillmentPreference: {
             /**
-             * @description Fulfillment type (values not shown by the seed; fulfillment options use `collect-in-store`).
+             * @description Fulfillment type (values not stated by the platform; fulfillment options use `collect-in-store`).
              * @example collect-in-store
              */
             fulfillment_type: string;
             /** @description Store where the order is collected; `null` for delivery. */
             pickup_location_id: string | null;
             /**
-             * @description Who set the preference; the seed shows `user` (not a closed set).
+             * @description Who set the preference; the platform shows `user` (not a closed set).
              * @example user
              */
             preference_type: string;
@@ -817,7 +817,7 @@ export interface components {
         };
         /**
          * Cart
-         * @description A cart with its items, amounts, addresses, promotions, coupons and shipments (`content.cart`, seed 2.7).
+         * @description A cart with its items, amounts, addresses, promotions, coupons and shipments (`content.cart`).
          */
         Cart: {
             /** @description Cart id. */
@@ -827,7 +827,7 @@ export interface components {
             /** @description Note left by the customer; `null` when there is none. */
             customer_note: string | null;
             /**
-             * @description Cart status. The seed shows `not-ready-for-payment`; the full set of values is not shown, so
+             * @description Cart status. The platform shows `not-ready-for-payment`; the full set of values is not shown, so
              *     this is not a closed enumeration and clients must accept other values.
              * @example not-ready-for-payment
              */
@@ -892,7 +892,7 @@ export interface components {
         };
         /**
          * WishlistPayload
-         * @description `payload.properties` of `wishlist.updated` (Carts family, "including wishlists", seed 6.1.5). Designed (register WH-080).
+         * @description `payload.properties` of `wishlist.updated` (Carts family, "including wishlists"). Designed (register WH-080).
          */
         WishlistPayload: {
             /** @example wl_3Rf6Ty9U */
@@ -917,7 +917,7 @@ export interface components {
         };
         /**
          * Category
-         * @description A catalog category (seed 2.9).
+         * @description A catalog category.
          */
         Category: {
             id: string;
@@ -931,7 +931,7 @@ export interface components {
         };
         /**
          * Pricing
-         * @description Price of a product or variant for the selected customer group (seed 2.9).
+         * @description Price of a product or variant for the selected customer group.
          */
         Pricing: {
             /**
@@ -940,7 +940,7 @@ export interface components {
              */
             currency: string;
             /**
-             * @description Tax type; the seed shows `GST` (not a closed set).
+             * @description Tax type; the platform shows `GST` (not a closed set).
              * @example GST
              */
             tax_type: string;
@@ -959,13 +959,13 @@ export interface components {
         };
         /**
          * VariantOption
-         * @description An option along which a product varies, with its possible values (seed 2.9).
+         * @description An option along which a product varies, with its possible values.
          */
         VariantOption: {
             name: string;
             key: string;
             /**
-             * @description Option type; the seed shows `single-select` (not a closed set).
+             * @description Option type; the platform shows `single-select` (not a closed set).
              * @example single-select
              */
             type: string;
@@ -973,16 +973,16 @@ export interface components {
         };
         /**
          * PromotionDetails
-         * @description What a promotion gives (`Promotion.details`, seed 2.9).
+         * @description What a promotion gives (`Promotion.details`).
          */
         PromotionDetails: {
             /**
-             * @description Promotion type; the seed shows `discount` (not a closed set).
+             * @description Promotion type; the platform shows `discount` (not a closed set).
              * @example discount
              */
             promotion_type: string;
             /**
-             * @description Discount type; the seed shows `percentage` (not a closed set).
+             * @description Discount type; the platform shows `percentage` (not a closed set).
              * @example percentage
              */
             discount_type: string;
@@ -991,7 +991,7 @@ export interface components {
         };
         /**
          * Promotion
-         * @description The promotion running on a product or variant (seed 2.9).
+         * @description The promotion running on a product or variant.
          */
         Promotion: {
             id: string;
@@ -1003,7 +1003,7 @@ export interface components {
         };
         /**
          * Image
-         * @description An image of a product or variant in several sizes (seed 2.9).
+         * @description An image of a product or variant in several sizes.
          */
         Image: {
             id: string;
@@ -1017,7 +1017,7 @@ export interface components {
         };
         /**
          * InventoryLot
-         * @description A lot or batch of stock (seed 2.9).
+         * @description A lot or batch of stock.
          */
         InventoryLot: {
             lot_batch: string;
@@ -1036,7 +1036,7 @@ export interface components {
         };
         /**
          * ProductVariant
-         * @description A variant record inside a product (`Product.variants[]`, seed 2.11): the `Variant` fields minus
+         * @description A variant record inside a product (`Product.variants[]`): the `Variant` fields minus
          *     description, hsn_code, videos, shipping, seo, metadata, tags, category_ids, the review counters,
          *     variant_options and the attribute lists. `Variant` extends this schema with those fields.
          */
@@ -1049,7 +1049,7 @@ export interface components {
             product_name: string;
             short_description: string;
             /**
-             * @description Product type; the seed shows `physical` (not a closed set).
+             * @description Product type; the platform shows `physical` (not a closed set).
              * @example physical
              */
             product_type: string;
@@ -1071,7 +1071,7 @@ export interface components {
         };
         /**
          * HandlingShipping
-         * @description Handling charges of a product or variant (`shipping`, seed 2.9).
+         * @description Handling charges of a product or variant (`shipping`).
          */
         HandlingShipping: {
             handling_charges_including_tax: number;
@@ -1082,7 +1082,7 @@ export interface components {
         };
         /**
          * SimilarProduct
-         * @description A similar-product record (`content.products[]` of `listSimilarProducts`, seed 2.11). Bundle items
+         * @description A similar-product record (`content.products[]` of `listSimilarProducts`). Bundle items
          *     share this shape and add `quantity` (`BundleItem`).
          */
         SimilarProduct: {
@@ -1093,7 +1093,7 @@ export interface components {
             product_name: string;
             variant_name: string;
             /**
-             * @description Product type; the seed shows `physical` (not a closed set).
+             * @description Product type; the platform shows `physical` (not a closed set).
              * @example physical
              */
             product_type: string;
@@ -1127,7 +1127,7 @@ export interface components {
         };
         /**
          * BundleItem
-         * @description An item of a bundle product (`Product.bundle_items[]`, seed 2.11).
+         * @description An item of a bundle product (`Product.bundle_items[]`).
          */
         BundleItem: components["schemas"]["SimilarProduct"] & {
             /** @description How many units of the item the bundle contains. */
@@ -1135,7 +1135,7 @@ export interface components {
         };
         /**
          * Product
-         * @description A product of the catalog list (`content.products[]`, seed 2.11).
+         * @description A product of the catalog list (`content.products[]`).
          */
         Product: {
             id: string;
@@ -1144,7 +1144,7 @@ export interface components {
             slug: string;
             short_description: string;
             /**
-             * @description Product type; the seed shows `physical` (not a closed set).
+             * @description Product type; the platform shows `physical` (not a closed set).
              * @example physical
              */
             product_type: string;
@@ -1174,8 +1174,7 @@ export interface components {
         };
         /**
          * ProductPayload
-         * @description `payload.properties` of `product.created` and `product.updated`: the REST `Product` (seed 2.11,
-         *     reused, seed 6.1.6) plus `marketplace_listing[]` (seed 6.4) when the store's product is listed on a
+         * @description `payload.properties` of `product.created` and `product.updated`: the REST `Product` (reused) plus `marketplace_listing[]` when the store's product is listed on a
          *     marketplace (a seller store listing).
          */
         ProductPayload: components["schemas"]["Product"] & {
@@ -1183,7 +1182,7 @@ export interface components {
         };
         /**
          * Video
-         * @description A video of a variant (seed 2.9).
+         * @description A video of a variant.
          */
         Video: {
             title: string;
@@ -1198,7 +1197,7 @@ export interface components {
         };
         /**
          * Seo
-         * @description Search-engine metadata (seed 2.9).
+         * @description Search-engine metadata.
          */
         Seo: {
             slug: string;
@@ -1208,7 +1207,7 @@ export interface components {
         };
         /**
          * Variant
-         * @description A product variant with its full details (`content.variant`, seed 2.10).
+         * @description A product variant with its full details (`content.variant`).
          */
         Variant: components["schemas"]["ProductVariant"] & {
             /** @description Long description (may contain HTML). */
@@ -1230,8 +1229,8 @@ export interface components {
         };
         /**
          * VariantPayload
-         * @description `payload.properties` of `variant.created` and `variant.updated`: the REST `Variant` (seed 2.10, reused)
-         *     plus `marketplace_listing[]` (seed 6.4) when the variant is listed on a marketplace.
+         * @description `payload.properties` of `variant.created` and `variant.updated`: the REST `Variant` (reused)
+         *     plus `marketplace_listing[]` when the variant is listed on a marketplace.
          */
         VariantPayload: components["schemas"]["Variant"] & {
             marketplace_listing?: components["schemas"]["MarketplaceListingList"];
@@ -1239,8 +1238,8 @@ export interface components {
         /**
          * InventoryPayload
          * @description `payload.properties` of `inventory.updated`: the stock of one product or variant at one location.
-         *     Designed around the REST `InventoryLot` (seed 2.9, reused; register WH-070). Carries
-         *     `marketplace_listing[]` when the item is listed on a marketplace (seed 6.4: inventory reaches scoped
+         *     Designed around the REST `InventoryLot` (reused; register WH-070). Carries
+         *     `marketplace_listing[]` when the item is listed on a marketplace (inventory reaches scoped
          *     subscriptions).
          */
         InventoryPayload: {
@@ -1271,7 +1270,7 @@ export interface components {
         /**
          * CouponPayload
          * @description `payload.properties` of `coupon.created` and `coupon.updated` (Coupons & promotions family). Designed
-         *     from the REST coupon-evaluation fields (seed 2.15) and the REST `PromotionDetails` (reused; register
+         *     from the REST coupon-evaluation fields and the REST `PromotionDetails` (reused; register
          *     WH-100).
          */
         CouponPayload: {
@@ -1280,12 +1279,12 @@ export interface components {
             /** @example Holi Sale 10% */
             name: string;
             /**
-             * @description Coupon type, as in coupon evaluation (seed 2.15 shows `discount`; not a closed set).
+             * @description Coupon type, as in coupon evaluation (the platform shows `discount`; not a closed set).
              * @example discount
              */
             coupon_type: string;
             /**
-             * @description The codes shoppers enter, as in coupon evaluation (seed 2.15, string[]).
+             * @description The codes shoppers enter, as in coupon evaluation (string[]).
              * @example [
              *       "HOLI10"
              *     ]
@@ -1307,7 +1306,7 @@ export interface components {
         };
         /**
          * Business
-         * @description Business details of a customer (seed 2.4), in the create-customer request and response.
+         * @description Business details of a customer, in the create-customer request and response.
          */
         Business: {
             /**
@@ -1330,7 +1329,7 @@ export interface components {
         };
         /**
          * CustomerDetail
-         * @description The customer created by `createCustomer` (`content.customer_detail`, seed 2.5).
+         * @description The customer created by `createCustomer` (`content.customer_detail`).
          */
         CustomerDetail: {
             /** @description Customer id (use it as `customer_id` on `/customers/{customer_id}/cards`). */
@@ -1360,7 +1359,7 @@ export interface components {
         };
         /**
          * KycPayload
-         * @description `payload.properties` of `kyc.updated` (Customers family, "KYC", seed 6.1.5): the verification state of a business customer. Designed around the REST `Business` (reused; register WH-111).
+         * @description `payload.properties` of `kyc.updated` (Customers family, "KYC"): the verification state of a business customer. Designed around the REST `Business` (reused; register WH-111).
          */
         KycPayload: {
             /** @example cst_9XK2PL */
@@ -1381,7 +1380,7 @@ export interface components {
         };
         /**
          * LoyaltyPayload
-         * @description `payload.properties` of `loyalty.updated` (Customers family, "loyalty", seed 6.1.5): a change of a customer's loyalty points balance. Designed (register WH-112); point fields follow the REST order and cart loyalty fields.
+         * @description `payload.properties` of `loyalty.updated` (Customers family, "loyalty"): a change of a customer's loyalty points balance. Designed (register WH-112); point fields follow the REST order and cart loyalty fields.
          */
         LoyaltyPayload: {
             /** @example cst_9XK2PL */
@@ -1404,7 +1403,7 @@ export interface components {
         };
         /**
          * StorePayload
-         * @description `payload.properties` of `store.updated` (Store family, "store settings", seed 1 and 6.1.5). Designed around the REST `Currency` (reused; register WH-120).
+         * @description `payload.properties` of `store.updated` (Store family, "store settings"). Designed around the REST `Currency` (reused; register WH-120).
          */
         StorePayload: {
             /** @example demo-store */
@@ -1412,7 +1411,7 @@ export interface components {
             /** @example Kesari Naturals */
             name: string;
             /**
-             * @description As the envelope's `store_type` (`b2c` shown by the seed; not a closed set).
+             * @description As the envelope's `store_type` (`b2c` shown by the platform; not a closed set).
              * @example b2c
              */
             store_type: string;
@@ -1442,7 +1441,7 @@ export interface components {
          * WarehousePayload
          * @description `payload.properties` of `warehouse.*` events: a stock location of the store (Store family). Designed
          *     around the REST `Address` (reused; register WH-090). Carries `marketplace_listing[]` when the location
-         *     serves a marketplace (seed 6.4: warehouses reach scoped subscriptions).
+         *     serves a marketplace (warehouses reach scoped subscriptions).
          */
         WarehousePayload: {
             /** @example wh_blr_01 */
@@ -1455,7 +1454,7 @@ export interface components {
              */
             code: string;
             active: boolean;
-            /** @description Whether shoppers can collect orders here (a `collect` option of the fulfillment options, seed 2.16). */
+            /** @description Whether shoppers can collect orders here (a `collect` option of the fulfillment options). */
             is_pickup_location: boolean;
             address: components["schemas"]["Address"];
             /** Format: date-time */
@@ -1469,7 +1468,7 @@ export interface components {
          * @description `payload.properties` of `marketplace.listing.*` events (Marketplace family): a seller store's product or
          *     variant as listed on a marketplace, with the listing's price and stock (REST `Pricing`, reused).
          *     Designed (register WH-130). `marketplace_listing[]` is always present here: these events exist to reach
-         *     marketplace-scoped subscriptions (seed 6.4).
+         *     marketplace-scoped subscriptions.
          */
         MarketplaceListingPayload: {
             /**
@@ -1500,26 +1499,26 @@ export interface components {
         };
         /**
          * SellerOrderPayload
-         * @description `payload.properties` of `seller.order.*` events (seed 6.3): the REST `Order` (reused) in the
+         * @description `payload.properties` of `seller.order.*` events: the REST `Order` (reused) in the
          *     marketplace-to-seller direction; `seller_id` names the target seller. Delivered to ordinary (unscoped)
-         *     subscriptions of the marketplace store (seed 6.4).
+         *     subscriptions of the marketplace store.
          */
         SellerOrderPayload: components["schemas"]["Order"] & {
             /**
-             * @description The seller this event is for (seed 6.3).
+             * @description The seller this event is for.
              * @example slr_5Gd8Hj1K
              */
             seller_id: string;
         };
         /**
          * SellerShipmentPayload
-         * @description `payload.properties` of `seller.shipment.*` events (seed 6.3): a shipment in the marketplace-to-seller
+         * @description `payload.properties` of `seller.shipment.*` events: a shipment in the marketplace-to-seller
          *     direction; `seller_id` names the target seller. Delivered to ordinary (unscoped) subscriptions of the
-         *     marketplace store (seed 6.4).
+         *     marketplace store.
          */
         SellerShipmentPayload: components["schemas"]["ShipmentPayload"] & {
             /**
-             * @description The seller this event is for (seed 6.3).
+             * @description The seller this event is for.
              * @example slr_5Gd8Hj1K
              */
             seller_id: string;

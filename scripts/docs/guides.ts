@@ -13,6 +13,8 @@ export interface BuiltGuide extends NavGuide {
 
 export interface GuidesResult {
   built: BuiltGuide[];
+  /** Rendered bodies, for the search index. */
+  html: Map<string, string>;
   missing: { slug: string; writtenBy?: string }[];
 }
 
@@ -30,15 +32,16 @@ export async function readGuides(): Promise<{ slug: string; source: string; titl
   );
 }
 
-export async function buildGuides(siteDir: string): Promise<GuidesResult> {
-  const sources = await readGuides();
+export async function buildGuides(siteDir: string, sources: Awaited<ReturnType<typeof readGuides>>): Promise<GuidesResult> {
   const nav: NavGuide[] = sources.map(({ slug, title }) => ({ slug, title }));
   await mkdir(path.join(siteDir, 'guides'), { recursive: true });
+  const rendered = new Map<string, string>();
   for (const guide of sources) {
     const { html } = renderMarkdown(guide.source);
+    rendered.set(guide.slug, html);
     const page = renderPage({ title: guide.title, body: html, root: '../', guides: nav, self: guideHref(guide.slug) });
     await writeFile(path.join(siteDir, guideHref(guide.slug)), page);
   }
   const missing = listed.filter((g) => !sources.some((s) => s.slug === g.slug)).map(({ slug, writtenBy }) => ({ slug, writtenBy }));
-  return { built: sources.map(({ slug, title, summary }) => ({ slug, title, summary })), missing };
+  return { built: sources.map(({ slug, title, summary }) => ({ slug, title, summary })), html: rendered, missing };
 }

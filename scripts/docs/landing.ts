@@ -1,6 +1,7 @@
-// docs/site/index.html: the one page that links every reference and every guide.
+// docs/site/index.html: the one page that links every reference, every event family and every guide.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { FAMILIES, familyHref } from './events.js';
 import type { BuiltGuide } from './guides.js';
 import { escapeHtml, renderPage } from './layout.js';
 import { guideHref, references } from './pages.js';
@@ -10,13 +11,19 @@ function card(href: string, title: string, summary: string): string {
 }
 
 export async function buildLanding(siteDir: string, guides: BuiltGuide[]): Promise<void> {
+  const families = FAMILIES.map((f) => `<a href="${familyHref(f.id)}">${escapeHtml(f.label.replace(/ \(.*\)$/, ''))}</a>`).join(' · ');
   const body = `<h1>Storefront contract</h1>
 <p>The contract of the commerce platform's <strong>Storefront REST API</strong> and its <strong>webhook delivery
 contract</strong> (beta). Everything here is built from the OpenAPI and AsyncAPI documents in <code>spec/</code>.</p>
+<p>Each element of the references says where it comes from: <span class="badge stated">Stated by the platform</span>
+(its interface document states it) or <span class="badge designed">Designed here</span> (the platform leaves it
+"not shown"; the badge links to the decision and its reason in the
+<a href="${guideHref('inferred-decisions')}">register of designed decisions</a>).</p>
 <h2 id="references">References</h2>
 <ul class="cards">
   ${references.map((r) => card(r.href, r.title, r.summary)).join('\n  ')}
 </ul>
+<p>Event families: ${families}.</p>
 <h2 id="guides">Guides</h2>
 <ul class="cards">
   ${guides.map((g) => card(guideHref(g.slug), g.title, g.summary)).join('\n  ')}

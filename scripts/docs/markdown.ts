@@ -39,7 +39,7 @@ export function slugify(text: string): string {
     .replace(/\s/g, '-');
 }
 
-function addHeadingIds(html: string): string {
+export function addHeadingIds(html: string): string {
   const seen = new Map<string, number>();
   return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (_all, level: string, inner: string) => {
     const base = slugify(inner) || 'section';

@@ -1,4 +1,4 @@
-// marked 4 (installed through @asyncapi/html-template) ships no type declarations; this is the
+// marked 4 (a dev dependency) ships no type declarations; this is the
 // slice of its API that markdown.ts uses.
 declare module 'marked' {
   export const marked: {

@@ -24,13 +24,13 @@ export const references: ReferencePage[] = [
   {
     id: 'admin',
     title: 'Admin webhook API reference',
-    summary: 'The 10 admin operations (7 from the seed, 3 designed) that register, list, read, delete, rotate and test webhook subscriptions and retry and replay their deliveries.',
+    summary: 'The 10 admin operations (7 stated by the platform, 3 designed here) that register, list, read, delete, rotate and test webhook subscriptions and retry and replay their deliveries.',
     href: 'reference/admin.html',
   },
   {
     id: 'events',
     title: 'Webhook events reference',
-    summary: 'Every event the service delivers, its envelope, headers, payload model and a signed example.',
+    summary: 'A catalog of every event, then one page per event family: headers, payload fields and a signed example delivery.',
     href: 'events/index.html',
   },
 ];
@@ -51,7 +51,7 @@ export const guides: GuidePage[] = [
   { slug: 'webhooks', summary: 'The delivery contract: signatures, retries, 410, secret rotation, marketplace scoping.' },
   { slug: 'receiving-webhooks', summary: 'Verify, de-duplicate and dispatch deliveries with the receiver kit.', writtenBy: 'the webhook kit' },
   { slug: 'certification', summary: 'Certify a server (REST) and a webhook sender, and read the report.', writtenBy: 'the certifier' },
-  { slug: 'inferred-decisions', summary: 'Every part of the contract the seed leaves "not shown", what was decided and why.', writtenBy: 'npm run docs (from spec/inferred/)' },
+  { slug: 'inferred-decisions', summary: 'Every part of the contract the platform leaves "not shown": what was designed here and why.', writtenBy: 'npm run docs (from spec/inferred/)' },
 ];
 
 export const guideHref = (slug: string) => `guides/${slug}.html`;

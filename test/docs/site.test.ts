@@ -1,37 +1,96 @@
-// Browser test of the built documentation site: Debian's Chromium, driven by playwright-core, opens
-// every page through the mock workbench's /docs (the way users reach it) and checks that it renders:
-// no console errors, no page errors, no request leaving loopback, and the content that proves the
-// reference is complete (every operation, every event of the catalog). Screenshots go to
-// test-artifacts/docs/ (git-ignored; CI uploads them).
-import { mkdir } from 'node:fs/promises';
+// Browser test of the built documentation site: Chromium (from @sparticuz/chromium, see site-build.ts),
+// driven by playwright-core, crawls the whole site through the mock workbench's /docs (the way users
+// reach it), starting from the landing page and following every link:
+//   - every page and every in-site link answers 200, every #anchor exists on its page, and every Redoc
+//     route renders: the root and tag routes (the server-rendered sidebar links) and one operation per
+//     reference opened directly, as in a new tab, the other operations by hash change;
+//   - every page carries the shared header with a link home;
+//   - the published text has no literal backticks, no "AllOf" placeholders, no unrendered Markdown and
+//     no citation of the platform's document under its internal name;
+//   - no console errors, no page errors, no request leaving loopback;
+//   - each page's weight and load time are measured and reported (test-artifacts/docs/site-report.json
+//     and the test output). Weight is asserted (event pages <= 1 MB); load time only loosely (the suite
+//     shares 2 cores with other work, so a tight time assertion would be flaky): see LOAD_ASSERT_MS.
+// Screenshots of the landing page, one reference operation and one event page go to test-artifacts/docs/.
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOperations } from '../../generated/operations/admin.js';
 import { storefrontOperations } from '../../generated/operations/storefront.js';
 import { webhookEvents } from '../../generated/webhooks/catalog.js';
-import { loadDereferenced } from '../../scripts/lib/load-spec.js';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { eventAnchor, familyHref } from '../../scripts/docs/events.js';
 import { readGuides } from '../../scripts/docs/guides.js';
 import { guideHref, references, siteDir } from '../../scripts/docs/pages.js';
+import { redocRoute } from '../../scripts/docs/search-index.js';
+import { repoRoot } from '../../src/contract/spec-files.js';
 import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
 import { chromiumPath, ensureSiteBuilt } from './site-build.js';
 
 const ARTIFACTS = path.join(repoRoot, 'test-artifacts/docs');
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+/** Budgets. Event pages: the issue's 1 MB and 1 s. References: Redoc's shared 2.3 MB script plus the page. */
+const EVENT_PAGE_MAX_BYTES = 1_000_000;
+const PAGE_MAX_BYTES = 3_500_000;
+const EVENT_LOAD_TARGET_MS = 1_000;
+/** Load time is asserted only against this generous ceiling (a loaded 2-core machine); the target is reported. */
+const LOAD_ASSERT_MS = 10_000;
 
 let browser: Browser;
+let context: BrowserContext;
 let server: MockServer;
 let base: string;
 
 interface Visit {
+  url: string;
+  kind: 'page' | 'route';
+  weight: number;
+  loadMs: number;
+  readyMs: number;
+  links: string[];
+  hasHomeLink: boolean;
+  textProblems: string[];
+  problems: string[];
+}
+
+const isRedoc = (url: string) => /\/reference\/[^/]+\.html/.test(url);
+
+/** What a reader sees of the page itself: its text without the shared header, code and samples (where backticks are legitimate). */
+async function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('pre, code, script, style, [hidden], .site-header').forEach((e) => e.remove());
+    return clone.innerText ?? clone.textContent ?? '';
+  });
+}
+
+// "seed" may appear as the sandbox's random seed (`--seed <n>`, "the same seed gives the same data"), but
+// never as a citation of the platform's document: "(seed 4.1)", "the seed's", "shown by the seed".
+const CITATION = /\(seed\b|\bseed\s+(?:section\s+)?\d|\bthe seed's\b|\bby the seed\b|\bseed document\b|\bseed-(?:stated|named)\b|\bthe seed (?:does|shows|states|lists|names|says|marks)\b/i;
+
+function textProblems(text: string): string[] {
+  const found: string[] = [];
+  const around = (i: number) => JSON.stringify(text.slice(Math.max(0, i - 40), i + 40).replace(/\s+/g, ' '));
+  const check = (label: string, re: RegExp) => {
+    const m = re.exec(text);
+    if (m) found.push(`${label}: ${around(m.index)}`);
+  };
+  check('literal backtick', /`/);
+  check('"AllOf" placeholder', /\bAllOf\b/);
+  check('unrendered Markdown', /\]\(|\*(?:Stated|Designed) /);
+  check('"seed" citation', CITATION);
+  if (!/--seed\b|\bsandbox\b/i.test(text)) check('"seed"', /\bseed\b/i);
+  return found;
+}
+
+interface Tab {
   page: Page;
   problems: string[];
 }
 
-/** Opens one site page, collecting everything that counts as broken, and screenshots it. */
-async function visit(href: string, shot: string, ready?: (page: Page) => Promise<unknown>): Promise<Visit> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+/** A fresh tab that records everything that counts as broken. */
+async function openTab(): Promise<Tab> {
+  const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -42,11 +101,57 @@ async function visit(href: string, shot: string, ready?: (page: Page) => Promise
     problems.push(`external request: ${route.request().url()}`);
     return route.abort();
   });
-  const response = await page.goto(`${base}/${href}`, { waitUntil: 'load' });
-  expect(response?.status(), `${href} status`).toBe(200);
-  if (ready) await ready(page);
-  await page.screenshot({ path: path.join(ARTIFACTS, `${shot}.png`) });
   return { page, problems };
+}
+
+/**
+ * Opens a URL and waits until it has rendered, then measures and inspects it. `load` loads it in the
+ * tab (as a new tab would); `hash` only changes the hash of the Redoc page already open in the tab.
+ */
+async function inspect(tab: Tab, url: string, kind: Visit['kind'], how: 'load' | 'hash' = 'load'): Promise<Visit> {
+  const { page } = tab;
+  const before = tab.problems.length;
+  const started = Date.now();
+  if (how === 'load') {
+    const response = await page.goto(url, { waitUntil: 'load' });
+    if (response && response.status() !== 200) tab.problems.push(`HTTP ${response.status()} for the page itself`);
+  } else {
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, new URL(url).hash);
+  }
+  if (isRedoc(url)) {
+    // Redoc hydrates after load; a route has rendered when its sidebar entry is marked active.
+    const hash = new URL(url).hash || '#/';
+    const rendered = await page
+      .waitForFunction((h) => !!document.querySelector(`a[href="${h}"] [data-active="true"]`) && !document.body.innerText.includes('No page at this address'), hash, { timeout: 10_000 })
+      .then(() => true, () => false);
+    if (!rendered) tab.problems.push(`Redoc route ${hash} did not render (no active sidebar entry, or "No page at this address")`);
+  }
+  const readyMs = Date.now() - started;
+  const metrics =
+    how === 'hash'
+      ? { weight: 0, loadMs: 0 }
+      : await page.evaluate(() => {
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          return { weight: nav.decodedBodySize + resources.reduce((sum, r) => sum + r.decodedBodySize, 0), loadMs: nav.loadEventEnd - nav.startTime };
+        });
+  const links = await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const hasHomeLink = await page.$$eval('header.site-header a.site-brand', (as, home) => as.some((a) => (a as HTMLAnchorElement).href === home), `${base}/index.html`);
+  return { url, kind, ...metrics, readyMs, links, hasHomeLink, textProblems: textProblems(await visibleText(page)), problems: tab.problems.slice(before) };
+}
+
+const report: Omit<Visit, 'links'>[] = [];
+const anchorsOf = new Map<string, Set<string>>();
+
+/** The ids on a served page, read once from its HTML. */
+async function anchors(pageUrl: string): Promise<Set<string>> {
+  if (!anchorsOf.has(pageUrl)) {
+    const res = await context.request.get(pageUrl);
+    anchorsOf.set(pageUrl, new Set([...(await res.text()).matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
+  }
+  return anchorsOf.get(pageUrl)!;
 }
 
 beforeAll(async () => {
@@ -57,6 +162,8 @@ beforeAll(async () => {
   server = await createMockServer({ port: 0, host: '127.0.0.1', quiet: true, docsRoot: siteDir });
   base = server.bases.docs;
   browser = await chromium.launch({ executablePath, headless: true, args: FLAGS });
+  // One context for the whole crawl, like one reader: its cache keeps Redoc's shared script between pages.
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 }, 240_000);
 
 afterAll(async () => {
@@ -65,90 +172,158 @@ afterAll(async () => {
 });
 
 describe('docs site in Chromium', () => {
-  it('landing page links every reference and every guide, and every link resolves', async () => {
-    const { page, problems } = await visit('', 'landing');
-    const hrefs = await page.$$eval('main a', (as) => as.map((a) => a.getAttribute('href')));
-    const guides = await readGuides();
-    for (const r of references) expect(hrefs).toContain(r.href);
-    for (const g of guides) expect(hrefs).toContain(guideHref(g.slug));
-    // Every relative link on the landing page and in the nav answers 200 through /docs.
-    const all = await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
-    for (const url of new Set(all.filter((u) => u.startsWith(base)).map((u) => u.split('#')[0]))) {
-      const res = await page.request.get(url);
-      expect(res.status(), url).toBe(200);
-    }
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  const pages = new Set<string>();
+  const routes = new Set<string>();
 
-  const openapi = [
-    ['storefront', storefrontOperations, 12],
-    ['admin', adminOperations, 10],
-  ] as const;
-  for (const [id, operations, count] of openapi) {
-    it(`${id} reference shows all ${count} operations`, async () => {
-      const ids = Object.values(operations).map((o) => o.operationId);
-      expect(ids).toHaveLength(count);
-      const doc = await loadDereferenced(id);
-      const summaries = new Map<string, string>();
-      for (const item of Object.values<any>(doc.paths)) for (const op of Object.values<any>(item)) if (op?.operationId) summaries.set(op.operationId, op.summary);
-      const href = references.find((r) => r.id === id)!.href;
-      const { page, problems } = await visit(href, `reference-${id}`, (p) => p.waitForSelector('[data-testid="panel-overview"]'));
-      // Redoc 3 lists operations in the navigation as hash routes (#/<tag>/<operationid>), rendering
-      // the list lazily: scroll through it, then open each operation from its link and wait for its
-      // section (a heading with the operation's summary) to render.
-      await page.evaluate(async () => {
-        for (let i = 0; i < 40; i++) {
-          window.scrollBy(0, 2000);
-          await new Promise((r) => setTimeout(r, 50));
+  it('crawls every page and Redoc route from the landing page: no broken link, each page links home and reads clean', async () => {
+    const external = new Set<string>();
+    const broken: string[] = [];
+    const statusOf = new Map<string, number>();
+    const pageQueue = [`${base}/index.html`];
+    const routeQueue: string[] = [];
+    pages.add(pageQueue[0]);
+
+    async function follow(from: string, links: string[]): Promise<void> {
+      for (const href of links) {
+        if (!href.startsWith(base)) {
+          if (/^https?:/.test(href)) external.add(href);
+          continue;
         }
-      });
-      const routes = await page.$$eval('a[href^="#/"]', (as) => as.map((a) => a.getAttribute('href')!));
-      for (const operationId of ids) {
-        const route = routes.find((r) => r.split('/').pop() === operationId.toLowerCase());
-        expect(route, `${operationId} in the ${id} reference navigation`).toBeDefined();
-        await page.click(`a[href="${route}"]`);
-        // On a busy machine a click can land before the lazily rendered list is ready: click again while
-        // the section has not rendered (opening the same hash route twice is harmless).
-        await expect
-          .poll(
-            async () => {
-              const headings = await page.$$eval('h1, h2', (hs) => hs.map((h) => h.textContent?.trim()));
-              if (!headings.includes(summaries.get(operationId) ?? '')) await page.click(`a[href="${route}"]`).catch(() => undefined);
-              return headings;
-            },
-            { timeout: 20_000, interval: 500 },
-          )
-          .toContain(summaries.get(operationId));
+        // Redoc deep links (`#/tag/op#tag/op/request`) are positions inside the route `#/tag/op`.
+        const [target, hash = ''] = href.split('#');
+        if (!statusOf.has(target)) statusOf.set(target, (await context.request.get(target)).status());
+        if (statusOf.get(target) !== 200) {
+          broken.push(`${from} -> ${href} (HTTP ${statusOf.get(target)})`);
+          continue;
+        }
+        if (!/\.html$|\/$/.test(target)) continue;
+        if (!pages.has(target)) {
+          pages.add(target);
+          pageQueue.push(target);
+        }
+        if (!hash) continue;
+        if (isRedoc(target) && hash.startsWith('/')) {
+          const route = `${target}#${hash}`;
+          if (!routes.has(route)) {
+            routes.add(route);
+            routeQueue.push(route);
+          }
+        } else if (!(await anchors(target)).has(decodeURIComponent(hash))) broken.push(`${from} -> ${href} (no element with id "${hash}")`);
       }
-      await page.screenshot({ path: path.join(ARTIFACTS, `reference-${id}-last-operation.png`) });
-      expect(problems).toEqual([]);
-      await page.close();
-    });
-  }
+    }
 
-  it('events reference shows every event of the catalog', async () => {
-    const names = webhookEvents.map((e) => e.event);
-    expect(names.length).toBeGreaterThan(0);
-    const href = references.find((r) => r.id === 'events')!.href;
-    // The template hydrates after load (schemas render collapsed, data comes from js/app.js), so the
-    // check reads the rendered DOM text, not index.html.
-    const { page, problems } = await visit(href, 'events', (p) => p.waitForFunction((n) => document.body.innerText.includes(n), names[names.length - 1]));
-    const text = await page.evaluate(() => document.body.innerText);
-    const missing = names.filter((n) => !text.includes(n));
-    expect(missing, 'events missing from the rendered reference').toEqual([]);
-    expect(problems).toEqual([]);
+    async function record(v: Visit): Promise<void> {
+      const { links, ...row } = v;
+      report.push(row);
+      await follow(v.url, links);
+    }
+
+    // Pages one at a time, each in a new tab (their load times are the ones reported).
+    while (pageQueue.length) {
+      const tab = await openTab();
+      await record(await inspect(tab, pageQueue.shift()!, 'page'));
+      await tab.page.close();
+    }
+    // Redoc routes. Opened directly in a new tab, as a reader's "open in new tab" does: the root and
+    // every tag route (the server-rendered sidebar links) and one operation route per reference. The
+    // other operation routes (same router, same kind of link) are opened by hash change in one tab
+    // per reference, which keeps this test inside the suite's time budget (a direct open costs a full
+    // Redoc hydration, 1-4 s here).
+    const operationRoute = (r: string) => /#\/[^/]+\/[^/]+$/.test(r);
+    const directOps = new Set<string>();
+    const direct = async () => {
+      const pick = () => routeQueue.find((r) => !operationRoute(r) || ![...directOps].some((d) => d.split('#')[0] === r.split('#')[0]));
+      for (let next = pick(); next; next = pick()) {
+        routeQueue.splice(routeQueue.indexOf(next), 1);
+        if (operationRoute(next)) directOps.add(next);
+        const tab = await openTab();
+        await record(await inspect(tab, next, 'route'));
+        await tab.page.close();
+      }
+    };
+    await Promise.all([direct(), direct(), direct()]);
+    for (const reference of new Set(routeQueue.map((r) => r.split('#')[0]))) {
+      const tab = await openTab();
+      await tab.page.goto(reference, { waitUntil: 'load' });
+      for (let next; (next = routeQueue.find((r) => r.startsWith(`${reference}#`))); ) {
+        routeQueue.splice(routeQueue.indexOf(next), 1);
+        await record(await inspect(tab, next, 'route', 'hash'));
+      }
+      await tab.page.close();
+    }
+    expect(routeQueue, 'routes left unvisited').toEqual([]);
+    console.log(`crawled ${pages.size} pages and ${routes.size} Redoc routes; external links not followed: ${[...external].join(', ') || 'none'}`);
+    expect(broken, 'broken links').toEqual([]);
+    expect(report.filter((r) => r.problems.length).map((r) => `${r.url}: ${r.problems.join('; ')}`), 'console errors, failed or external requests').toEqual([]);
+    expect(report.filter((r) => !r.hasHomeLink).map((r) => r.url), 'pages without the header link home').toEqual([]);
+    expect(report.flatMap((r) => r.textProblems.map((p) => `${r.url}: ${p}`)), 'published text').toEqual([]);
+    // Every guide, reference and event family page was reached from the landing page.
+    const want = [...references.map((r) => r.href), ...(await readGuides()).map((g) => guideHref(g.slug)), ...new Set(webhookEvents.map((e) => familyHref(e.family)))];
+    expect(want.filter((href) => !pages.has(`${base}/${href}`)), 'pages not reachable from the landing page').toEqual([]);
+  }, 300_000);
+
+  it('reports each page weight and load time within budget', async () => {
+    const rows = report.filter((r) => r.kind === 'page').sort((a, b) => a.url.localeCompare(b.url));
+    expect(rows.length).toBeGreaterThan(10);
+    const table = rows.map((r) => `${(r.weight / 1024).toFixed(0).padStart(6)} KB  load ${String(Math.round(r.loadMs)).padStart(5)} ms  ready ${String(r.readyMs).padStart(5)} ms  ${r.url.slice(base.length + 1)}`);
+    const routeTimes = report.filter((r) => r.kind === 'route').map((r) => r.readyMs).sort((a, b) => a - b);
+    console.log(`docs page weight and load time (one browser cache, like one reader):\n${table.join('\n')}\nRedoc routes opened directly: ${routeTimes.length}, ready median ${routeTimes[Math.floor(routeTimes.length / 2)]} ms, max ${routeTimes.at(-1)} ms`);
+    await writeFile(path.join(ARTIFACTS, 'site-report.json'), `${JSON.stringify({ eventPageMaxBytes: EVENT_PAGE_MAX_BYTES, eventLoadTargetMs: EVENT_LOAD_TARGET_MS, pages: report }, null, 2)}\n`);
+    const events = rows.filter((r) => r.url.includes('/events/'));
+    expect(events.length).toBeGreaterThan(5);
+    expect(events.filter((r) => r.weight > EVENT_PAGE_MAX_BYTES).map((r) => `${r.url}: ${r.weight} bytes`), 'event pages over 1 MB').toEqual([]);
+    expect(rows.filter((r) => r.weight > PAGE_MAX_BYTES).map((r) => `${r.url}: ${r.weight} bytes`), 'pages over budget').toEqual([]);
+    expect(rows.filter((r) => r.readyMs > LOAD_ASSERT_MS).map((r) => `${r.url}: ${r.readyMs} ms`), 'pages far over their load budget').toEqual([]);
+    const slowEvents = events.filter((r) => r.loadMs > EVENT_LOAD_TARGET_MS);
+    if (slowEvents.length) console.log(`note: event pages over the 1 s load target on this run: ${slowEvents.map((r) => r.url).join(', ')}`);
+  });
+
+  it('every operation of both references opens from its route, and every event is on its family page', () => {
+    const ops = [...Object.values(storefrontOperations).map((o) => ['storefront', o] as const), ...Object.values(adminOperations).map((o) => ['admin', o] as const)];
+    expect(ops).toHaveLength(22);
+    const opened = new Set(report.filter((r) => r.kind === 'route' && !r.problems.length).map((r) => r.url));
+    const missing = ops.filter(([id, o]) => ![...opened].some((u) => u.includes(`/reference/${id}.html#/`) && u.endsWith(`/${o.operationId.toLowerCase()}`)));
+    expect(missing.map(([id, o]) => `${id}: ${o.operationId}`), 'operations without a working route').toEqual([]);
+    // The route built for the search index is the one Redoc serves.
+    for (const [id, o] of ops) expect(opened.has(`${base}/reference/${id}.html${redocRoute(o.tags?.[0], o.operationId)}`), `${o.operationId} search route`).toBe(true);
+  });
+
+  it('shows every event of the catalog on its family page, with merged fields and a signed example', async () => {
+    for (const family of new Set(webhookEvents.map((e) => e.family))) {
+      const html = await (await context.request.get(`${base}/${familyHref(family)}`)).text();
+      for (const e of webhookEvents.filter((w) => w.family === family)) {
+        const section = html.split(`<section class="event" id="${eventAnchor(e.event)}">`)[1]?.split('</section>')[0] ?? '';
+        expect(section, e.event).toContain('payload.properties');
+        expect(section, e.event).toContain(`X-SVC-Signature: ${e.example.headers['X-SVC-Signature']}`);
+        expect(section, e.event).toMatch(/class="badge (stated|designed)"/);
+      }
+    }
+  });
+
+  it('search finds an operation, an event and a guide section, and links to them', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/index.html`);
+    for (const [query, want] of [
+      ['list products', 'reference/storefront.html#/catalog/listproducts'],
+      ['order.created', `${familyHref('orders')}#order-created`],
+      ['rotate secret', 'reference/admin.html#/webhooks/rotatewebhooksecret'],
+    ]) {
+      await page.fill('#site-search', query);
+      await expect.poll(() => page.$$eval('#site-search-results a[href]', (as) => as.map((a) => a.getAttribute('href')))).toContain(want);
+    }
     await page.close();
   });
 
-  it('every guide renders with its title and a working layout', async () => {
-    const guides = await readGuides();
-    expect(guides.map((g) => g.slug)).toEqual(expect.arrayContaining(['inferred-decisions']));
-    for (const guide of guides) {
-      const { page, problems } = await visit(guideHref(guide.slug), `guide-${guide.slug}`);
-      expect(await page.textContent('main h1'), guide.slug).toBe(guide.title);
-      expect(await page.$eval('link[rel=stylesheet]', (l) => (l as HTMLLinkElement).sheet !== null), `${guide.slug} stylesheet`).toBe(true);
-      expect(problems, guide.slug).toEqual([]);
+  it('takes screenshots of the landing page, a reference operation and an event page', async () => {
+    for (const [name, url] of [
+      ['landing', `${base}/index.html`],
+      ['reference-operation', `${base}/reference/storefront.html#/catalog/listproducts`],
+      ['event-page', `${base}/${familyHref('orders')}#order-created`],
+    ]) {
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      if (isRedoc(url)) await page.waitForSelector('[data-active="true"]');
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
       await page.close();
     }
   });
