@@ -45,13 +45,15 @@ export interface GuidePage {
 
 /** Guides in reading order. Any other docs/guides/*.md is rendered too and listed after these. */
 export const guides: GuidePage[] = [
-  { slug: 'quickstart', summary: 'Run the mock, call it with the typed client: two commands.' },
+  { slug: 'quickstart', summary: 'Build a storefront app against the sandbox: start it, call it with curl, then with the typed client.' },
+  { slug: 'sandbox', summary: 'The sandbox\'s world of stores: what writes change, and its back office.' },
   { slug: 'authentication', summary: 'API key or bearer token, anonymous tokens, the POS phone login and debug_mode.' },
   { slug: 'pagination-sorting-customer-groups', summary: 'page and limit, sort_by, filters, and how a customer group picks prices.' },
   { slug: 'webhooks', summary: 'The delivery contract: signatures, retries, 410, secret rotation, marketplace scoping.' },
-  { slug: 'receiving-webhooks', summary: 'Verify, de-duplicate and dispatch deliveries with the receiver kit.', writtenBy: 'the webhook kit' },
-  { slug: 'certification', summary: 'Certify a server (REST) and a webhook sender, and read the report.', writtenBy: 'the certifier' },
-  { slug: 'inferred-decisions', summary: 'Every part of the contract the platform leaves "not shown": what was designed here and why.', writtenBy: 'npm run docs (from spec/inferred/)' },
+  { slug: 'receiving-webhooks', summary: 'Receive webhooks with Express, Fastify, node:http or Fetch: verify, de-duplicate, dispatch.', writtenBy: 'the webhook kit' },
+  { slug: 'certification', summary: 'Certify your server in CI: replay, generated requests, webhooks, and reading the reports.', writtenBy: 'the certifier' },
+  { slug: 'reviewing-spec-changes', summary: 'Review a spec change: lint, the diff (every operation and event a change reaches), the docs preview.' },
+  { slug: 'inferred-decisions', summary: 'Every part of the contract the platform leaves open: what was designed here and why.', writtenBy: 'npm run docs (from spec/inferred/)' },
 ];
 
 export const guideHref = (slug: string) => `guides/${slug}.html`;
