@@ -62,6 +62,14 @@ export class WebhookService {
     const headerProblems = checkCustomHeaders(input.custom_headers);
     if (headerProblems.length) return fail(400, 'invalid_body', sentence(headerProblems), headerProblems);
 
+    // The schema says it too (`events` contains a known name), but this answer names the unknown ones.
+    const named = Array.isArray(input.events) && input.events.length > 0 && input.events.every((e) => typeof e === 'string' && e.length > 0 && e.length <= 100) ? (input.events as string[]) : undefined;
+    if (named && !named.some((e) => catalogEntry(e))) {
+      return fail(400, 'no_known_events', 'None of the event names is known; see GET /webhooks/event-types.', [
+        { location: 'body', name: 'events', message: `no known event name (unknown: ${[...new Set(named)].join(', ')})` },
+      ]);
+    }
+
     const verdict = validateRequestBody('admin', 'createWebhook', body);
     if (!verdict.valid) {
       const details: ErrorItem[] = verdict.errors.map((e) => ({ location: 'body', name: dotted(e.path), message: e.message }));
