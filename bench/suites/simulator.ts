@@ -147,7 +147,8 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
         unit: 'deliveries/s (median)',
         subject: { label: 'createSimulator().trigger -> delivered', value: Math.round(median(subject)) },
         baseline: { label: `undici request, ${CONCURRENCY} in flight`, value: Math.round(median(baseline)) },
-        target: { op: '>=', ratio: 0.5 },
+        // The issue's target is on the durable store (--data-dir); the in-memory one keeps the earlier bar.
+        target: { op: '>=', ratio: dataDir ? 0.6 : 0.5 },
         notes: `concurrency ${CONCURRENCY} both sides; ${ROUNDS} rounds (subject ${subject.map(Math.round).join('/')}, baseline ${baseline.map(Math.round).join('/')}); events raised in batches of ${CONCURRENCY}; ${dataDir ? 'SQLite file store (--data-dir)' : 'in-memory store'}; body ~${Math.round(avgBytes)} B; receiver requests ${received}; CPU of this process per delivery in the last round (receiver included, both sides): subject ${cpu.subject.toFixed(0)} µs, baseline ${cpu.baseline.toFixed(0)} µs`,
       }),
     ];
