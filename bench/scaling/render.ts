@@ -1,6 +1,6 @@
 // bench/SCALING.md from bench/scaling.json: the tables only. Where each curve bends, and why, is written by
 // hand in bench/NOTES.md ("Scaling"), next to the profiles that explain it.
-import type { Scaling } from './run.js';
+import type { Scaling } from './types.js';
 
 const cell = (v: number | string | undefined) => (v === undefined ? '-' : String(v));
 

@@ -7,21 +7,11 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { certifyRows, type CertifyRow } from './certify.js';
-import { mockRows, type MockRow } from './mock.js';
+import { certifyRows } from './certify.js';
+import { mockRows } from './mock.js';
 import { renderScaling } from './render.js';
-import { simulatorRows, type SimulatorRow } from './simulator.js';
-
-export interface Scaling {
-  generatedAt: string;
-  node: string;
-  cpus: number;
-  loadAverage: number[];
-  mock?: MockRow[];
-  simulator?: SimulatorRow[];
-  certify?: CertifyRow[];
-  docs?: { note: string };
-}
+import { simulatorRows } from './simulator.js';
+import type { Scaling } from './types.js';
 
 const PARTS = ['mock', 'simulator', 'certify'] as const;
 const benchDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
