@@ -1,4 +1,4 @@
-// npm run bench [-- <suite>...]
+// npm run bench [-- <suite>...]   (npm run bench -- --scaling [part...]: the scaling table, bench/scaling/)
 // Runs every suite in bench/suites (or the named ones) in this process, prints one table, and writes
 // bench/results.json. Benchmarks compare two sides measured in the same run; they never fail a build.
 import { readdir, writeFile } from 'node:fs/promises';
@@ -8,6 +8,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchSuite, Metric } from './lib/metric.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+if (process.argv.includes('--scaling')) {
+  // The scaling table (bench/scaling/run.ts) instead of the side-by-side targets.
+  const { runScaling } = await import('./scaling/run.js');
+  await runScaling(process.argv.slice(2).filter((a) => a !== '--scaling'));
+  process.exit();
+}
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const files = (await readdir(path.join(here, 'suites'))).filter((f) => f.endsWith('.ts')).sort();
 

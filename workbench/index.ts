@@ -39,7 +39,11 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
   try {
     if (wantSandbox) {
       const given = sandboxOptions || {};
-      sandbox = await createSandbox({ ...given, events: given.events ?? (simulator && raiseThrough(simulator)) });
+      sandbox = await createSandbox({
+        ...given,
+        events: given.events ?? (simulator && raiseThrough(simulator)),
+        eventsSettled: given.eventsSettled ?? (simulator && (() => simulator.settled())),
+      });
     }
     server = await createMockServer({
       ...mock,

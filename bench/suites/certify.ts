@@ -46,7 +46,7 @@ const suite: BenchSuite = {
             unit: 'exchanges/s',
             subject: { label: 'replay + checks', value: perSecond(total.checked) },
             baseline: { label: 'plain replay', value: perSecond(total.plain) },
-            target: { op: '>=', ratio: 0.7 },
+            target: { op: '>=', ratio: 0.9 },
             notes: `${ROUNDS} alternating rounds per side after one warm-up each`,
           }),
         );

@@ -75,9 +75,15 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
     if (reply.status !== 201) throw new Error(`bench: createWebhook answered ${reply.status}`);
   }
 
+  const cpu = { subject: 0, baseline: 0 };
+  const cpuSince = (start: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(start);
+    return used.user + used.system;
+  };
   async function subjectRound(events: number): Promise<number> {
     const target = delivered + events * SUBSCRIPTIONS;
     const started = performance.now();
+    const cpuStart = process.cpuUsage();
     const done = new Promise<void>((resolve) => (waiter = { target, resolve }));
     // Events are raised in batches of CONCURRENCY with a turn of the event loop between them, as a
     // service raises them while it delivers; all of them still go through the simulator's full path.
@@ -89,6 +95,7 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
     await Promise.race([done, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`bench: simulator round timed out (${failed} attempts failed)`)), 120_000)))]);
     clearTimeout(timer);
     if (failed) throw new Error(`bench: ${failed} simulator attempts failed`);
+    cpu.subject = cpuSince(cpuStart) / (events * SUBSCRIPTIONS);
     return (events * SUBSCRIPTIONS) / ((performance.now() - started) / 1000);
   }
 
@@ -96,6 +103,7 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
   async function baselineRound(bodies: Sent[]): Promise<number> {
     let next = 0;
     const started = performance.now();
+    const cpuStart = process.cpuUsage();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < bodies.length) {
@@ -106,6 +114,7 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
         }
       }),
     );
+    cpu.baseline = cpuSince(cpuStart) / bodies.length;
     return bodies.length / ((performance.now() - started) / 1000);
   }
 
@@ -138,8 +147,9 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
         unit: 'deliveries/s (median)',
         subject: { label: 'createSimulator().trigger -> delivered', value: Math.round(median(subject)) },
         baseline: { label: `undici request, ${CONCURRENCY} in flight`, value: Math.round(median(baseline)) },
-        target: { op: '>=', ratio: 0.5 },
-        notes: `concurrency ${CONCURRENCY} both sides; ${ROUNDS} rounds (subject ${subject.map(Math.round).join('/')}, baseline ${baseline.map(Math.round).join('/')}); events raised in batches of ${CONCURRENCY}; ${dataDir ? 'SQLite file store (--data-dir)' : 'in-memory store'}; body ~${Math.round(avgBytes)} B; receiver requests ${received}`,
+        // The issue's target is on the durable store (--data-dir); the in-memory one keeps the earlier bar.
+        target: { op: '>=', ratio: dataDir ? 0.6 : 0.5 },
+        notes: `concurrency ${CONCURRENCY} both sides; ${ROUNDS} rounds (subject ${subject.map(Math.round).join('/')}, baseline ${baseline.map(Math.round).join('/')}); events raised in batches of ${CONCURRENCY}; ${dataDir ? 'SQLite file store (--data-dir)' : 'in-memory store'}; body ~${Math.round(avgBytes)} B; receiver requests ${received}; CPU of this process per delivery in the last round (receiver included, both sides): subject ${cpu.subject.toFixed(0)} µs, baseline ${cpu.baseline.toFixed(0)} µs`,
       }),
     ];
   } finally {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../workbench/simulator/index.js';
 import { deliveryRules } from '../../workbench/simulator/rules.js';
 import { SimulatorStore } from '../../workbench/simulator/store.js';
-import { createWebhook, deliveries, expectAllValid, startReceiver, startWorkbench, waitFor, type Receiver } from './helpers.js';
+import { call, createWebhook, deliveries, expectAllValid, startReceiver, startWorkbench, waitFor, type Receiver } from './helpers.js';
 
 const SCALE = 0.01;
 const cleanups: Array<() => Promise<void>> = [];
@@ -97,6 +97,25 @@ describe('restart', () => {
     await expectAllValid(r.captured, secret);
   });
 
+  it('group commit: raised events are on disk before any answer says so, and in process once settled() resolves', async () => {
+    const dir = await tempDir();
+    const store = 'group-store';
+    const bench = await workbench(dir);
+    const other = SimulatorStore.open(dir);
+    cleanups.push(async () => other.close());
+    // Over HTTP: the 202 is written only after the commit, so another connection finds the event at once.
+    const replies = await Promise.all([1, 2, 3].map(() => call(bench.server.url, 'POST', `/__simulator/stores/${store}/events`, { event: 'order.created' })));
+    for (const reply of replies) {
+      expect(reply.status).toBe(202);
+      expect(other.event(store, (reply.json as any).content.event_id, 0)).toBeDefined();
+    }
+    // In process: trigger() returns at once; the event is written with the rest of this turn's writes.
+    const { event_id } = bench.sim.trigger(store, 'order.created');
+    expect(other.event(store, event_id, 0)).toBeUndefined();
+    await bench.sim.settled();
+    expect(other.event(store, event_id, 0)).toBeDefined();
+  });
+
   it('an attempt claimed by a sender that died is settled when its lease runs out, and retried', async () => {
     const dir = await tempDir();
     const store = 'crash-store';
@@ -108,11 +127,11 @@ describe('restart', () => {
     // A "process" that claims the first attempt and dies before sending it.
     const boot = createSimulator({ dataDir: dir, timeScale: SCALE });
     const content = boot.trigger(store, 'order.created');
+    // Closed before its first pump: the event is committed (group commit) and nobody has claimed it yet.
+    await boot.close();
     const crashed = SimulatorStore.open(dir);
-    // Both race for the row; make sure the crashing one owns it by claiming before boot's pump runs.
     const claims = crashed.claimDue(Date.now() + 1, 10, 'crashed-process', 50);
     crashed.close();
-    await boot.close();
     expect(claims.map((c) => c.row.delivery_id)).toEqual([content.deliveries[0].delivery_id]);
 
     const second = await workbench(dir);

@@ -45,6 +45,12 @@ export interface WorkbenchExtension {
   judgeToken?: (schemeId: string, token: string) => true | string | undefined;
   /** Largest request body per API segment, when it differs from the workbench's default. */
   maxBodyBytes?: Partial<Record<string, number>>;
+  /**
+   * Resolves once this extension's writes so far are durable (undefined: nothing pending). The pipeline
+   * awaits every extension's before writing a live operation's answer, so no answer reports (or shows) a
+   * write that a crash could still undo; route hooks await it themselves.
+   */
+  settled?: () => Promise<void> | undefined;
 }
 
 export function liveKey(api: string, operationId: string): string {

@@ -151,6 +151,10 @@ export function createFront(ctx: FrontContext) {
 
     if (liveOperation) {
       const reply = await liveOperation.handle({ storeId: match.storeId, params: match.pathParams, query: url.searchParams, body, headers: req.headers });
+      for (const extension of ctx.extensions) {
+        const pending = extension.settled?.();
+        if (pending) await pending;
+      }
       sendJson(res, reply.status, Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body), reply.headers);
       return;
     }

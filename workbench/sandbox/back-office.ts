@@ -48,7 +48,9 @@ export function backOfficeRoutes(sandbox: Sandbox): RouteHook {
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     const m = STORE_ROUTE.exec(url.pathname);
     if (!m) return false;
-    const send = (out: Out): true => {
+    // Answers wait for the events they report to be durable (the simulator commits once per turn).
+    const send = async (out: Out): Promise<true> => {
+      await sandbox.settled();
       sendReply(res, out as never, OUTSIDE_CONTRACT);
       return true;
     };

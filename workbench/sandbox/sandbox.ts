@@ -23,6 +23,8 @@ export interface SandboxOptions {
   catalogSize?: number;
   /** How webhooks are raised (the simulator's trigger); none when unset. */
   events?: EventSink;
+  /** Resolves once the events raised so far are durable (the simulator's group commit); awaited before answering. */
+  eventsSettled?: () => Promise<void> | undefined;
   now?: () => number;
   /** Notes at start-up (journal repairs). Default: stderr. */
   log?: (line: string) => void;
@@ -140,6 +142,11 @@ export class Sandbox {
       (this.options.log ?? ((l) => process.stderr.write(`${l}\n`)))(`sandbox: could not raise ${event} in ${storeId}: ${(e as Error).message}`);
       return undefined;
     }
+  }
+
+  /** Resolves once the events raised so far are durable; undefined when nothing is pending. */
+  settled(): Promise<void> | undefined {
+    return this.options.eventsSettled?.();
   }
 
   close(): void {

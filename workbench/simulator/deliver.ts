@@ -4,7 +4,7 @@
 // (the scaled time-out) covering connection, answer and the excerpt of the body, and every failure comes
 // back as an error class of the delivery log instead of a throw.
 import net from 'node:net';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { signPayload } from '../../src/webhooks/verify.js';
 import { deliveryRules } from './rules.js';
 import type { ErrorClass } from './store.js';
@@ -79,15 +79,24 @@ export interface Sender {
   close(): Promise<void>;
 }
 
+// undici is loaded with the first attempt, not at start: loading it is about a seventh of the workbench's
+// start-up, and most sessions deliver nothing in their first second (bench/NOTES.md).
+let undici: Promise<typeof import('undici')> | undefined;
+
 export function createSender(options: { timeoutMs: number; denyPrivate: boolean; connections: number }): Sender {
-  const agent = new Agent({
-    connections: options.connections,
-    pipelining: 1,
-    // Backstops of the attempt's own deadline below; a bit later so the deadline is what normally fires.
-    headersTimeout: Math.ceil(options.timeoutMs) + 1000,
-    bodyTimeout: Math.ceil(options.timeoutMs) + 1000,
-    connect: { timeout: Math.max(1, Math.ceil(options.timeoutMs)), ...(options.denyPrivate ? { lookup: guardedLookup as never } : {}) },
-  });
+  let client: Promise<{ agent: Agent; request: (typeof import('undici'))['request'] }> | undefined;
+  const connect = () =>
+    (client ??= (undici ??= import('undici')).then(({ Agent, request }) => ({
+      request,
+      agent: new Agent({
+        connections: options.connections,
+        pipelining: 1,
+        // Backstops of the attempt's own deadline below; a bit later so the deadline is what normally fires.
+        headersTimeout: Math.ceil(options.timeoutMs) + 1000,
+        bodyTimeout: Math.ceil(options.timeoutMs) + 1000,
+        connect: { timeout: Math.max(1, Math.ceil(options.timeoutMs)), ...(options.denyPrivate ? { lookup: guardedLookup as never } : {}) },
+      }),
+    })));
 
   // Controllers of the attempts in flight, so a shutdown can abort them all without every attempt
   // subscribing to a shared signal.
@@ -109,6 +118,7 @@ export function createSender(options: { timeoutMs: number; denyPrivate: boolean;
     try {
       let res;
       try {
+        const { agent, request } = await connect();
         res = await request(url, { method: 'POST', headers: attempt.headers, body: attempt.body, dispatcher: agent, signal: deadline.signal });
       } catch (e) {
         return failure(timedOut ? 'timeout' : classify(e));
@@ -126,7 +136,9 @@ export function createSender(options: { timeoutMs: number; denyPrivate: boolean;
     abortAll: () => {
       for (const c of inFlight) c.abort(new Error('simulator shutting down'));
     },
-    close: () => agent.close(),
+    close: async () => {
+      if (client) await (await client).agent.close();
+    },
   };
 }
 

@@ -41,8 +41,14 @@ export interface Simulator {
   extension: WorkbenchExtension;
   service: WebhookService;
   timing: Timing;
-  /** Raises an event in a store; throws with the 400 message when the event or properties are invalid. */
+  /**
+   * Raises an event in a store; throws with the 400 message when the event or properties are invalid. The
+   * event is committed with the other writes of this turn of the event loop (group commit): `settled()`
+   * resolves once it is on disk; nothing of it is sent before.
+   */
   trigger(storeId: string, event: string, properties?: Record<string, unknown>, unset?: readonly string[]): TriggerContent;
+  /** Resolves once every write so far is committed (undefined: nothing pending). HTTP answers wait for it. */
+  settled(): Promise<void> | undefined;
   /** Every finished attempt (after it is recorded), for tests and tools. Returns an unsubscribe function. */
   onAttempt(listener: (delivery: WebhookDeliveryView) => void): () => void;
   /** Lines for a startup banner: where things are and how admin auth behaves. */
@@ -67,15 +73,20 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     for (const l of listeners) l(view);
   };
   const onError = (e: Error) => process.stderr.write(`webhooks: could not record attempts (they will be retried after their lease): ${e.message}\n`);
+  store.onFlushError = (e) => process.stderr.write(`webhooks: could not commit the writes of one turn (events raised then are lost, answers are retried after their lease): ${e.message}\n`);
   const scheduler = new Scheduler({ store, sender, timing: t, concurrency, now, owner: randomUUID(), onCompleted, onError });
   const service = new WebhookService(store, { now, denyPrivate, wake: () => scheduler.kick() });
+  // Raised events are written by the scheduler's next pump, with the claims of their first attempts.
+  store.onEventsQueued = () => scheduler.kick();
 
   const adminAuth = options.adminTokens
     ? `Admin API: only the ${options.adminTokens.length} configured bearer token(s) are accepted`
     : 'Admin API: any non-empty "Authorization: Bearer <token>" is accepted (local simulator, no admin users)';
+  const settled = () => store.settled();
   const extension: WorkbenchExtension = {
     ...adminExtension(service, { adminTokens: options.adminTokens }),
-    routes: createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth, moreRoutes: options.moreRoutes }),
+    routes: createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth, moreRoutes: options.moreRoutes, settled }),
+    settled,
   };
 
   // Attempts left due by a previous run (or whose sender died) are picked up at once.
@@ -91,6 +102,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       if (!content) throw new Error((reply.body as { message: string }).message);
       return content;
     },
+    settled,
     onAttempt(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

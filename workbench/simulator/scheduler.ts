@@ -1,7 +1,8 @@
 // Sends attempts when they fall due. The queue is the store's `scheduled` rows, so nothing lives only in
 // memory: one timer is armed for the earliest due time (or lease end), and each wake-up claims due rows
-// transactionally, signs them with the subscription's current secret in the same tick, and sends them with
-// at most `concurrency` requests in flight. A restart simply wakes up again on the same rows.
+// transactionally (one commit with the events raised in the same turn: group commit, store.ts), signs them
+// with the subscription's current secret in the same tick, and sends them with at most `concurrency`
+// requests in flight. A restart simply wakes up again on the same rows.
 import { newDeliveryId } from './ids.js';
 import { isDisable, isSuccess, type Timing } from './rules.js';
 import { signAttempt, type Sender } from './deliver.js';
@@ -64,9 +65,11 @@ export class Scheduler {
         this.settleExpiredLeases(now);
         return this.o.store.claimDue(now, this.o.concurrency - this.inFlight, this.o.owner, this.leaseMs);
       });
+      // Committed (with every event raised in this turn: group commit) before anything claimed is sent.
     } catch (e) {
       // Nothing of the batch was committed: its answers' claims stay in flight until their lease ends, then
       // they are retried (at least once). Reported, never thrown out of a timer.
+      this.completed = [];
       this.o.onError?.(e as Error);
     }
     this.emit();
@@ -86,9 +89,7 @@ export class Scheduler {
     const answered = this.answered;
     if (!answered.length) return;
     this.answered = [];
-    for (const { row, result } of answered) {
-      this.settle(this.o.store.complete(row, this.o.owner, result, this.policy, () => newDeliveryId(result.completedAt)));
-    }
+    for (const completion of this.o.store.completeMany(answered, this.o.owner, this.policy, (result) => newDeliveryId(result.completedAt))) this.settle(completion);
   }
 
   private settleExpiredLeases(now: number): void {

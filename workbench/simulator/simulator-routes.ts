@@ -19,6 +19,8 @@ export interface SimulatorInfo {
   adminAuth: string;
   /** Routes of other parts under /__simulator (the sandbox's back office), listed by GET /__simulator. */
   moreRoutes?: Record<string, string>;
+  /** The store's pending commit, awaited before an answer says an event was raised. */
+  settled?: () => Promise<void> | undefined;
 }
 
 export function createSimulatorRoutes(service: WebhookService, info: SimulatorInfo): RouteHook {
@@ -72,6 +74,9 @@ export function createSimulatorRoutes(service: WebhookService, info: SimulatorIn
     if (body.unset !== undefined && !(Array.isArray(body.unset) && body.unset.every((p) => typeof p === 'string' && p))) {
       return send(fail(400, 'invalid_body', 'unset must be an array of dotted property paths.', [{ location: 'body', name: 'unset', message: 'must be an array of non-empty strings' }]));
     }
-    return send(service.trigger(storeId, { event: body.event, properties: body.properties, unset: body.unset as string[] | undefined }).reply);
+    const { reply } = service.trigger(storeId, { event: body.event, properties: body.properties, unset: body.unset as string[] | undefined });
+    // 202 only once the event is on disk (group commit: one commit for every event raised in this turn).
+    await info.settled?.();
+    return send(reply);
   };
 }

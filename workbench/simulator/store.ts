@@ -217,6 +217,8 @@ export class SimulatorStore {
    */
   private subCache = new Map<string, { row: SubscriptionRow; headers: Record<string, string> }>();
   private subCacheVersion = -1;
+  /** Subscriptions changed since scheduled attempts of non-enabled ones were last cancelled (claimTx). */
+  private sweepOrphans = true;
   /** Multi-row inserts of an event's first attempts, by row count. */
   private readonly insertMany = new Map<number, Statement<unknown>>();
   /** Enabled subscriptions per store, under the same validity rule (the fan-out of every event reads it). */
@@ -230,6 +232,38 @@ export class SimulatorStore {
 
   /** The file is in WAL mode (an in-memory store is not). */
   private readonly wal: boolean;
+
+  /**
+   * Group commit: events raised (with their first attempts) wait here, validated and complete, and are
+   * written by the next transaction of this store: the scheduler's pump (with the answers it records and
+   * the attempts it claims) or `flush()` at the end of the turn (setImmediate) or before a read that must
+   * see them. A commit (a WAL append) costs far more than the rows it carries: 64 events raised in one turn
+   * cost one commit instead of 64. The write lock is held only inside that one synchronous transaction.
+   * Nothing is acknowledged before its commit: nothing is sent before the pump's commit, and HTTP answers
+   * wait for `settled()`.
+   */
+  private outbox: Outbox = [];
+  private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
+  private flushQueued = false;
+  /**
+   * Called when an event joins the outbox: by default a flush at the end of this turn. The simulator
+   * sets it to wake its scheduler instead, whose pump writes the outbox in the transaction that claims
+   * the new attempts: one commit per turn, not two.
+   */
+  onEventsQueued: () => void = () => {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    setImmediate(() => {
+      this.flushQueued = false;
+      try {
+        if (this.db.open) this.flush();
+      } catch (e) {
+        this.onFlushError(e as Error);
+      }
+    });
+  };
+  /** A flush that failed with no one waiting on it (in-process triggers): reported here. */
+  onFlushError: (error: Error) => void = () => {};
 
   private constructor(
     private readonly db: Database,
@@ -269,10 +303,21 @@ export class SimulatorStore {
       delivery: db.prepare(`SELECT * FROM attempts WHERE delivery_id = ? AND webhook_id = ? AND store_id = ? AND created_at >= ?`),
       active: db.prepare(`SELECT * FROM attempts WHERE webhook_id = ? AND event_id = ? AND status IN ('scheduled', 'in_flight')`),
       maxAttempt: db.prepare(`SELECT max(attempt) AS n FROM attempts WHERE webhook_id = ? AND event_id = ?`),
-      due: db.prepare(`SELECT * FROM attempts WHERE status = 'scheduled' AND scheduled_at <= ? ORDER BY scheduled_at, seq LIMIT ?`),
-      // Guarded by status, so a row another claimer took first is left alone (changes = 0).
-      claim: db.prepare(`UPDATE attempts SET status = 'in_flight', sent_at = ?, claimed_by = ?, lease_until = ?, url = ? WHERE seq = ? AND status = 'scheduled'`),
-      cancel: db.prepare(`UPDATE attempts SET status = 'cancelled', outcome = 'cancelled', completed_at = ? WHERE seq = ? AND status = 'scheduled'`),
+      // Claims the first `limit` due attempts of enabled subscriptions in one statement (one call into the
+      // driver, not a SELECT and an UPDATE per row), with the subscription's current url. Rows in no order.
+      claimDue: db.prepare(
+        `UPDATE attempts SET status = 'in_flight', sent_at = ?, claimed_by = ?, lease_until = ?,
+           url = (SELECT s.url FROM subscriptions s WHERE s.id = attempts.webhook_id)
+         WHERE seq IN (
+           SELECT a.seq FROM attempts a JOIN subscriptions s ON s.id = a.webhook_id AND s.status = 'enabled'
+           WHERE a.status = 'scheduled' AND a.scheduled_at <= ? ORDER BY a.scheduled_at, a.seq LIMIT ?)
+         RETURNING *`,
+      ),
+      // Scheduled attempts whose subscription is no longer enabled can never be sent: cancelled.
+      cancelOrphans: db.prepare(
+        `UPDATE attempts SET status = 'cancelled', outcome = 'cancelled', completed_at = ?
+         WHERE status = 'scheduled' AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.id = attempts.webhook_id AND s.status = 'enabled')`,
+      ),
       cancelOfSub: db.prepare(`UPDATE attempts SET status = 'cancelled', outcome = 'cancelled', completed_at = ? WHERE webhook_id = ? AND status = 'scheduled'`),
       finish: db.prepare(
         `UPDATE attempts SET status = @status, outcome = @outcome, completed_at = @completed_at, duration_ms = @duration_ms, response_status = @response_status,
@@ -280,6 +325,16 @@ export class SimulatorStore {
            claimed_by = NULL, lease_until = NULL
          WHERE seq = @seq AND status = 'in_flight' AND claimed_by = @owner`,
       ),
+      // Every delivered answer of a pump in one statement: rows as a JSON array of
+      // [seq, completed_at, duration_ms, response_status, excerpt, truncated]; only rows `owner` still holds.
+      deliveredMany: db
+        .prepare(
+          `UPDATE attempts SET status = 'succeeded', outcome = 'delivered', completed_at = j.value ->> 1, duration_ms = j.value ->> 2,
+             response_status = j.value ->> 3, error_class = NULL, response_body_excerpt = j.value ->> 4, response_body_truncated = j.value ->> 5,
+             next_retry_at = NULL, claimed_by = NULL, lease_until = NULL
+           FROM json_each(?) AS j WHERE attempts.seq = j.value ->> 0 AND attempts.status = 'in_flight' AND attempts.claimed_by = ? RETURNING attempts.seq`,
+        )
+        .pluck(),
       subStatus: db.prepare(`SELECT status, url FROM subscriptions WHERE id = ?`),
       dataVersion: db.prepare(`PRAGMA data_version`).pluck(),
       expired: db.prepare(`SELECT * FROM attempts WHERE status = 'in_flight' AND lease_until <= ? ORDER BY lease_until LIMIT 100`),
@@ -291,11 +346,14 @@ export class SimulatorStore {
     const claim = db.transaction(this.claimTx.bind(this));
     const failure = db.transaction(this.failureTx.bind(this));
     // IMMEDIATE: the write lock is taken before the SELECT, so two processes cannot both read a row as due.
-    const batch = db.transaction((fn: () => unknown) => fn());
+    const batch = db.transaction((events: Outbox, fn: () => unknown) => {
+      this.writeEvents(events);
+      return fn();
+    });
     this.tx = {
       claim: (...a) => claim.immediate(...a),
       failure: (...a) => failure.immediate(...a),
-      batch: <T>(fn: () => T) => batch.immediate(fn) as T,
+      batch: <T>(fn: () => T) => this.committing((events) => batch.immediate(events, fn) as T),
     };
   }
 
@@ -315,7 +373,57 @@ export class SimulatorStore {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      this.flush();
+    } finally {
+      this.db.close();
+    }
+  }
+
+  // ---- group commit --------------------------------------------------------------------------------
+
+  /** Writes raised events with their first attempts; inside a transaction. */
+  private writeEvents(events: Outbox): void {
+    for (const { event, attempts } of events) {
+      this.s.insertEvent.run(event.eventId, event.storeId, event.event, event.isTest ? 1 : 0, event.payloadJson, event.createdAt);
+      this.insertFirstAttempts(attempts);
+    }
+  }
+
+  /**
+   * Runs a transaction given the outbox's events to write, then settles their waiters: resolved once it
+   * committed; rejected when it failed (those events were never written, and are dropped).
+   */
+  private committing<T>(run: (events: Outbox) => T): T {
+    const events = this.outbox;
+    const waiters = this.waiters;
+    this.outbox = [];
+    this.waiters = [];
+    let result: T;
+    try {
+      result = run(events);
+    } catch (e) {
+      if (events.length) this.payloads.clear();
+      for (const w of waiters) w.reject(e as Error);
+      throw e;
+    }
+    for (const w of waiters) w.resolve();
+    return result;
+  }
+
+  /** Commits the events waiting in the outbox now (nothing to do when there are none); throws when that fails. */
+  flush(): void {
+    if (this.outbox.length) this.tx.batch(() => undefined);
+  }
+
+  /**
+   * Resolves once every write made so far is committed; undefined when none is pending (nothing to wait
+   * for). Whoever tells someone about a write (an HTTP answer) waits for this first.
+   */
+  settled(): Promise<void> | undefined {
+    if (!this.outbox.length) return undefined;
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
   // ---- subscriptions -------------------------------------------------------------------------------
@@ -380,6 +488,7 @@ export class SimulatorStore {
    * and the number of cancelled attempts, or undefined when the store has no such subscription.
    */
   deleteSubscription(storeId: string, id: string, now: number): { subscription: Subscription; cancelled: number } | undefined {
+    this.flush(); // events raised in this turn first: their scheduled attempts are cancelled too
     const deleted = this.db
       .transaction(() => {
         const subscription = this.subscription(storeId, id);
@@ -417,17 +526,21 @@ export class SimulatorStore {
 
   // ---- events and attempts -------------------------------------------------------------------------
 
-  /** Stores a new event and its first attempts (one per receiving subscription) in one transaction. */
+  /**
+   * Stores a new event and its first attempts (one per receiving subscription), atomically, with the other
+   * writes of this turn (group commit, above; `settled()` says when they are on disk).
+   */
   recordEvent(event: EventRecord, attempts: NewAttempt[]): AttemptRow[] {
-    return this.db.transaction(() => {
-      this.s.insertEvent.run(event.eventId, event.storeId, event.event, event.isTest ? 1 : 0, event.payloadJson, event.createdAt);
-      const rows = this.insertFirstAttempts(event, attempts);
-      this.remember(event.eventId, event.payloadJson);
-      return rows;
-    })();
+    const values = attempts.map((a) => attemptValues(event, a, 1, 1, event.createdAt));
+    this.outbox.push({ event, attempts: values });
+    this.remember(event.eventId, event.payloadJson);
+    this.onEventsQueued();
+    // `seq` is the table's own counter, given when the row is written; these rows are for answers only.
+    return values.map((v) => storedRow(0, v));
   }
 
   event(storeId: string, eventId: string, since: number): EventRecord | undefined {
+    this.flush(); // a read that must see the events raised in this turn
     const row = this.s.event.get(eventId, storeId, since) as
       | { event_id: string; store_id: string; event: string; is_test: number; payload: string; created_at: number }
       | undefined;
@@ -436,10 +549,12 @@ export class SimulatorStore {
   }
 
   delivery(storeId: string, webhookId: string, deliveryId: string, since: number): AttemptRow | undefined {
+    this.flush(); // a read that must see the events raised in this turn
     return this.s.delivery.get(deliveryId, webhookId, storeId, since) as AttemptRow | undefined;
   }
 
   attempt(deliveryId: string): AttemptRow | undefined {
+    this.flush(); // a read that must see the events raised in this turn
     return this.s.attemptById.get(deliveryId) as AttemptRow | undefined;
   }
 
@@ -448,6 +563,7 @@ export class SimulatorStore {
    * in flight for that event and subscription; the check and the insert are one transaction.
    */
   queueAttempt(event: EventRecord, attempt: NewAttempt, now: number): { ok: true; row: AttemptRow } | { ok: false; active: AttemptRow } {
+    this.flush(); // events raised in this turn first: their attempts are active
     return this.db
       .transaction(() => {
         const active = this.s.active.get(attempt.webhookId, event.eventId) as AttemptRow | undefined;
@@ -467,6 +583,7 @@ export class SimulatorStore {
   }
 
   private invalidateSubs(): void {
+    this.sweepOrphans = true;
     this.subCache.clear();
     this.enabledCache.clear();
   }
@@ -507,20 +624,17 @@ export class SimulatorStore {
    * The first attempts of a new event, one per receiving subscription (at most the enabled limit): one
    * multi-row INSERT instead of one per attempt, as each statement is a call into the driver.
    */
-  private insertFirstAttempts(event: EventRecord, attempts: NewAttempt[]): AttemptRow[] {
-    if (attempts.length <= 1) return attempts.map((a) => this.insertAttempt(event, a, 1, 1, event.createdAt));
-    const values = attempts.map((a) => attemptValues(event, a, 1, 1, event.createdAt));
+  private insertFirstAttempts(values: AttemptValues[]): void {
+    if (values.length === 0) return;
     let insert = this.insertMany.get(values.length);
     if (!insert) {
       const row = `(${ATTEMPT_COLUMNS.map(() => '?').join(', ')}, 'scheduled')`;
-      insert = this.db.prepare(`INSERT INTO attempts (${ATTEMPT_COLUMNS.join(', ')}, status) VALUES ${Array(values.length).fill(row).join(', ')} RETURNING seq, delivery_id`);
+      insert = this.db.prepare(`INSERT INTO attempts (${ATTEMPT_COLUMNS.join(', ')}, status) VALUES ${Array(values.length).fill(row).join(', ')}`);
       this.insertMany.set(values.length, insert);
     }
     const params: unknown[] = [];
     for (const v of values) for (const c of ATTEMPT_COLUMNS) params.push(v[c]);
-    // RETURNING gives no promise about row order: match the rows by delivery id.
-    const seqs = new Map((insert.all(...params) as Array<{ seq: number; delivery_id: string }>).map((r) => [r.delivery_id, r.seq]));
-    return values.map((v) => storedRow(seqs.get(v.delivery_id)!, v));
+    insert.run(...params);
   }
 
   /**
@@ -530,8 +644,9 @@ export class SimulatorStore {
    * The secret is read here, in the same synchronous tick that signs the body.
    */
   /**
-   * Runs `fn` in one IMMEDIATE transaction (the transactions of the calls inside become savepoints): the
-   * scheduler records every answer that arrived and claims what is due in one commit per event-loop turn.
+   * Runs `fn` atomically in the group of this turn (one IMMEDIATE transaction; the transactions of the
+   * calls inside become savepoints): the scheduler records every answer that arrived and claims what is
+   * due, then calls `flush()` before sending anything it claimed.
    */
   batch<T>(fn: () => T): T {
     return this.tx.batch(fn);
@@ -542,25 +657,20 @@ export class SimulatorStore {
   }
 
   private claimTx(now: number, limit: number, owner: string, leaseMs: number): Claim[] {
-    const claims: Claim[] = [];
     // Another connection can commit only between our transactions: one look at data_version is enough.
     this.checkVersion();
-    for (const row of this.s.due.all(now, limit) as AttemptRow[]) {
-      const cached = this.cachedSub(row.webhook_id);
-      const sub = cached?.row;
-      if (!sub || sub.status !== 'enabled') {
-        this.s.cancel.run(now, row.seq);
-        continue;
-      }
-      if (this.s.claim.run(now, owner, now + leaseMs, sub.url, row.seq).changes !== 1) continue;
-      claims.push({
-        row: { ...row, status: 'in_flight', sent_at: now, claimed_by: owner, lease_until: now + leaseMs, url: sub.url },
-        secret: sub.secret,
-        customHeaders: cached!.headers,
-        payloadJson: this.payloadOf(row.event_id),
-      });
+    if (this.sweepOrphans) {
+      // Disabling or deleting a subscription cancels its scheduled attempts in the same transaction; this
+      // is the backstop, run after any change to subscriptions (here or by another connection).
+      this.s.cancelOrphans.run(now);
+      this.sweepOrphans = false;
     }
-    return claims;
+    const rows = this.s.claimDue.all(now, owner, now + leaseMs, now, limit) as AttemptRow[];
+    rows.sort((a, b) => a.scheduled_at - b.scheduled_at || a.seq - b.seq);
+    return rows.map((row) => {
+      const sub = this.cachedSub(row.webhook_id)!;
+      return { row, secret: sub.row.secret, customHeaders: sub.headers, payloadJson: this.payloadOf(row.event_id) };
+    });
   }
 
   /**
@@ -578,6 +688,46 @@ export class SimulatorStore {
       return row && { row };
     }
     return this.tx.failure(claimed, owner, result, policy, newDeliveryId);
+  }
+
+  /**
+   * `complete` for many answers at once: the delivered ones (the common case) are recorded by one
+   * statement, the others one by one. Completions in the order of `answers`; undefined where `owner` no
+   * longer held the attempt.
+   */
+  completeMany(
+    answers: ReadonlyArray<{ row: AttemptRow; result: AttemptResult }>,
+    owner: string,
+    policy: CompletionPolicy,
+    newDeliveryId: (result: AttemptResult) => string,
+  ): Array<Completion | undefined> {
+    const delivered: Array<[number, number, number | null, number, string | null, number]> = [];
+    for (const { row, result } of answers) {
+      if (result.responseStatus === null || !policy.isSuccess(result.responseStatus)) continue;
+      delivered.push([row.seq, result.completedAt, durationOf(row, result), result.responseStatus, result.excerpt, result.truncated ? 1 : 0]);
+    }
+    const recorded = new Set(delivered.length ? (this.s.deliveredMany.all(JSON.stringify(delivered), owner) as number[]) : []);
+    return answers.map(({ row, result }) => {
+      const status = result.responseStatus;
+      if (status === null || !policy.isSuccess(status)) return this.tx.failure(row, owner, result, policy, () => newDeliveryId(result));
+      if (!recorded.has(row.seq)) return undefined;
+      return {
+        row: {
+          ...row,
+          status: 'succeeded',
+          outcome: 'delivered',
+          completed_at: result.completedAt,
+          duration_ms: durationOf(row, result),
+          response_status: status,
+          error_class: null,
+          response_body_excerpt: result.excerpt,
+          response_body_truncated: result.truncated ? 1 : 0,
+          next_retry_at: null,
+          claimed_by: null,
+          lease_until: null,
+        },
+      };
+    });
   }
 
   private failureTx(claimed: AttemptRow, owner: string, result: AttemptResult, policy: CompletionPolicy, newDeliveryId: () => string): Completion | undefined {
@@ -615,7 +765,7 @@ export class SimulatorStore {
       status: (outcome === 'delivered' ? 'succeeded' : 'failed') as AttemptStatus,
       outcome,
       completed_at: result.completedAt,
-      duration_ms: claimed.sent_at === null ? null : Math.max(0, Math.round(result.completedAt - claimed.sent_at)),
+      duration_ms: durationOf(claimed, result),
       response_status: status,
       error_class: outcome === 'delivered' ? null : result.errorClass ?? (status !== null && status >= 300 && status <= 399 ? 'redirect' : 'http_status'),
       response_body_excerpt: result.excerpt,
@@ -641,6 +791,7 @@ export class SimulatorStore {
   }
 
   listDeliveries(storeId: string, filter: DeliveryFilter, since: number, offset: number, limit: number): { rows: AttemptRow[]; total: number } {
+    this.flush(); // a read that must see the events raised in this turn
     const where = ['store_id = ?', 'created_at >= ?'];
     const params: unknown[] = [storeId, since];
     if (filter.webhookId) (where.push('webhook_id = ?'), params.push(filter.webhookId));
@@ -655,11 +806,16 @@ export class SimulatorStore {
 
   /** Drops finished attempts and unreferenced events older than `before` (the retention, register AD-051). */
   prune(before: number): void {
+    this.flush(); // events raised in this turn first
     this.db.transaction(() => {
       this.s.pruneAttempts.run(before);
       this.s.pruneEvents.run(before);
     })();
   }
+}
+
+function durationOf(claimed: AttemptRow, result: AttemptResult): number | null {
+  return claimed.sent_at === null ? null : Math.max(0, Math.round(result.completedAt - claimed.sent_at));
 }
 
 const ATTEMPT_COLUMNS = [
@@ -679,6 +835,9 @@ const ATTEMPT_COLUMNS = [
 ] as const;
 
 type AttemptValues = Pick<AttemptRow, (typeof ATTEMPT_COLUMNS)[number]>;
+
+/** Events raised and not yet written (group commit), each with its first attempts. */
+type Outbox = Array<{ event: EventRecord; attempts: AttemptValues[] }>;
 
 function attemptValues(event: EventRecord, a: NewAttempt, attempt: number, sequenceAttempt: number, now: number): AttemptValues {
   return {

@@ -1,0 +1,40 @@
+// bench/SCALING.md from bench/scaling.json: the tables only. Where each curve bends, and why, is written by
+// hand in bench/NOTES.md ("Scaling"), next to the profiles that explain it.
+import type { Scaling } from './types.js';
+
+const cell = (v: number | string | undefined) => (v === undefined ? '-' : String(v));
+
+export function renderScaling(s: Scaling): string {
+  const out: string[] = [
+    '# Scaling',
+    '',
+    `Written by \`npm run bench -- --scaling\` (bench/scaling/); do not edit: the numbers come from bench/scaling.json.`,
+    `Measured ${s.generatedAt} on Node ${s.node}, ${s.cpus} cores, load average at start ${s.loadAverage.join(' ')} (the machine is shared).`,
+    'Where the curves bend and why: bench/NOTES.md, "Scaling".',
+    '',
+  ];
+  if (s.mock) {
+    out.push('## Mock: the sandbox\'s 100-product page vs a bare node:http server with the same bytes (autocannon, 4 s after 1 s warm-up)', '');
+    out.push('| connections | side | req/s | p50 ms | p99 ms | errors | non-2xx |', '|---:|---|---:|---:|---:|---:|---:|');
+    for (const r of s.mock) out.push(`| ${r.connections} | ${r.side} | ${r.rps} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`);
+    out.push('');
+  }
+  if (s.simulator) {
+    out.push('## Simulator: order.created on a durable store (--data-dir), one loopback receiver, at most 64 events outstanding, concurrency 64', '');
+    out.push('| events | subscriptions | deliveries | seconds | deliveries/s | p50 ms | p99 ms | peak RSS MB | peak heap MB | data dir MB |', '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of s.simulator) {
+      if (r.notMeasured) out.push(`| ${r.events} | ${r.subscriptions} | not measured: ${r.notMeasured} | | | | | | | |`);
+      else out.push(`| ${r.events} | ${r.subscriptions} | ${cell(r.deliveries)} | ${cell(r.seconds)} | ${cell(r.deliveriesPerSecond)} | ${cell(r.p50Ms)} | ${cell(r.p99Ms)} | ${cell(r.peakRssMB)} | ${cell(r.peakHeapMB)} | ${cell(r.dataDirMB)} |`);
+    }
+    out.push('', 'p50/p99: from raising an event to each attempt\'s delivered record, with up to 64 events (64 x subscriptions attempts) queued.', '');
+  }
+  if (s.certify) {
+    out.push('## Certify: generated cases per operation (`certify --generate N`)', '');
+    out.push('| cases per operation | seconds | note |', '|---:|---:|---|');
+    for (const r of s.certify) out.push(`| ${r.casesPerOperation} | ${cell(r.seconds)} | ${r.notMeasured ?? ''} |`);
+    out.push('');
+  }
+  if (s.docs) out.push('## Docs build time against the number of events', '', s.docs.note, '');
+  out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 15 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify`.', '');
+  return out.join('\n');
+}

@@ -1,0 +1,15 @@
+// The shape of bench/scaling.json, shared by the runner and the renderer.
+import type { CertifyRow } from './certify.js';
+import type { MockRow } from './mock.js';
+import type { SimulatorRow } from './simulator.js';
+
+export interface Scaling {
+  generatedAt: string;
+  node: string;
+  cpus: number;
+  loadAverage: number[];
+  mock?: MockRow[];
+  simulator?: SimulatorRow[];
+  certify?: CertifyRow[];
+  docs?: { note: string };
+}
