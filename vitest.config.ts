@@ -25,8 +25,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Tests start real servers and CLIs and spend much of their time waiting on them (sockets, child
-    // processes, retry timers), so three workers keep two cores busy; timing tests tolerate the load.
-    maxWorkers: 3,
+    // processes, retry timers), so four workers keep two cores busy (three left them 15% idle);
+    // timing tests tolerate the load.
+    maxWorkers: 4,
     minWorkers: 1,
   },
 });

@@ -1,41 +1,46 @@
-// Certify scaling rows: generated cases per operation (10 / 100 / 1,000) with `certify --generate N`.
-// That option is being added by the lead (conformance/rest/generate/); until it exists on this branch the
-// rows say so instead of holding numbers. Hook: once `certify --generate` exists, this measures each N by
-// running the CLI against the embedded workbench and timing it, as below.
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { repoRoot } from '../../src/contract/spec-files.js';
+// Certify scaling rows: `certify --generate N` against the sandbox for N = 10 / 100 / 1,000 generated
+// valid and invalid requests per operation, in this process: cases sent, seconds of the generative
+// phase, cases per second and peak RSS. The replay before it is the same in every row and not counted.
+import { certify } from '../../conformance/rest/certify.js';
+import { createWorkbench } from '../../workbench/index.js';
 
-const exec = promisify(execFile);
 export const GENERATED_CASES = [10, 100, 1000];
+const API_KEY = 'sk_bench_scaling_0000000000';
 
 export interface CertifyRow {
   casesPerOperation: number;
+  cases?: number;
   seconds?: number;
+  casesPerSecond?: number;
   peakRssMB?: number;
+  verdict?: string;
   notMeasured?: string;
 }
 
 export async function certifyRows(): Promise<CertifyRow[]> {
-  if (!existsSync(path.join(repoRoot, 'conformance/rest/generate'))) {
-    return GENERATED_CASES.map((n) => ({ casesPerOperation: n, notMeasured: 'certify --generate is not on this branch yet (lead: run npm run bench -- --scaling certify once it is)' }));
-  }
   const rows: CertifyRow[] = [];
   for (const n of GENERATED_CASES) {
-    process.stderr.write(`scaling: certify --generate ${n}\n`);
-    const started = performance.now();
+    process.stderr.write(`scaling: certify --generate ${n} against a fresh sandbox\n`);
+    // A fresh sandbox per row: each row creates customers, so rows would otherwise see different worlds.
+    const sandbox = await createWorkbench({ port: 0, quiet: true, apiKeys: [API_KEY], webhooks: false, preloadPrism: true });
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
     try {
-      // /usr/bin/time is not everywhere; the child reports nothing about memory, so only time is taken here.
-      await exec(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'certify', '--generate', String(n)], {
-        cwd: repoRoot,
-        maxBuffer: 64 * 1024 * 1024,
-        env: { ...process.env, STOREFRONT_API_KEY: process.env.STOREFRONT_API_KEY ?? 'sk_bench_scaling_0000000000' },
+      const { certificate } = await certify({ baseUrl: sandbox.url, apiKey: API_KEY, generate: n, seed: 42, concurrency: 4 });
+      const g = certificate.generation!;
+      rows.push({
+        casesPerOperation: n,
+        cases: g.cases,
+        seconds: Number((g.durationMs / 1000).toFixed(1)),
+        casesPerSecond: Math.round((g.cases / g.durationMs) * 1000),
+        peakRssMB: Math.round(peak / 1024 / 1024),
+        verdict: certificate.verdict,
       });
-      rows.push({ casesPerOperation: n, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) });
     } catch (e) {
       rows.push({ casesPerOperation: n, notMeasured: String((e as Error).message).split('\n')[0].slice(0, 200) });
+    } finally {
+      clearInterval(sampler);
+      await sandbox.close();
     }
   }
   return rows;

@@ -29,12 +29,17 @@ export function renderScaling(s: Scaling): string {
     out.push('', 'p50/p99: from raising an event to each attempt\'s delivered record, with up to 64 events (64 x subscriptions attempts) queued.', '');
   }
   if (s.certify) {
-    out.push('## Certify: generated cases per operation (`certify --generate N`)', '');
-    out.push('| cases per operation | seconds | note |', '|---:|---:|---|');
-    for (const r of s.certify) out.push(`| ${r.casesPerOperation} | ${cell(r.seconds)} | ${r.notMeasured ?? ''} |`);
+    out.push('## Certify: generated cases per operation (`certify --generate N`, against the sandbox)', '');
+    out.push('| cases per operation | cases sent | seconds | cases/s | peak RSS MB | verdict | note |', '|---:|---:|---:|---:|---:|---|---|');
+    for (const r of s.certify) out.push(`| ${r.casesPerOperation} | ${cell(r.cases)} | ${cell(r.seconds)} | ${cell(r.casesPerSecond)} | ${cell(r.peakRssMB)} | ${r.verdict ?? ''} | ${r.notMeasured ?? ''} |`);
     out.push('');
   }
-  if (s.docs) out.push('## Docs build time against the number of events', '', s.docs.note, '');
-  out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 15 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify`.', '');
+  if (s.docsRows) {
+    out.push('## Docs: events reference build time against the number of events', '');
+    out.push('| events | pages | seconds | ms per event |', '|---:|---:|---:|---:|');
+    for (const r of s.docsRows) out.push(`| ${r.events} | ${r.pages} | ${r.seconds} | ${r.msPerEvent} |`);
+    out.push('');
+  }
+  out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 15 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify|docs`.', '');
   return out.join('\n');
 }

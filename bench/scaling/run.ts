@@ -1,4 +1,4 @@
-// npm run bench -- --scaling [mock] [simulator] [certify]
+// npm run bench -- --scaling [mock] [simulator] [certify] [docs]
 // How throughput, tail latency, memory and size change with load: writes bench/scaling.json (the rows
 // measured now, merged into the ones kept from earlier runs for parts not asked for) and renders
 // bench/SCALING.md from it. Every row is measured, none estimated.
@@ -8,12 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { certifyRows } from './certify.js';
+import { docsRows } from './docs.js';
 import { mockRows } from './mock.js';
 import { renderScaling } from './render.js';
 import { simulatorRows } from './simulator.js';
 import type { Scaling } from './types.js';
 
-const PARTS = ['mock', 'simulator', 'certify'] as const;
+const PARTS = ['mock', 'simulator', 'certify', 'docs'] as const;
 const benchDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 export async function runScaling(args: string[]): Promise<void> {
@@ -33,13 +34,11 @@ export async function runScaling(args: string[]): Promise<void> {
     node: process.version,
     cpus: os.cpus().length,
     loadAverage: loadBefore.map((n) => Number(n.toFixed(2))),
-    docs: {
-      note: 'docs build time against the number of events: left for the lead. The docs builder is being rewritten in parallel; timing the old one would describe code that is about to go.',
-    },
   };
   if (wanted.includes('mock')) result.mock = await mockRows();
   if (wanted.includes('simulator')) result.simulator = await simulatorRows();
   if (wanted.includes('certify')) result.certify = await certifyRows();
+  if (wanted.includes('docs')) result.docsRows = await docsRows();
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   await writeFile(path.join(benchDir, 'SCALING.md'), renderScaling(result));
   console.log(`bench: wrote ${path.relative(process.cwd(), file)} and bench/SCALING.md (${wanted.join(', ')}); load average at start ${result.loadAverage.join(' ')}`);

@@ -1,5 +1,6 @@
 // The shape of bench/scaling.json, shared by the runner and the renderer.
 import type { CertifyRow } from './certify.js';
+import type { DocsRow } from './docs.js';
 import type { MockRow } from './mock.js';
 import type { SimulatorRow } from './simulator.js';
 
@@ -11,5 +12,5 @@ export interface Scaling {
   mock?: MockRow[];
   simulator?: SimulatorRow[];
   certify?: CertifyRow[];
-  docs?: { note: string };
+  docsRows?: DocsRow[];
 }
