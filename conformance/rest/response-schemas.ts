@@ -95,9 +95,22 @@ function members(schema: Schema): SchemaNode[] {
   return out;
 }
 
+// Answers per schema, kept: every exchange walks the same schemas, and a cached answer is the same array
+// each time, so the walk one level down hits the cache too (certify spends its rule time here otherwise).
+const byProperty = new WeakMap<Schema, Map<string, Schema | undefined>>();
+const byItems = new WeakMap<Schema, Schema | undefined>();
+const freeForm = new WeakMap<Schema, boolean>();
+
 /** The schema of `key` inside an object: every member's declared property, else the map's value schema. */
 export function propertySchema(schema: Schema | undefined, key: string): Schema | undefined {
   if (!schema) return undefined;
+  let known = byProperty.get(schema);
+  if (!known) byProperty.set(schema, (known = new Map()));
+  if (!known.has(key)) known.set(key, findPropertySchema(schema, key));
+  return known.get(key);
+}
+
+function findPropertySchema(schema: Schema, key: string): Schema | undefined {
   const all = members(schema);
   const declared = all.flatMap((m) => {
     const props = m.node.properties as Record<string, unknown> | undefined;
@@ -115,6 +128,11 @@ export function propertySchema(schema: Schema | undefined, key: string): Schema 
 
 export function itemSchema(schema: Schema | undefined): Schema | undefined {
   if (!schema) return undefined;
+  if (!byItems.has(schema)) byItems.set(schema, findItemSchema(schema));
+  return byItems.get(schema);
+}
+
+function findItemSchema(schema: Schema): Schema | undefined {
   const items = members(schema).flatMap((m) => {
     const resolved = m.node.items && typeof m.node.items === 'object' ? child(m, m.node.items) : undefined;
     return resolved ? [resolved] : [];
@@ -125,6 +143,11 @@ export function itemSchema(schema: Schema | undefined): Schema | undefined {
 /** An object whose keys are data: no member declares a property (additionalProperties true, a value schema, or nothing). */
 export function isFreeFormMap(schema: Schema | undefined): boolean {
   if (!schema) return false;
+  if (!freeForm.has(schema)) freeForm.set(schema, findFreeFormMap(schema));
+  return freeForm.get(schema)!;
+}
+
+function findFreeFormMap(schema: Schema): boolean {
   const all = members(schema);
   const declares = all.some((m) => m.node.properties && Object.keys(m.node.properties as object).length > 0);
   const objectLike = all.some((m) => m.node.type === 'object' || (Array.isArray(m.node.type) && m.node.type.includes('object')) || m.node.additionalProperties !== undefined);
