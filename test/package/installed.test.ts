@@ -25,6 +25,9 @@ import { toFetchHandler } from 'storefront-contract/webhooks/fetch';
 const client = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', accessToken: 't' });
 type ListProducts = StorefrontPaths['/catalog/products']['get'];
 const limit: NonNullable<ListProducts['parameters']['query']>['limit'] = 10;
+// The types refuse a wrong type: were they loose, this directive would be unused and tsc would fail (TS2578).
+// @ts-expect-error a page size is a number, not text
+export const wrongLimit: NonNullable<ListProducts['parameters']['query']>['limit'] = 'ten';
 
 function describeEvent(event: WebhookEvent): string {
   return event.event === 'order.created' ? event.payload.properties.order_number : event.event;
@@ -79,7 +82,8 @@ describe('the packed package in an empty project', () => {
     );
   }, 600_000);
 
-  it('type-checks and compiles a consumer importing the root, validators and webhooks', async () => {
+  // One compile (each takes 20 s here): the consumer also holds a type error under @ts-expect-error.
+  it('type-checks and compiles a consumer importing the root, validators and webhooks, and rejects its type error', async () => {
     const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', project], { cwd: project });
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);
@@ -102,13 +106,6 @@ describe('the packed package in an empty project', () => {
       lazyValidated: 0,
       violation: '/success',
     });
-  });
-
-  it('rejects a type error in the consumer', async () => {
-    await writeFile(path.join(project, 'consumer.ts'), `${consumerSource}\nconst wrong: NonNullable<ListProducts['parameters']['query']>['limit'] = 'ten';\n`);
-    const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', project, '--noEmit'], { cwd: project });
-    expect(tsc.code).not.toBe(0);
-    expect(tsc.output).toMatch(/consumer\.ts.*TS2322/);
   });
 });
 
