@@ -125,7 +125,8 @@ function bin(args: string[], env: NodeJS.ProcessEnv = {}) {
 function startMock(dataDir: string): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
   const child = spawn(installed.bin, ['mock', '--port', '0', '--quiet', '--data-dir', dataDir, '--time-scale', '0.01'], {
     cwd: installed.project,
-    env: { ...process.env, STOREFRONT_ADMIN_TOKEN: ADMIN_TOKEN },
+    // Its store key configured, as a store's keys are: a key of no store is refused (certify --generate sends one).
+    env: { ...process.env, STOREFRONT_ADMIN_TOKEN: ADMIN_TOKEN, STOREFRONT_API_KEY: 'sk_packed_1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -197,9 +198,11 @@ describe('the storefront-contract bin from the installed package', () => {
       expect(received[0].headers['x-svc-signature']).toBe(expected);
       expect(JSON.parse(received[0].body)).toMatchObject({ event: 'order.created', is_test: true });
 
-      const certified = await bin(['certify', '--base-url', mock.url, '--store-id', 'packed-store', '--report-dir', path.join(dataDir, 'reports')], { STOREFRONT_API_KEY: 'sk_packed_1' });
+      // With the generative phase: fast-check and the spec's schemas, from the installed files.
+      const certified = await bin(['certify', '--base-url', mock.url, '--store-id', 'packed-store', '--generate', '5', '--seed', '7', '--quiet', '--report-dir', path.join(dataDir, 'reports')], { STOREFRONT_API_KEY: 'sk_packed_1' });
       expect(certified.code, certified.output).toBe(0);
       expect(certified.stdout).toMatch(/CERTIFIED/);
+      expect(certified.stdout).toMatch(/generated: \d+ cases in [\d.]+ s \(seed 7; again with --generate 5 --seed 7\)/);
 
       expect(await stop(mock)).toBe(0);
       mock = await startMock(dataDir);
