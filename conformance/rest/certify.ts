@@ -68,27 +68,25 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
     const tally = new RuleTally(rules, { strict: options.strict });
     const storeId = options.storeId ?? scenarios[0]?.steps[0]?.recordedStoreId ?? DEFAULT_STORE_ID;
     const generation = options.generate ? await prepareGeneration(baseUrl, storeId, apiKey, secrets) : undefined;
-    const dispatcher = createDispatcher(Math.max(concurrency, 4));
-    const replayed = await replay(scenarios, {
-      baseUrl,
-      storeId: options.storeId,
-      inputs,
-      concurrency,
-      only: options.only,
-      rules: options.rules,
-      strict: options.strict,
-      secrets,
-      onResult: options.onResult,
-      tally,
-      dispatcher,
-      onExchange: generation?.learnFromReplay,
-    }).catch(async (e) => {
-      await dispatcher.close();
-      throw e;
-    });
-    let run: ReplayRun = replayed;
+    // The generative phase reuses the replay's connections (and its session's ids); alone, the replay has its own pool.
+    const dispatcher = generation ? createDispatcher(Math.max(concurrency, 4)) : undefined;
+    let run: ReplayRun;
     let generated: RestCertificate['generation'];
     try {
+      run = await replay(scenarios, {
+        baseUrl,
+        storeId: options.storeId,
+        inputs,
+        concurrency,
+        only: options.only,
+        rules: options.rules,
+        strict: options.strict,
+        secrets,
+        onResult: options.onResult,
+        tally,
+        dispatcher,
+        onExchange: generation?.learnFromReplay,
+      });
       if (generation) {
         const { generate } = await import('./generate/phase.js');
         const gen = await generate({
@@ -101,16 +99,16 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
           tally,
           policy: { strict: options.strict },
           secrets,
-          dispatcher,
+          dispatcher: dispatcher!,
           concurrency: Math.max(concurrency, 4),
           only: options.only,
           onResult: options.onResult,
         });
-        run = { ...replayed, results: [...replayed.results, ...gen.results], rules: tally.results(), durationMs: replayed.durationMs + gen.durationMs };
+        run = { ...run, results: [...run.results, ...gen.results], rules: tally.results(), durationMs: run.durationMs + gen.durationMs };
         generated = generationSummary(options.generate!, gen.seed, gen.cases, gen.durationMs);
       }
     } finally {
-      await dispatcher.close();
+      await dispatcher?.close();
     }
     const certificate = buildRestCertificate({
       run,

@@ -52,7 +52,7 @@ describe('certify --generate against the sandbox', () => {
     expect(certificate.rules.find((r) => r.id === 'generated-refused')?.status).toBe('passed');
   });
 
-  it('sends edge cases: every sortable field direction, bounds, every credential variant', () => {
+  it('sends edge cases (bounds), single violations (parameters, body, sort fields) and credential variants', () => {
     const labels = generated(run.certificate).map((e) => `${e.operationId} ${e.generated!.label}`);
     expect(labels).toContain('listProducts valid: limit=1');
     expect(labels).toContain('listOrders sort_by: a field the list does not sort on');

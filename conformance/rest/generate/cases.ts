@@ -132,10 +132,9 @@ export function violationsOf(op: OperationSpec): Violation[] {
   const out: Violation[] = [];
   for (const param of op.params) {
     if (param.in === 'path') continue;
-    const designed = param.designed;
-    const set = (value: string | undefined, label: string, expect: Violation['expect'] = 400): Violation => ({
+    const set = (value: string | undefined, label: string, designed = param.designed): Violation => ({
       label: `${param.name}: ${label}`,
-      expect,
+      expect: 400,
       designed,
       apply: (req) =>
         param.in === 'query'
@@ -143,7 +142,7 @@ export function violationsOf(op: OperationSpec): Violation[] {
           : { ...req, headers: { ...req.headers, [param.name]: value } },
     });
     if (param.required) out.push(set(undefined, 'required, left out'));
-    for (const [label, value, designedHere] of scalarViolations(param.schema)) out.push({ ...set(value, label), designed: designed || designedHere });
+    for (const [label, value, designedHere] of scalarViolations(param.schema)) out.push(set(value, label, param.designed || designedHere));
   }
   if (op.body) {
     const schema = mergeAllOf(op.body.schema);
@@ -258,8 +257,33 @@ function notMatching(pattern: string): string | undefined {
   return ['sfc not matching', '!', '', '{}x'].find((c) => !re.test(c));
 }
 
+/** A valid request made invalid by one violation. */
+export function breaking(req: GeneratedRequest, v: Violation): GeneratedRequest {
+  return { ...v.apply(req), kind: 'invalid', label: v.label, expect: v.expect, designed: v.designed };
+}
+
+/** A valid request sent with one credential variant. */
+export function withCredentials(req: GeneratedRequest, v: CredentialVariant): GeneratedRequest {
+  return { ...req, kind: 'security', label: v.label, credentials: v.credentials, expect: 401 };
+}
+
+/** Requests breaking one of `violations` each (none: the operation has nothing to break). */
+export function invalidRequests(valid: fc.Arbitrary<GeneratedRequest>, violations: Violation[]): fc.Arbitrary<GeneratedRequest> | undefined {
+  return violations.length ? fc.tuple(valid, fc.constantFrom(...violations)).map(([req, v]) => breaking(req, v)) : undefined;
+}
+
+/** Requests with one of `variants` as credentials each (none: the operation is anonymous). */
+export function securityRequests(valid: fc.Arbitrary<GeneratedRequest>, variants: CredentialVariant[]): fc.Arbitrary<GeneratedRequest> | undefined {
+  return variants.length ? fc.tuple(valid, fc.constantFrom(...variants)).map(([req, v]) => withCredentials(req, v)) : undefined;
+}
+
+export interface CredentialVariant {
+  credentials: Credentials;
+  label: string;
+}
+
 /** The credential variants of an operation that needs credentials: each must be refused. */
-export function credentialVariants(op: OperationSpec): Array<{ credentials: Credentials; label: string }> {
+export function credentialVariants(op: OperationSpec): CredentialVariant[] {
   if (!op.security.length) return [];
   const bearer = op.security.some((s) => s.kind === 'bearer');
   return [

@@ -12,7 +12,7 @@ import type { Exchange, ExchangeFinding, ExchangeResult, GeneratedCase } from '.
 import { send, transportError } from '../http.js';
 import type { Step } from '../load.js';
 import type { Secrets } from '../secrets.js';
-import { credentialVariants, edgeRequests, validRequests, violationsOf } from './cases.js';
+import { breaking, credentialVariants, edgeRequests, invalidRequests, securityRequests, validRequests, violationsOf, withCredentials } from './cases.js';
 import type { OperationSpec } from './operation-specs.js';
 import { curlLine, toOutgoing, type CaseKind, type GeneratedRequest, type Target } from './request.js';
 import { World } from './world.js';
@@ -76,16 +76,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
     const property = async (kind: CaseKind, arbitrary: fc.Arbitrary<GeneratedRequest>, examples: GeneratedRequest[], runs: number) => {
       let failing = false;
       const prop = fc.asyncProperty(arbitrary, async (req) => {
-          const outcome = await exchange(op, req, index);
-          // After the first failure every call is a shrinking step: not a case of its own.
-          if (!failing) {
-            index++;
-            cases[op.operationId][kind]++;
-            if (!outcome.failed) record(outcome);
-          }
-          if (outcome.failed) failing = true;
-          return !outcome.failed;
-        });
+        const outcome = await exchange(op, req, index);
+        // After the first failure every call is a shrinking step: not a case of its own.
+        if (!failing) {
+          index++;
+          cases[op.operationId][kind]++;
+          if (!outcome.failed) record(outcome);
+        }
+        if (outcome.failed) failing = true;
+        return !outcome.failed;
+      });
       const limits = { interruptAfterTimeLimit: SHRINK_TIME_LIMIT_MS, markInterruptAsFailure: false };
       // Examples count in fast-check's numRuns: the random cases come on top of them.
       let details = await fc.check(prop, { seed: seedOf(kind), numRuns: examples.length + runs, examples: examples.map((e) => [e] as [GeneratedRequest]), ...limits });
@@ -106,18 +106,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
     const valid = validRequests(op, world);
     await property('valid', valid, edgeRequests(op, world, seedOf('edges')), options.count);
     const violations = violationsOf(op);
-    if (violations.length) {
-      const invalid = fc.tuple(valid, fc.constantFrom(...violations)).map(([req, v]) => ({ ...v.apply(req), kind: 'invalid' as const, label: v.label, expect: v.expect, designed: v.designed }));
-      // Every violation once as an example, then random ones.
-      const examples = fc.sample(valid, { numRuns: 1, seed: seedOf('invalid-base') }).flatMap((base) => violations.map((v) => ({ ...v.apply(base), kind: 'invalid' as const, label: v.label, expect: v.expect, designed: v.designed })));
-      await property('invalid', invalid, examples, options.count);
-    }
+    const invalid = invalidRequests(valid, violations);
+    // Every violation (and every credential variant) once as an example on one valid request, then random ones.
+    const [base] = fc.sample(valid, { numRuns: 1, seed: seedOf('base') });
+    if (invalid) await property('invalid', invalid, violations.map((v) => breaking(base, v)), options.count);
     const variants = credentialVariants(op);
-    if (variants.length) {
-      const security = fc.tuple(valid, fc.constantFrom(...variants)).map(([req, v]) => ({ ...req, kind: 'security' as const, label: v.label, credentials: v.credentials, expect: 401 as const }));
-      const examples = fc.sample(valid, { numRuns: 1, seed: seedOf('security-base') }).flatMap((base) => variants.map((v) => ({ ...base, kind: 'security' as const, label: v.label, credentials: v.credentials, expect: 401 as const })));
-      await property('security', security, examples, 0);
-    }
+    const security = securityRequests(valid, variants);
+    if (security) await property('security', security, variants.map((v) => withCredentials(base, v)), 0);
   }
 
   /** A reported case: its exchange in the results, its judgements in the rules' results. */
@@ -127,7 +122,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
     options.onResult?.(outcome.result);
   }
 
-  async function exchange(op: OperationSpec, req: GeneratedRequest & { designed?: boolean }, index: number, shrinks?: number): Promise<Outcome> {
+  async function exchange(op: OperationSpec, req: GeneratedRequest, index: number, shrinks?: number): Promise<Outcome> {
     const request = toOutgoing(op, req, target);
     const meta = storefrontOperations[op.operationId as keyof typeof storefrontOperations];
     const generated: GeneratedCase = { kind: req.kind, label: req.label, expect: req.expect, unknownIds: req.unknownIds, designed: req.designed ?? false };

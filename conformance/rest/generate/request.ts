@@ -23,6 +23,8 @@ export interface GeneratedRequest {
   expect: 'accepted' | 400 | 401 | 413 | 415;
   /** Ids in this request the world did not provide: the target may not hold them (a 404 is correct). */
   unknownIds: boolean;
+  /** The broken constraint is designed here, not stated by the platform (invalid cases). */
+  designed?: boolean;
 }
 
 export interface Target {

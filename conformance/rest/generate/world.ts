@@ -28,22 +28,15 @@ export class World {
     this.pools.set(key, pool);
   }
 
-  /** `operationId` -> path parameter sets known together (a variant with its own product). */
-  private readonly tuples = new Map<string, string[]>();
-
+  /** A whole set of path parameters known together (a variant with its own product), as one pool value. */
   private addTuple(operationId: string, values: Record<string, string>): void {
     if (!Object.keys(values).length || Object.values(values).some((v) => typeof v !== 'string' || v === '')) return;
-    const key = JSON.stringify(Object.fromEntries(Object.entries(values).sort()));
-    const list = this.tuples.get(operationId) ?? [];
-    if (list.includes(key)) return;
-    if (list.length >= MAX_PER_POOL) list.shift();
-    list.push(key);
-    this.tuples.set(operationId, list);
+    this.add(`${operationId} path *`, JSON.stringify(Object.fromEntries(Object.entries(values).sort())));
   }
 
   /** Whole sets of path parameters the target was seen to hold together, sorted. */
   pathTuples(operationId: string): Array<Record<string, string>> {
-    return [...(this.tuples.get(operationId) ?? [])].sort().map((t) => JSON.parse(t) as Record<string, string>);
+    return this.values(operationId, 'path', '*').map((t) => JSON.parse(t) as Record<string, string>);
   }
 
   /** Values for a parameter or body field of an operation (empty when the world knows none). */
@@ -54,10 +47,8 @@ export class World {
 
   /** A request the target accepted: its id-like path, query and body values are known to exist. */
   learnFromAccepted(op: OperationSpec, url: URL, apiBasePath: string, body: unknown): void {
-    const inner = url.pathname.slice(apiBasePath.length);
-    const names: string[] = [];
-    const re = new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}\\]+)\\?\}/g, (_, n: string) => (names.push(n), '([^/]+)'))}$`);
-    const m = re.exec(inner);
+    const { re, names } = pathMatcher(op.path);
+    const m = re.exec(url.pathname.slice(apiBasePath.length));
     if (m) {
       names.forEach((n, i) => this.add(`${op.operationId} path ${n}`, decodeURIComponent(m[i + 1])));
       this.addTuple(op.operationId, Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])));
@@ -95,6 +86,19 @@ export class World {
       }
     }
   }
+}
+
+const matchers = new Map<string, { re: RegExp; names: string[] }>();
+
+/** `/pos/carts/{id}` as a regular expression capturing each parameter, built once per path. */
+function pathMatcher(path: string): { re: RegExp; names: string[] } {
+  let matcher = matchers.get(path);
+  if (!matcher) {
+    const names: string[] = [];
+    const re = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_, n: string) => (names.push(n), '([^/]+)'))}$`);
+    matchers.set(path, (matcher = { re, names }));
+  }
+  return matcher;
 }
 
 function placeOf(op: OperationSpec, name: string): string {
