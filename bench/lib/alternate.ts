@@ -34,3 +34,30 @@ export function median(values: number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+export interface Tally {
+  /** Items done (exchanges, cases, deliveries). */
+  n: number;
+  ms: number;
+}
+
+/**
+ * Asynchronous runs timed in turn, one warm-up each, then `rounds` rounds whose order flips every round
+ * so drift in the machine's state hits every side alike: the totals per side.
+ */
+export async function alternateRuns<K extends string>(sides: Record<K, () => Promise<Tally>>, rounds: number): Promise<Record<K, Tally>> {
+  const names = Object.keys(sides) as K[];
+  for (const name of names) await sides[name]();
+  const total = Object.fromEntries(names.map((name) => [name, { n: 0, ms: 0 }])) as Record<K, Tally>;
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 ? [...names].reverse() : names) {
+      const r = await sides[name]();
+      total[name].n += r.n;
+      total[name].ms += r.ms;
+    }
+  }
+  return total;
+}
+
+/** Items per second of a tally. */
+export const perSecond = (t: Tally): number => (t.n / t.ms) * 1000;

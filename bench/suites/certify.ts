@@ -3,6 +3,7 @@
 // pagination, auth, invalid input, drift, consistency). Baseline: plain replay of the same requests
 // (same bindings, so the requests are identical) without any rule and without parsing bodies that feed
 // no capture. Same server (the embedded mock, strict auth), same run, alternating rounds.
+import { alternateRuns, perSecond, type Tally } from '../lib/alternate.js';
 import { metric, type BenchSuite, type Metric } from '../lib/metric.js';
 import { createMockServer } from '../../workbench/mock/server.js';
 import { replay } from '../../conformance/rest/engine.js';
@@ -11,10 +12,10 @@ import { loadScenarios, type Scenario } from '../../conformance/rest/load.js';
 const ROUNDS = 6;
 const API_KEY = 'sk_bench_certify_0000000000';
 
-async function throughput(scenarios: Scenario[], baseUrl: string, concurrency: number, checks: boolean): Promise<{ exchanges: number; ms: number }> {
+async function throughput(scenarios: Scenario[], baseUrl: string, concurrency: number, checks: boolean): Promise<Tally> {
   const run = await replay(scenarios, { baseUrl, inputs: { api_key: API_KEY, restricted_api_key: 'sk_bench_pos_0000' }, concurrency, checks });
   if (checks && run.results.some((r) => r.findings.some((f) => f.severity === 'error'))) throw new Error('the mock failed certification during the benchmark');
-  return { exchanges: run.results.length, ms: run.durationMs };
+  return { n: run.results.length, ms: run.durationMs };
 }
 
 const suite: BenchSuite = {
@@ -25,24 +26,15 @@ const suite: BenchSuite = {
     const metrics: Metric[] = [];
     try {
       for (const concurrency of [1, 10]) {
-        // Warm-up: Prism (for the Prefer-driven answers), validators, connections.
-        await throughput(scenarios, mock.url, concurrency, true);
-        await throughput(scenarios, mock.url, concurrency, false);
-        const total = { checked: { exchanges: 0, ms: 0 }, plain: { exchanges: 0, ms: 0 } };
-        for (let round = 0; round < ROUNDS; round++) {
-          // Alternate which side goes first so drift in the machine's state hits both equally.
-          const order: Array<'checked' | 'plain'> = round % 2 ? ['plain', 'checked'] : ['checked', 'plain'];
-          for (const side of order) {
-            const r = await throughput(scenarios, mock.url, concurrency, side === 'checked');
-            total[side].exchanges += r.exchanges;
-            total[side].ms += r.ms;
-          }
-        }
-        const perSecond = (t: { exchanges: number; ms: number }) => (t.exchanges / t.ms) * 1000;
+        // Warm-up (Prism for the Prefer-driven answers, validators, connections), then alternating rounds.
+        const total = await alternateRuns(
+          { checked: () => throughput(scenarios, mock.url, concurrency, true), plain: () => throughput(scenarios, mock.url, concurrency, false) },
+          ROUNDS,
+        );
         metrics.push(
           metric({
             id: `certify.checked.vs.plain.c${concurrency}`,
-            description: `replaying the ${total.checked.exchanges / ROUNDS} recorded exchanges with every rule vs plain replay of the same requests, concurrency ${concurrency}, against the embedded mock`,
+            description: `replaying the ${total.checked.n / ROUNDS} recorded exchanges with every rule vs plain replay of the same requests, concurrency ${concurrency}, against the embedded mock`,
             unit: 'exchanges/s',
             subject: { label: 'replay + checks', value: perSecond(total.checked) },
             baseline: { label: 'plain replay', value: perSecond(total.plain) },

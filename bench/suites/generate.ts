@@ -2,6 +2,7 @@
 // generated cases per second (generation, sending, judging by every response rule, learning ids).
 // Baseline: plain replay of the recorded traffic against the same sandbox, exchanges per second (no
 // rules, no body parsing beyond captures). Alternating rounds in one run.
+import { alternateRuns, perSecond } from '../lib/alternate.js';
 import { metric, type BenchSuite } from '../lib/metric.js';
 import { certify } from '../../conformance/rest/certify.js';
 import { replay } from '../../conformance/rest/engine.js';
@@ -27,24 +28,14 @@ const suite: BenchSuite = {
         const run = await replay(scenarios, { baseUrl: sandbox.url, inputs: { api_key: API_KEY }, concurrency: 4, checks: false });
         return { n: run.results.length, ms: run.durationMs };
       };
-      await generated();
-      await plain();
-      const total = { generated: { n: 0, ms: 0 }, plain: { n: 0, ms: 0 } };
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const side of round % 2 ? (['plain', 'generated'] as const) : (['generated', 'plain'] as const)) {
-          const r = side === 'generated' ? await generated() : await plain();
-          total[side].n += r.n;
-          total[side].ms += r.ms;
-        }
-      }
-      const rate = (t: { n: number; ms: number }) => (t.n / t.ms) * 1000;
+      const total = await alternateRuns({ generated, plain }, ROUNDS);
       return [
         metric({
           id: 'certify.generated.vs.replay',
           description: `certify --generate ${N} against the sandbox (${total.generated.n / ROUNDS} cases: generated, sent, judged by every response rule) vs plain replay of the recorded traffic, concurrency 4`,
           unit: 'requests/s',
-          subject: { label: 'generated cases', value: rate(total.generated) },
-          baseline: { label: 'plain replay', value: rate(total.plain) },
+          subject: { label: 'generated cases', value: perSecond(total.generated) },
+          baseline: { label: 'plain replay', value: perSecond(total.plain) },
           target: { op: '>=', ratio: 0.5 },
           notes: `${ROUNDS} alternating rounds per side after one warm-up each`,
         }),
