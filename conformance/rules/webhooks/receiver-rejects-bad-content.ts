@@ -12,7 +12,7 @@ export const receiverRejectsBadContent: Rule<ReceiverObservations> = {
   id: 'receiver-rejects-bad-content',
   target: 'webhook-receiver',
   severity: 'warning',
-  source: { kind: 'designed', ref: 'spec/asyncapi/schemas/WebhookEnvelope.yaml#/required' },
+  source: { kind: 'designed', ref: 'spec/inferred/webhooks.yaml#/1' },
   summary: 'A correctly signed body that is not a valid WebhookEnvelope is not acknowledged with 2XX (advice: the contract requires only the signature check).',
   check: (o) =>
     perProbe(o.probes, ['bad-content'], (p) => (is2xx(p.status) ? [`answered ${p.status}: signed content that is not a valid delivery was acknowledged; make sure it is not processed`] : [])),

@@ -12,7 +12,7 @@ export const receiverToleratesUnknown: Rule<ReceiverObservations> = {
   id: 'receiver-tolerates-unknown',
   target: 'webhook-receiver',
   severity: 'warning',
-  source: { kind: 'designed', ref: 'spec/asyncapi/schemas/WebhookEnvelope.yaml#/required' },
+  source: { kind: 'designed', ref: 'spec/inferred/webhooks.yaml#/1' },
   summary: 'A valid signed delivery with fields this contract version does not name is answered 2XX (advice: receivers ignore what they do not know).',
   check: (o) =>
     perProbe(o.probes, ['unknown'], (p) =>

@@ -66,6 +66,12 @@ describe('every indexed rule', () => {
     }
     const doc = YAML.parse(readFileSync(path.join(repoRoot, file), 'utf8'));
     expect(getPointer(doc, pointer), ref).toBeDefined();
+    // An entry of the register of designed decisions: only designed rules cite it.
+    if (file.startsWith('spec/inferred/')) {
+      expect(kind, `${ref} is a designed decision`).toBe('designed');
+      expect((getPointer(doc, pointer) as { id?: unknown }).id, ref).toMatch(/^[A-Z]{2}-\d{3}$/);
+      return;
+    }
     // The nearest x-contract-source marker at or above the node says what the spec claims about it.
     const segments = pointer.split('/').slice(1);
     let marker: unknown;
@@ -74,5 +80,7 @@ describe('every indexed rule', () => {
       if (node && typeof node === 'object' && 'x-contract-source' in node) marker = node['x-contract-source'];
     }
     if (kind === 'stated') expect(marker, `${ref} is marked designed`).not.toBe('inferred');
+    // A designed rule points at what the spec designs: the place is marked inferred.
+    else expect(marker, `${ref} is not marked designed (x-contract-source: inferred)`).toBe('inferred');
   });
 });
