@@ -5,6 +5,7 @@
 // The sandbox (`npm start`: the seeded world, strict tokens) answers its own 100-product page; a bare
 // node:http server sending those exact bytes is its baseline, and the examples mock and prism serve the
 // same page as their spec example, so all four sides send identical bodies.
+import { median } from '../lib/alternate.js';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -120,7 +121,6 @@ export function exited(side: Side | undefined): Promise<void> {
   return new Promise((resolve) => side.child.once('exit', () => resolve()));
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function load(url: string, token = TOKEN, connections = CONNECTIONS): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
   const opts = { url, connections, pipelining: 1, headers: { authorization: `Bearer ${token}` } };

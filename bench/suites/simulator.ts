@@ -5,6 +5,7 @@
 // same concurrency, in the same run, to the same receiver. Several rounds alternate which side runs first;
 // the median of each side counts. Measured twice: with the in-memory store (the default) and with a
 // --data-dir store (a SQLite file on disk, as `npm start -- --data-dir` runs it).
+import { median } from '../lib/alternate.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -138,7 +139,6 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
         subject.push(await subjectRound(EVENTS));
       }
     }
-    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
     const avgBytes = bodies.reduce((n, b) => n + b.body.length, 0) / bodies.length;
     return [
       metric({

@@ -15,7 +15,15 @@ export function createDispatcher(connections: number): Agent {
  */
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
-const DECODERS: Record<string, (b: Buffer) => Buffer> = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
+// A hostile server's compressed answer cannot grow past this (zlib stops and throws).
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+const limit = { maxOutputLength: MAX_DECODED_BYTES };
+const DECODERS: Record<string, (b: Buffer) => Buffer> = {
+  gzip: (b) => gunzipSync(b, limit),
+  'x-gzip': (b) => gunzipSync(b, limit),
+  deflate: (b) => inflateSync(b, limit),
+  br: (b) => brotliDecompressSync(b, limit),
+};
 
 /** The body bytes with the content codings undone (last applied first), or why they cannot be. */
 export function decodeBody(raw: Buffer, contentEncoding: string | undefined): { bytes: Buffer; error?: string } {

@@ -106,7 +106,3 @@ export function runRules<O>(rules: readonly Rule<O>[], observation: O, policy: P
   for (const rule of rules) tally.add(rule.id, judge(rule, observation, policy));
   return tally.results();
 }
-
-export function isCertified(results: readonly RuleResult[]): boolean {
-  return results.every((r) => r.status !== 'failed');
-}
