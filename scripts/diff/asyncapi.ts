@@ -85,8 +85,8 @@ const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 const MESSAGE = /^\/(?:channels\/[^/]+|components|operations\/[^/]+(?:\/channel|\/reply)?)\/messages\/([^/]+)(?:\/(.*))?$/;
 
 export async function diffAsyncApi(baseFile: string, revisionFile: string): Promise<DocumentDiff> {
-  const loadingBase = load(baseFile);
-  const [loadedBase, loadedRevision] = await Promise.all([loadingBase, path.resolve(baseFile) === path.resolve(revisionFile) ? loadingBase : load(revisionFile)]);
+  // Two parses even of one file: the parser's generated ids must not show up as changes.
+  const [loadedBase, loadedRevision] = await Promise.all([load(baseFile), load(revisionFile)]);
   const [base, revision] = [loadedBase.doc, loadedRevision.doc];
   const output = diff(base, revision, { override: overrides as never }).getOutput() as {
     changes: { action: 'add' | 'remove' | 'edit'; path: string; type: string; before?: unknown; after?: unknown }[];

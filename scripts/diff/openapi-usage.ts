@@ -2,6 +2,7 @@
 // a change inside a shared component (components/schemas/X, or a split file such as
 // components/schemas/Pricing.yaml) under the first operation it reached it through, only once. This walks
 // every operation through every $ref (across files) so a change can name every operation it affects.
+import { getPointer } from '../../src/contract/json-pointer.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -50,8 +51,7 @@ export async function operationUsage(rootFile: string): Promise<OperationUsage> 
     }
     return texts.get(file)!;
   };
-  const resolvePointer = (doc: Json, pointer: string): Json =>
-    pointer === '#' ? doc : pointer.slice(2).split('/').map(decode).reduce((node, key) => (node == null ? undefined : node[key]), doc);
+  const resolvePointer = (doc: Json, pointer: string): Json => getPointer(doc, pointer) as Json;
 
   /** Where a $ref written in `from` points. */
   const target = (ref: string, from: string): Place => {
