@@ -3,13 +3,13 @@
 // components/schemas/Pricing.yaml) under the first operation it reached it through, only once. This walks
 // every operation through every $ref (across files) so a change can name every operation it affects.
 import { getPointer } from '../../src/contract/json-pointer.js';
+import { HTTP_METHODS, pointerSegment } from '../generate/names.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
 
 type Json = any;
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 
 /** A place in a file: absolute file name and a JSON pointer (`#`, `#/components/schemas/Order`). */
 interface Place {
@@ -17,9 +17,8 @@ interface Place {
   pointer: string;
 }
 
-const encode = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 const decode = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
-const child = (pointer: string, key: string) => `${pointer}/${encode(key)}`;
+const child = (pointer: string, key: string) => `${pointer}/${pointerSegment(key)}`;
 /** True when `pointer` is `root` or lies below it. */
 const within = (pointer: string, root: string) => pointer === root || pointer.startsWith(`${root}/`);
 
@@ -93,7 +92,7 @@ export async function operationUsage(rootFile: string): Promise<OperationUsage> 
         itemNode = resolvePointer(await load(itemPlace.file), itemPlace.pointer);
       }
       pathItems.push({ label: `${name}${suffix}`, place: itemPlace });
-      for (const method of METHODS) {
+      for (const method of HTTP_METHODS) {
         if (!itemNode?.[method]) continue;
         const own = { file: itemPlace.file, pointer: child(itemPlace.pointer, method) };
         // Path-level parameters belong to every operation of the path.

@@ -1,5 +1,6 @@
 // The site search index (assets/search-index.json): one small entry per thing a reader looks for,
 // read by assets/search.js in the browser. t = title, u = link from the site root, k = kind, x = text.
+import { HTTP_METHODS } from '../generate/names.js';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JsonObject } from './provenance.js';
@@ -11,7 +12,6 @@ export interface SearchEntry {
   x: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 export const plainText = (html: string) =>
   html
@@ -36,7 +36,7 @@ export function redocRoute(tag: string | undefined, operationId: string): string
 export function operationEntries(doc: JsonObject, href: string, kind: string): SearchEntry[] {
   const out: SearchEntry[] = [];
   for (const [p, item] of Object.entries<JsonObject>(doc.paths ?? {})) {
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!op?.operationId) continue;
       out.push({ t: op.summary ?? op.operationId, u: `${href}${redocRoute(op.tags?.[0], op.operationId)}`, k: kind, x: clip(`${method.toUpperCase()} ${p} · ${op.operationId} · ${plainText(String(op.description ?? ''))}`) });
