@@ -4,7 +4,7 @@
 // serialized once per world version and query (World.cache), so a repeated list costs a Map lookup.
 // A request carrying a `Prefer` control (or a workbench in dynamic mode) is answered by Prism from the
 // spec's examples instead (`yieldsToControls`).
-import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorItem } from '../../src/contract/envelope.js';
+import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorItem } from 'storefront-contract/contract';
 import { liveKey, type LiveOperation, type LiveRequest, type Reply } from '../http/extension.js';
 import { BEARER_RE } from '../mock/security.js';
 import { priceCart } from './cart.js';
