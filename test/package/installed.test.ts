@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
@@ -67,6 +68,10 @@ console.log(JSON.stringify({
 `;
 
 let installed: InstalledPackages;
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 beforeAll(async () => {
   installed = await installPacked();
 }, 600_000);
@@ -165,13 +170,39 @@ describe('the packed library in a project with the tools', () => {
   });
 });
 
+// ---- the example receivers the guides point to, from the installed tools package ----------------------
+
+describe('the example receivers shipped in the tools package', () => {
+  it('node.ts verifies and handles the delivery send-delivery.ts signs, against the installed library', async () => {
+    const examples = path.join(installed.project, 'node_modules/storefront-contract-tools/examples/receivers');
+    // tsx as the reader's `npx tsx` would run it (the test borrows this repository's copy).
+    const tsx = ['--import', pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href];
+    const env = { ...process.env, WEBHOOK_SECRET: 'whsec_packed_example', PORT: '0' };
+    const receiver = spawn(process.execPath, [...tsx, path.join(examples, 'node.ts')], { cwd: installed.project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(receiver);
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        receiver.stdout!.on('data', (chunk) => {
+          out += chunk;
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/webhooks)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        receiver.stderr!.on('data', (chunk) => (out += chunk));
+        receiver.once('exit', (code) => reject(new Error(`the example receiver exited with ${code}:\n${out}`)));
+      });
+      const sent = await run(process.execPath, [...tsx, path.join(examples, 'send-delivery.ts'), url], { cwd: installed.project, env });
+      expect(sent.code, sent.output).toBe(0);
+      expect(sent.stdout).toMatch(/^20\d/);
+    } finally {
+      receiver.kill('SIGTERM');
+    }
+  });
+});
+
 // ---- the bin, as a partner's CI or a front-end repo runs it -------------------------------------------
 
 const ADMIN_TOKEN = 'packed-admin-token';
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
 
 function bin(args: string[], env: NodeJS.ProcessEnv = {}) {
   return run(installed.bin, args, { cwd: installed.project, env: { ...process.env, ...env }, timeoutMs: 120_000 });
