@@ -91,6 +91,9 @@ const ORDER_SORT: SortFields<OrderRecord> = new Map<string, (o: OrderRecord) => 
   ['order_items_count', (o) => o.order_items_count],
 ]);
 
+/** The sort fields of each list, by operationId: the spec's `sort_by` `contentSchema.propertyNames` must name the same (a test holds it). */
+export const sortFields: Readonly<Record<string, SortFields<never>>> = { listProducts: PRODUCT_SORT, listSimilarProducts: SIMILAR_SORT, listOrders: ORDER_SORT };
+
 function listError(e: unknown): Reply {
   if (e instanceof ListError) return fail(400, 'invalid_parameter', e.message, e.details);
   throw e;
