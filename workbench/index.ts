@@ -79,7 +79,7 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
 function raiseThrough(simulator: Simulator): EventSink {
   return (storeId, event, properties, actor) => {
     const { reply, content } = simulator.service.trigger(storeId, { event, properties, replaceProperties: true, actor });
-    if (!content) throw new Error((reply.body as { message: string }).message);
+    if (!content) throw new Error(reply.error?.message ?? 'the event was not raised');
     return { event, event_id: content.event_id, deliveries: content.deliveries.length };
   };
 }

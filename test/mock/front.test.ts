@@ -27,12 +27,14 @@ beforeAll(async () => {
       logSink: (text) => logLines.push(...text.split('\n').filter(Boolean)),
       extensions: [
         {
-          routes: async (req, res, url) => {
-            if (!url.pathname.startsWith('/__simulator/')) return false;
-            res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-            res.end(JSON.stringify({ hooked: url.pathname, method: req.method }));
-            return true;
-          },
+          controlRoutes: [
+            {
+              method: 'POST',
+              path: '/__simulator/{area}',
+              summary: 'a plug-in route of this test',
+              handle: ({ params }) => ({ status: 200, body: { hooked: `/__simulator/${params.area}`, method: 'POST' } }),
+            },
+          ],
         },
       ],
     }),

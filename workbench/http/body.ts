@@ -1,8 +1,10 @@
-// Reading request bodies safely: a size limit enforced while streaming (never buffering more than
-// the limit), the content type checked against what the operation accepts, JSON parsed strictly as
-// UTF-8. Each failure becomes the contract's 413/415/400 envelope.
+// The one body reader of the workbench: a size limit enforced while streaming (never buffering more
+// than the limit), the content type checked against what the route accepts, JSON parsed strictly as
+// UTF-8. Contract operations (front.ts) and the routes outside the contract (control-routes.ts) both
+// read through here. Each failure is a MockHttpError the error writer sends as the 413/415/400 envelope.
 import type { IncomingMessage } from 'node:http';
 import { MockHttpError } from './errors.js';
+import { findUnsafeKey } from './object-paths.js';
 import type { OperationModel } from '../mock/spec-model.js';
 import { invalid } from '../mock/validate-request.js';
 
@@ -114,7 +116,11 @@ export function endAfterBody(req: IncomingMessage, end: () => void): void {
 
 /** The media type the operation accepts that matches the request's Content-Type, or a 415. */
 export function matchContentType(op: OperationModel, header: string | undefined): string {
-  const accepted = Object.keys(op.requestBody?.content ?? {});
+  return matchMediaType(Object.keys(op.requestBody?.content ?? {}), header);
+}
+
+/** The accepted media type that matches the request's Content-Type, or a 415. */
+export function matchMediaType(accepted: readonly string[], header: string | undefined): string {
   const [essenceRaw, ...params] = (header ?? '').split(';');
   const essence = essenceRaw.trim().toLowerCase();
   const charset = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('charset='));
@@ -146,16 +152,50 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Parses a JSON body, naming the position of the first error. */
 export function parseJsonBody(op: OperationModel, bytes: Buffer): unknown {
+  return decodeJson(bytes, (message, item) => invalid(op, 'malformed_json', message, [item]));
+}
+
+function decodeJson(bytes: Buffer, refuse: (message: string, item: { location: 'body'; name: string; message: string }) => MockHttpError): unknown {
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw invalid(op, 'malformed_json', 'Request body is not valid UTF-8.', [{ location: 'body', name: '(body)', message: 'is not valid UTF-8' }]);
+    throw refuse('Request body is not valid UTF-8.', { location: 'body', name: '(body)', message: 'is not valid UTF-8' });
   }
   try {
     return JSON.parse(text);
   } catch (e) {
     const detail = (e as Error).message.slice(0, 200);
-    throw invalid(op, 'malformed_json', `Request body is not valid JSON: ${detail}.`, [{ location: 'body', name: '(body)', message: `is not valid JSON: ${detail}` }]);
+    throw refuse(`Request body is not valid JSON: ${detail}.`, { location: 'body', name: '(body)', message: `is not valid JSON: ${detail}` });
   }
+}
+
+/** Largest body a route outside the contract (/__simulator) takes. */
+export const CONTROL_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The body of a route outside the contract that takes a JSON object: within the limit (413), sent as
+ * application/json in UTF-8 (415), valid JSON (400), an object without `__proto__`-like keys (400).
+ */
+export async function readJsonObject(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+  const objectRequired = () =>
+    new MockHttpError(400, 'invalid_body', 'Send a JSON object (Content-Type: application/json).', [{ location: 'body', name: '(body)', message: 'must be a JSON object' }]);
+  checkDeclaredLength(req, limit);
+  if (!hasBody(req)) throw objectRequired();
+  matchMediaType(['application/json'], req.headers['content-type']);
+  const bytes = await readBody(req, limit);
+  if (bytes.length === 0) throw objectRequired();
+  const parsed = decodeJson(bytes, (message, item) => new MockHttpError(400, 'malformed_json', message, [item]));
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw objectRequired();
+  const unsafe = findUnsafeKey(parsed);
+  if (unsafe !== undefined) {
+    throw new MockHttpError(400, 'invalid_body', `Body field ${unsafe} is not an allowed property name.`, [{ location: 'body', name: unsafe, message: 'is not an allowed property name' }]);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** Reads and drops a body the route does not take, within the limit, so keep-alive connections stay usable. */
+export async function discardBody(req: IncomingMessage, limit: number): Promise<void> {
+  checkDeclaredLength(req, limit);
+  if (hasBody(req)) await readBody(req, limit);
 }

@@ -1,15 +1,25 @@
 // How the workbench's parts plug into its one HTTP pipeline (workbench/mock/front.ts). The storefront
 // mock, the live Admin webhook API and the /__simulator routes all go through the same routing, auth,
 // body limits, request validation, envelope and log; an extension only supplies answers.
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ErrorReply } from './errors.js';
 
-/** An answer as a plain value, so the same logic serves HTTP, the in-process API and the tests. */
-export interface Reply<T = unknown> {
+export type { ErrorReply };
+
+/** A successful answer as a plain value. */
+export interface BodyReply<T = unknown> {
   status: number;
   /** A value to serialize, or a Buffer holding JSON already serialized (sent as is). */
   body: T;
   headers?: Record<string, string>;
+  error?: undefined;
 }
+
+/**
+ * An answer as a plain value, so the same logic serves HTTP, the in-process API and the tests: a body,
+ * or a failure (`fail()` of errors.ts) that only the error writer turns into the envelope.
+ */
+export type Reply<T = unknown> = BodyReply<T> | ErrorReply;
 
 /** A request that passed the pipeline's checks for its operation (route, security, parameters, body size and type). */
 export interface LiveRequest {
@@ -30,14 +40,37 @@ export interface LiveOperation {
   handle(request: LiveRequest): Reply | Promise<Reply>;
 }
 
-/** A route outside the contract (tried before the spec's routes); true when it answered. */
-export type RouteHook = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+/** A request to a route outside the contract, after the pipeline matched it and read its body. */
+export interface ControlRequest {
+  /** Decoded path parameters by name (`{store_id}` -> `params.store_id`). */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The JSON object sent, when the route declares `body: 'json-object'`; otherwise undefined. */
+  body: Record<string, unknown> | undefined;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * One route outside the contract (under /__simulator), declared as data: the pipeline matches every
+ * extension's routes with one matcher (workbench/http/control-routes.ts), answers 404/405 for them, reads
+ * the body with the one body reader (http/body.ts) and writes the Reply, errors through http/errors.ts.
+ */
+export interface ControlRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A path template: `/__simulator/stores/{store_id}/orders/{order_number}/status`. */
+  path: string;
+  /** One line for GET /__simulator and the docs. */
+  summary: string;
+  /** `json-object`: the body must be a JSON object (400 otherwise). Unset: a body sent is read within the limit and ignored. */
+  body?: 'json-object';
+  handle(request: ControlRequest): Reply | Promise<Reply>;
+}
 
 export interface WorkbenchExtension {
   /** Operations answered live instead of by Prism, keyed `<api>.<operationId>` (e.g. `admin.createWebhook`). */
   operations?: ReadonlyMap<string, LiveOperation>;
-  /** Routes outside the contract, such as /__simulator. */
-  routes?: RouteHook;
+  /** Routes outside the contract, under /__simulator (tried before the spec's routes). */
+  controlRoutes?: readonly ControlRoute[];
   /**
    * Judges a well-formed bearer token of a security scheme (by its id in the document): true accepts,
    * a string refuses with that reason, undefined leaves the decision to the workbench.
@@ -48,7 +81,7 @@ export interface WorkbenchExtension {
   /**
    * Resolves once this extension's writes so far are durable (undefined: nothing pending). The pipeline
    * awaits every extension's before writing a live operation's answer, so no answer reports (or shows) a
-   * write that a crash could still undo; route hooks await it themselves.
+   * write that a crash could still undo (a control route's answer too).
    */
   settled?: () => Promise<void> | undefined;
 }

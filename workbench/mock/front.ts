@@ -1,12 +1,14 @@
 // The workbench's one request pipeline: routes outside the contract, docs, routing on the real paths,
 // security, validation, body limits, then the answer: a live operation of an extension (the Admin
 // webhook API), cached default bytes, or Prism's engine when a control, an Accept header or dynamic
-// mode needs it. Every step throws MockHttpError; one catch sends it as the contract's envelope.
+// mode needs it. Every step throws MockHttpError (or a handler returns `fail()`); the error writer
+// (http/errors.ts) sends it as the contract's envelope.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basePathTemplate, splitApiPath, type ApiName } from 'storefront-contract/contract';
 import { performance } from 'node:perf_hooks';
 import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from '../http/body.js';
-import { MockHttpError, sendError, sendEnvelope, sendJson, JSON_CONTENT_TYPE } from '../http/errors.js';
+import { controlRouter } from '../http/control-routes.js';
+import { fail, MockHttpError, writeError, writeReply, JSON_CONTENT_TYPE } from '../http/errors.js';
 import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
 import type { RequestLogger } from '../http/log.js';
@@ -52,6 +54,8 @@ export function createFront(ctx: FrontContext) {
   const limits = new Map<string, number>();
   for (const extension of [...ctx.extensions].reverse()) for (const [api, limit] of Object.entries(extension.maxBodyBytes ?? {})) if (limit !== undefined) limits.set(api, limit);
   const bodyLimit = (api: string) => limits.get(api) ?? ctx.maxBodyBytes;
+  // Every extension's routes outside the contract (/__simulator), one table, one matcher.
+  const routeControl = controlRouter(ctx.extensions);
   const judgeToken = (api: string, schemeId: string, token: string): true | string => {
     for (const extension of ctx.extensions) {
       const verdict = extension.judgeToken?.(schemeId, token);
@@ -75,11 +79,11 @@ export function createFront(ctx: FrontContext) {
     res.once('close', logOnce);
     pipeline(req, res).catch((err: unknown) => {
       if (err instanceof MockHttpError) {
-        sendError(res, err, err.status === 413 ? (end) => endAfterBody(req, end) : undefined);
+        writeError(res, err, err.status === 413 ? (end) => endAfterBody(req, end) : undefined);
         return;
       }
       ctx.logger.info(`mock: internal error on ${req.method} ${(req.url ?? '').split('?')[0].slice(0, 200)}: ${(err as Error)?.message ?? err}`);
-      sendEnvelope(res, 500, 'internal_error', 'The mock failed to build a response; see its log.');
+      writeError(res, fail(500, 'internal_error', 'The mock failed to build a response; see its log.'));
     });
   };
 
@@ -115,9 +119,7 @@ export function createFront(ctx: FrontContext) {
     if (allowOrigin) res.setHeader('access-control-allow-origin', allowOrigin);
     if (control) res.setHeader('vary', 'Origin');
 
-    for (const extension of ctx.extensions) {
-      if (extension.routes && (await extension.routes(req, res, url))) return;
-    }
+    if (await routeControl(req, res, url)) return;
     if (await serveDocs(ctx.docsRoot, req, res, url.pathname)) return;
 
     const result = route(ctx.mounts, url.pathname, method);
@@ -155,7 +157,7 @@ export function createFront(ctx: FrontContext) {
         const pending = extension.settled?.();
         if (pending) await pending;
       }
-      sendJson(res, reply.status, Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body), reply.headers);
+      writeReply(res, reply);
       return;
     }
 

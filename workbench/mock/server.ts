@@ -7,7 +7,7 @@ import path from 'node:path';
 import { basePathTemplate } from 'storefront-contract/contract';
 import { docsSiteDir, documents } from '../contract/files.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body.js';
-import { envelope } from '../http/errors.js';
+import { fail, refuseSocket, writeError } from '../http/errors.js';
 import type { WorkbenchExtension } from '../http/extension.js';
 import { createFront } from './front.js';
 import { createRequestLogger, type LogSink } from '../http/log.js';
@@ -16,7 +16,7 @@ import type { Mount } from './router.js';
 import { loadDocumentModel } from './spec-model.js';
 import { TokenRegistry } from './tokens.js';
 
-export type { RouteHook, WorkbenchExtension } from '../http/extension.js';
+export type { ControlRoute, WorkbenchExtension } from '../http/extension.js';
 
 export interface MockServerOptions {
   /** 0 picks a free port. Default 4010. */
@@ -113,37 +113,25 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     if (!socket.writable) return socket.destroy();
     const tooBig = err.code === 'HPE_HEADER_OVERFLOW';
     const status = tooBig ? 431 : 400;
-    const body = JSON.stringify(
-      envelope('invalid_parameter', tooBig ? 'Request headers are too large.' : 'The request is not valid HTTP/1.1.', []),
-    );
-    socket.end(
-      `HTTP/1.1 ${status} ${tooBig ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-        `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
+    refuseSocket(socket, fail(status, 'invalid_parameter', tooBig ? 'Request headers are too large.' : 'The request is not valid HTTP/1.1.'));
     logger.log('-', '(unparseable request)', status, 0);
   });
 
   // An Expect other than 100-continue gets node's bare 417 unless answered here: give it the envelope.
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const body = JSON.stringify(
-      envelope('expectation_failed', `Expect: ${String(req.headers.expect).slice(0, 100)} is not supported; only "Expect: 100-continue" is (or send no Expect header).`, [
+    writeError(
+      res,
+      fail(417, 'expectation_failed', `Expect: ${String(req.headers.expect).slice(0, 100)} is not supported; only "Expect: 100-continue" is (or send no Expect header).`, [
         { location: 'header', name: 'Expect', message: 'only 100-continue is supported' },
-      ]),
+      ], { connection: 'close' }),
     );
-    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
-    res.end(body);
     logger.log(req.method ?? '-', req.url ?? '', 417, 0);
   });
 
   // CONNECT bypasses the request handler in node:http (it is meant for proxies); answer it too.
   server.on('connect', (req: http.IncomingMessage, socket: Socket) => {
-    const body = JSON.stringify(envelope('method_not_allowed', 'CONNECT is not supported: this is an API mock, not a proxy.', []));
     socket.on('error', () => {});
-    socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nallow: GET, POST, OPTIONS\r\ncontent-type: application/json; charset=utf-8\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-      () => socket.destroy(),
-    );
+    refuseSocket(socket, fail(405, 'method_not_allowed', 'CONNECT is not supported: this is an API mock, not a proxy.', [], { allow: 'GET, POST, OPTIONS' }));
     logger.log('CONNECT', req.url ?? '', 405, 0);
   });
 

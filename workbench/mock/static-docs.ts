@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { sendEnvelope } from '../http/errors.js';
+import { fail, writeError } from '../http/errors.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,13 +28,12 @@ const TYPES: Record<string, string> = {
 export async function serveDocs(root: string, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (pathname !== '/docs' && !pathname.startsWith('/docs/')) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.setHeader('allow', 'GET, HEAD');
-    sendEnvelope(res, 405, 'method_not_allowed', `${req.method} is not allowed on /docs; use GET.`);
+    writeError(res, fail(405, 'method_not_allowed', `${req.method} is not allowed on /docs; use GET.`, [], { allow: 'GET, HEAD' }));
     return true;
   }
   const siteExists = await stat(root).then((s) => s.isDirectory(), () => false);
   if (!siteExists) {
-    sendEnvelope(res, 404, 'not_found', 'The documentation site is missing: the storefront-contract-tools package ships it (reinstall it); in a clone of the repository, run `npm run docs`, then reload /docs.');
+    writeError(res, fail(404, 'not_found', 'The documentation site is missing: the storefront-contract-tools package ships it (reinstall it); in a clone of the repository, run `npm run docs`, then reload /docs.'));
     return true;
   }
   if (pathname === '/docs') {
@@ -46,13 +45,13 @@ export async function serveDocs(root: string, req: IncomingMessage, res: ServerR
   try {
     relative = decodeURIComponent(pathname.slice('/docs/'.length));
   } catch {
-    sendEnvelope(res, 404, 'not_found', 'No such documentation page.');
+    writeError(res, fail(404, 'not_found', 'No such documentation page.'));
     return true;
   }
   const file = path.resolve(root, '.' + path.posix.normalize('/' + relative));
   const inside = file === root || file.startsWith(root + path.sep);
   if (!inside || relative.includes('\0')) {
-    sendEnvelope(res, 404, 'not_found', 'No such documentation page.');
+    writeError(res, fail(404, 'not_found', 'No such documentation page.'));
     return true;
   }
   let target = file;
@@ -62,7 +61,7 @@ export async function serveDocs(root: string, req: IncomingMessage, res: ServerR
     info = await stat(target).catch(() => undefined);
   }
   if (!info?.isFile()) {
-    sendEnvelope(res, 404, 'not_found', `No documentation page at ${pathname.slice(0, 200)}.`);
+    writeError(res, fail(404, 'not_found', `No documentation page at ${pathname.slice(0, 200)}.`));
     return true;
   }
   res.writeHead(200, {

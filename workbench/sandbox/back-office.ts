@@ -1,17 +1,16 @@
 // The sandbox's back office under /__simulator/stores/{store_id}/...: NOT part of the contract. It does
 // what the real service's staff and systems would (place an order for a cart, move an order through its
 // statuses, create or change a product, move stock) and raises the contract's events for it through the
-// simulator; it also shows the seeded world and resets it. Every answer carries
+// simulator; it also shows the seeded world and resets it. The routes are one declared table (ROUTES)
+// that the pipeline matches, reads bodies for and answers through the error writer; every answer carries
 // `X-Simulator: outside-contract`.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorItem } from 'storefront-contract/contract';
-import type { RouteHook } from '../http/extension.js';
-import { readJson, sendReply } from '../simulator/http.js';
-import { OUTSIDE_CONTRACT } from '../simulator/simulator-routes.js';
+import { successEnvelope, type ErrorItem } from 'storefront-contract/contract';
+import { fail } from '../http/errors.js';
+import { describeRoutes } from '../http/control-routes.js';
+import type { ControlRequest, ControlRoute, Reply } from '../http/extension.js';
 import { priceCart } from './cart.js';
 import { newProduct, patchProduct, withStock } from './catalog-admin.js';
 import { SANDBOX_ADMIN, inventoryPayload, orderView, productPayload, type RaisedEvent } from './events.js';
-import { findUnsafeKey } from '../http/object-paths.js';
 import { orderFromCart, TRANSITIONS, withStatus } from './orders.js';
 import { renderCategory, renderProduct } from './render.js';
 import type { Sandbox } from './sandbox.js';
@@ -19,131 +18,106 @@ import { RESOURCES, type ProductRecord, type ResourceName } from './types.js';
 import type { World } from './world.js';
 import type { Put } from './journal.js';
 
-const MAX_BODY_BYTES = 1024 * 1024;
-const STORE_ROUTE = /^\/__simulator\/stores\/([^/]+)\/(world|reset|orders|products|inventory)(?:\/([^/]+))?(?:\/([^/]+))?\/?$/;
-
-/** The sandbox's routes, for GET /__simulator and the docs. */
-export const BACK_OFFICE_ROUTES: Record<string, string> = {
-  'GET /__simulator/stores/{store_id}/world': 'the seeded world: counts and the ids to use (carts, users, customers, groups, categories, coupons, stores)',
-  'GET /__simulator/stores/{store_id}/world/{resource}': `one resource in fixture-file form (${RESOURCES.join(', ')}); save it as <resource>.json under --data`,
-  'POST /__simulator/stores/{store_id}/reset': 'back to the seeded world (issued tokens stay valid)',
-  'POST /__simulator/stores/{store_id}/orders': 'place an order for a cart: {"cart_id": "...", "user_id": "optional", "customer_note": "optional"} -> order.created, inventory.updated',
-  'POST /__simulator/stores/{store_id}/orders/{order_number}/status': 'move an order: {"status": "confirmed|processing|shipped|delivered|returned|cancelled"} -> order.updated or order.cancelled',
-  'POST /__simulator/stores/{store_id}/products': 'create a product: {"name", "category_ids", "selling_price", ...} -> product.created',
-  'PATCH /__simulator/stores/{store_id}/products/{product_id}': 'change a product: {"name"|"short_description"|"active"|"tags"|"category_ids"|"selling_price"|"listing_price"|"backorder"} -> product.updated',
-  'POST /__simulator/stores/{store_id}/inventory': 'move stock: {"product_id", "variant_id"?, "stock_quantity" | "adjust"} -> inventory.updated',
-};
-
-type Out = { status: number; body: unknown; headers?: Record<string, string> };
-const fail = (status: number, code: ErrorCode | 'conflict', message: string, details: ErrorItem[] = [], headers?: Record<string, string>): Out => ({
-  status,
-  body: errorEnvelope(code as ErrorCode, message, details),
-  headers,
-});
-const done = (status: number, message: string, content: unknown): Out => ({ status, body: successEnvelope(message, content) });
+const done = (status: number, message: string, content: unknown): Reply => ({ status, body: successEnvelope(message, content) });
 const invalid = (problems: ErrorItem[]) =>
   fail(400, 'invalid_body', `Invalid body: ${problems.slice(0, 3).map((p) => `'${p.name}' ${p.message}`).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}.`, problems);
 
-export function backOfficeRoutes(sandbox: Sandbox): RouteHook {
-  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
-    const m = STORE_ROUTE.exec(url.pathname);
-    if (!m) return false;
-    // Answers wait for the events they report to be durable (the simulator commits once per turn).
-    const send = async (out: Out): Promise<true> => {
-      await sandbox.settled();
-      sendReply(res, out as never, OUTSIDE_CONTRACT);
-      return true;
-    };
-    let storeId: string;
-    let first: string | undefined;
-    let second: string | undefined;
-    try {
-      storeId = decodeURIComponent(m[1]);
-      first = m[3] === undefined ? undefined : decodeURIComponent(m[3]);
-      second = m[4] === undefined ? undefined : decodeURIComponent(m[4]);
-    } catch {
-      return send(fail(400, 'invalid_parameter', 'A path segment has an invalid percent-encoding.', [{ location: 'path', name: '(path)', message: 'invalid percent-encoding' }]));
-    }
-    const method = (req.method ?? 'GET').toUpperCase();
-    const area = m[2];
-    // The route's shape (`orders/1/status`) with the method picks the handler; the shape alone, the 405.
-    const shape = `${area}${first !== undefined ? '/1' : ''}${second !== undefined ? `/${second === 'status' ? 'status' : '2'}` : ''}`;
-    const route = `${method} ${shape}`;
-    const allow = (methods: string) => send(fail(405, 'method_not_allowed', `${method} is not allowed here; use ${methods}.`, [], { allow: methods }));
+const STORE = '/__simulator/stores/{store_id}';
 
-    const readBody = async (): Promise<{ body?: Record<string, unknown>; out?: Out }> => {
-      const read = await readJson(req, MAX_BODY_BYTES);
-      if (!read.ok) return { out: read.reply as Out };
-      const body = read.body;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return { out: fail(400, 'invalid_body', 'Send a JSON object (Content-Type: application/json).', [{ location: 'body', name: '(body)', message: 'must be a JSON object' }]) };
-      const unsafe = findUnsafeKey(body);
-      if (unsafe !== undefined) return { out: fail(400, 'invalid_body', `Body field ${unsafe} is not an allowed property name.`, [{ location: 'body', name: unsafe, message: 'is not an allowed property name' }]) };
-      return { body: body as Record<string, unknown> };
-    };
+type SandboxRoute = Omit<ControlRoute, 'handle'> & { handle(sandbox: Sandbox, request: ControlRequest): Reply };
 
-    switch (route) {
-      case 'GET world':
-        return send(done(200, `Sandbox world of store ${storeId} (seed ${sandbox.seed}; outside the contract)`, summary(sandbox, storeId)));
-      case 'GET world/1': {
-        const resource = RESOURCES.find((r) => r === first);
-        if (!resource) return send(fail(404, 'not_found', `No resource ${first}; the resources are ${RESOURCES.join(', ')}.`, [{ location: 'path', name: 'resource', message: 'unknown resource' }]));
-        return send({ status: 200, body: exportResource(sandbox, sandbox.world(storeId), resource) });
-      }
-      case 'POST reset':
-        sandbox.reset(storeId);
-        return send(done(200, `Store ${storeId} is back to its seeded world (seed ${sandbox.seed}).`, summary(sandbox, storeId)));
-      case 'POST orders': {
-        const { body, out } = await readBody();
-        return send(out ?? placeOrder(sandbox, storeId, body!));
-      }
-      case 'POST orders/1/status': {
-        const { body, out } = await readBody();
-        return send(out ?? moveOrder(sandbox, storeId, first!, body!));
-      }
-      case 'POST products': {
-        const { body, out } = await readBody();
-        if (out) return send(out);
-        const world = sandbox.world(storeId);
-        const { product, problems } = newProduct(world, body!, sandbox.now());
-        if (!product) return send(invalid(problems));
-        sandbox.commit(storeId, [{ kind: 'product', record: product }]);
-        const events = raised(sandbox.raise(storeId, 'product.created', productPayload(world, product), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
-        return send(done(201, `Product ${product.id} created.`, { product: renderProduct(world, product, { inventory: true }), events }));
-      }
-      case 'PATCH products/1': {
-        const { body, out } = await readBody();
-        if (out) return send(out);
-        const world = sandbox.world(storeId);
-        const product = world.products.get(first!);
-        if (!product) return send(fail(404, 'not_found', `Product ${first} not found in store ${storeId}.`, [{ location: 'path', name: 'product_id', message: 'no product with this id' }]));
-        const { product: next, problems } = patchProduct(world, product, body!);
-        if (!next) return send(invalid(problems));
-        sandbox.commit(storeId, [{ kind: 'product', record: next }]);
-        const events = raised(sandbox.raise(storeId, 'product.updated', productPayload(world, next), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
-        return send(done(200, `Product ${next.id} updated.`, { product: renderProduct(world, next, { inventory: true }), events }));
-      }
-      case 'POST inventory': {
-        const { body, out } = await readBody();
-        return send(out ?? moveStock(sandbox, storeId, body!));
-      }
-      default: {
-        // A known path with another method is a 405 naming the method to use; anything else a 404.
-        const methods = new Map([
-          ['world', 'GET'],
-          ['world/1', 'GET'],
-          ['reset', 'POST'],
-          ['orders', 'POST'],
-          ['orders/1/status', 'POST'],
-          ['products', 'POST'],
-          ['products/1', 'PATCH'],
-          ['inventory', 'POST'],
-        ]).get(shape);
-        if (methods) return allow(methods);
-        return send(fail(404, 'not_found', `No sandbox route at ${url.pathname.slice(0, 200)}; see GET /__simulator.`));
-      }
-    }
-  };
+/**
+ * The back office's routes: one entry each. The pipeline (workbench/http/control-routes.ts) matches them,
+ * answers 404 and 405, reads `json-object` bodies and writes the answer; a handler only does the work.
+ */
+const ROUTES: SandboxRoute[] = [
+  {
+    method: 'GET',
+    path: `${STORE}/world`,
+    summary: 'the seeded world: counts and the ids to use (carts, users, customers, groups, categories, coupons, stores)',
+    handle: (sandbox, { params }) => done(200, `Sandbox world of store ${params.store_id} (seed ${sandbox.seed}; outside the contract)`, summary(sandbox, params.store_id)),
+  },
+  {
+    method: 'GET',
+    path: `${STORE}/world/{resource}`,
+    summary: `one resource in fixture-file form (${RESOURCES.join(', ')}); save it as <resource>.json under --data`,
+    handle: (sandbox, { params }) => {
+      const resource = RESOURCES.find((r) => r === params.resource);
+      if (!resource) return fail(404, 'not_found', `No resource ${params.resource}; the resources are ${RESOURCES.join(', ')}.`, [{ location: 'path', name: 'resource', message: 'unknown resource' }]);
+      return { status: 200, body: exportResource(sandbox, sandbox.world(params.store_id), resource) };
+    },
+  },
+  {
+    method: 'POST',
+    path: `${STORE}/reset`,
+    summary: 'back to the seeded world (issued tokens stay valid)',
+    handle: (sandbox, { params }) => {
+      sandbox.reset(params.store_id);
+      return done(200, `Store ${params.store_id} is back to its seeded world (seed ${sandbox.seed}).`, summary(sandbox, params.store_id));
+    },
+  },
+  {
+    method: 'POST',
+    path: `${STORE}/orders`,
+    summary: 'place an order for a cart: {"cart_id": "...", "user_id": "optional", "customer_note": "optional"} -> order.created, inventory.updated',
+    body: 'json-object',
+    handle: (sandbox, { params, body }) => placeOrder(sandbox, params.store_id, body!),
+  },
+  {
+    method: 'POST',
+    path: `${STORE}/orders/{order_number}/status`,
+    summary: 'move an order: {"status": "confirmed|processing|shipped|delivered|returned|cancelled"} -> order.updated or order.cancelled',
+    body: 'json-object',
+    handle: (sandbox, { params, body }) => moveOrder(sandbox, params.store_id, params.order_number, body!),
+  },
+  {
+    method: 'POST',
+    path: `${STORE}/products`,
+    summary: 'create a product: {"name", "category_ids", "selling_price", ...} -> product.created',
+    body: 'json-object',
+    handle: (sandbox, { params, body }) => {
+      const storeId = params.store_id;
+      const world = sandbox.world(storeId);
+      const { product, problems } = newProduct(world, body!, sandbox.now());
+      if (!product) return invalid(problems);
+      sandbox.commit(storeId, [{ kind: 'product', record: product }]);
+      const events = raised(sandbox.raise(storeId, 'product.created', productPayload(world, product), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
+      return done(201, `Product ${product.id} created.`, { product: renderProduct(world, product, { inventory: true }), events });
+    },
+  },
+  {
+    method: 'PATCH',
+    path: `${STORE}/products/{product_id}`,
+    summary: 'change a product: {"name"|"short_description"|"active"|"tags"|"category_ids"|"selling_price"|"listing_price"|"backorder"} -> product.updated',
+    body: 'json-object',
+    handle: (sandbox, { params, body }) => {
+      const storeId = params.store_id;
+      const world = sandbox.world(storeId);
+      const product = world.products.get(params.product_id);
+      if (!product) return fail(404, 'not_found', `Product ${params.product_id} not found in store ${storeId}.`, [{ location: 'path', name: 'product_id', message: 'no product with this id' }]);
+      const { product: next, problems } = patchProduct(world, product, body!);
+      if (!next) return invalid(problems);
+      sandbox.commit(storeId, [{ kind: 'product', record: next }]);
+      const events = raised(sandbox.raise(storeId, 'product.updated', productPayload(world, next), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
+      return done(200, `Product ${next.id} updated.`, { product: renderProduct(world, next, { inventory: true }), events });
+    },
+  },
+  {
+    method: 'POST',
+    path: `${STORE}/inventory`,
+    summary: 'move stock: {"product_id", "variant_id"?, "stock_quantity" | "adjust"} -> inventory.updated',
+    body: 'json-object',
+    handle: (sandbox, { params, body }) => moveStock(sandbox, params.store_id, body!),
+  },
+];
+
+/** The back office of one sandbox, for its workbench extension. */
+export function backOfficeRoutes(sandbox: Sandbox): ControlRoute[] {
+  return ROUTES.map((route) => ({ ...route, handle: (request: ControlRequest) => route.handle(sandbox, request) }));
 }
+
+/** The sandbox's routes, for GET /__simulator and the docs (the table's summaries). */
+export const BACK_OFFICE_ROUTES: Record<string, string> = describeRoutes(ROUTES);
 
 function raised(...events: Array<RaisedEvent | undefined>): RaisedEvent[] {
   return events.filter((e): e is RaisedEvent => e !== undefined);
@@ -158,7 +132,7 @@ function nextOrderNumber(world: World, at: number): string {
   return `SO-${new Date(at).getUTCFullYear()}-${String(max + 1).padStart(6, '0')}`;
 }
 
-function placeOrder(sandbox: Sandbox, storeId: string, body: Record<string, unknown>): Out {
+function placeOrder(sandbox: Sandbox, storeId: string, body: Record<string, unknown>): Reply {
   const extra = Object.keys(body).filter((k) => !['cart_id', 'user_id', 'customer_note'].includes(k));
   if (extra.length) return invalid(extra.map((name) => ({ location: 'body', name, message: 'is not a field here (fields: cart_id, user_id, customer_note)' })));
   if (typeof body.cart_id !== 'string' || !body.cart_id) return invalid([{ location: 'body', name: 'cart_id', message: 'is required (the cart to order)' }]);
@@ -216,7 +190,7 @@ function placeOrder(sandbox: Sandbox, storeId: string, body: Record<string, unkn
   return done(201, `Order ${order.order_number} placed for cart ${cart.id}.`, { order: { ...orderView(order), user_id: userId }, events });
 }
 
-function moveOrder(sandbox: Sandbox, storeId: string, orderNumber: string, body: Record<string, unknown>): Out {
+function moveOrder(sandbox: Sandbox, storeId: string, orderNumber: string, body: Record<string, unknown>): Reply {
   const extra = Object.keys(body).filter((k) => k !== 'status');
   if (extra.length) return invalid(extra.map((name) => ({ location: 'body', name, message: 'is not a field here (fields: status)' })));
   const world = sandbox.world(storeId);
@@ -241,7 +215,7 @@ function moveOrder(sandbox: Sandbox, storeId: string, orderNumber: string, body:
   return done(200, `Order ${orderNumber} is now ${status}.`, { order: { ...orderView(next), user_id: next.user_id }, events });
 }
 
-function moveStock(sandbox: Sandbox, storeId: string, body: Record<string, unknown>): Out {
+function moveStock(sandbox: Sandbox, storeId: string, body: Record<string, unknown>): Reply {
   const extra = Object.keys(body).filter((k) => !['product_id', 'variant_id', 'stock_quantity', 'adjust'].includes(k));
   if (extra.length) return invalid(extra.map((name) => ({ location: 'body', name, message: 'is not a field here (fields: product_id, variant_id, stock_quantity, adjust)' })));
   if (typeof body.product_id !== 'string') return invalid([{ location: 'body', name: 'product_id', message: 'is required' }]);

@@ -24,7 +24,9 @@ export interface SandboxHandle {
 export function sandboxExtension(sandbox: Sandbox): WorkbenchExtension {
   return {
     operations: sandboxOperations(sandbox),
-    routes: backOfficeRoutes(sandbox),
+    controlRoutes: backOfficeRoutes(sandbox),
+    // Back-office answers and storefront writes wait for the events they raise to be durable.
+    settled: () => sandbox.settled(),
     judgeToken: (schemeId, token) => {
       if (schemeId !== 'bearerAuth') return undefined;
       if (sandbox.identities.resolve(token)) return true;

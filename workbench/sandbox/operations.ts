@@ -4,7 +4,8 @@
 // serialized once per world version and query (World.cache), so a repeated list costs a Map lookup.
 // A request carrying a `Prefer` control (or a workbench in dynamic mode) is answered by Prism from the
 // spec's examples instead (`yieldsToControls`).
-import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorItem } from 'storefront-contract/contract';
+import { successEnvelope, type ErrorItem } from 'storefront-contract/contract';
+import { fail } from '../http/errors.js';
 import { liveKey, type LiveOperation, type LiveRequest, type Reply } from '../http/extension.js';
 import { BEARER_RE } from '../mock/security.js';
 import { priceCart } from './cart.js';
@@ -20,7 +21,6 @@ import { templates } from './templates.js';
 import type { CustomerRecord, OrderRecord, ProductRecord, VariantRecord } from './types.js';
 import type { World } from './world.js';
 
-const fail = (status: number, code: ErrorCode, message: string, details: ErrorItem[] = []): Reply => ({ status, body: errorEnvelope(code, message, details) });
 const notFound = (message: string, details: ErrorItem[]): Reply => fail(404, 'not_found', message, details);
 
 function header(request: LiveRequest, name: string): string | undefined {
@@ -109,13 +109,13 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
     const m = BEARER_RE.exec(header(request, 'authorization') ?? '');
     const identity = m ? sandbox.identities.resolve(m[1]) : undefined;
     if (identity && identity.store_id !== request.storeId) {
-      return {
-        status: 401,
-        headers: { 'www-authenticate': 'Bearer' },
-        body: errorEnvelope('unauthorized', `This access token was issued for store "${identity.store_id}"; get one for this store from POST /auth/anonymous.`, [
-          { location: 'header', name: 'Authorization', message: `token of another store ("${identity.store_id}")` },
-        ]),
-      };
+      return fail(
+        401,
+        'unauthorized',
+        `This access token was issued for store "${identity.store_id}"; get one for this store from POST /auth/anonymous.`,
+        [{ location: 'header', name: 'Authorization', message: `token of another store ("${identity.store_id}")` }],
+        { 'www-authenticate': 'Bearer' },
+      );
     }
     return undefined;
   };

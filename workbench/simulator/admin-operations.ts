@@ -2,7 +2,7 @@
 // bearer check, body limits, parameter validation and envelopes are the workbench pipeline's
 // (workbench/mock/front.ts), as for every other operation; these entries only call the service.
 import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
-import { fail } from './replies.js';
+import { fail } from '../http/errors.js';
 import type { WebhookService } from './service.js';
 
 /** The Admin API refuses bodies above 64 KiB with 413 (its 413 responses, spec/openapi/paths/admin). */

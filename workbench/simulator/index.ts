@@ -85,7 +85,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const settled = () => store.settled();
   const extension: WorkbenchExtension = {
     ...adminExtension(service, { adminTokens: options.adminTokens }),
-    routes: createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth, moreRoutes: options.moreRoutes, settled }),
+    controlRoutes: createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth, moreRoutes: options.moreRoutes }),
     settled,
   };
 
@@ -99,7 +99,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     timing: t,
     trigger(storeId, event, properties, unset) {
       const { reply, content } = service.trigger(storeId, { event, properties, unset });
-      if (!content) throw new Error((reply.body as { message: string }).message);
+      if (!content) throw new Error(reply.error?.message ?? 'the event was not raised');
       return content;
     },
     settled,

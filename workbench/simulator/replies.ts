@@ -1,19 +1,14 @@
 // Answers of the simulator's operations as plain values (status + body), so the same logic serves the
-// HTTP routes, the in-process API and the tests. Failures use the contract's ErrorEnvelope with the Admin
-// API's codes (spec/openapi/admin.yaml description).
-import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorEnvelope, type ErrorItem, type SuccessEnvelope } from 'storefront-contract/contract';
-
-import type { Reply } from '../http/extension.js';
+// HTTP routes, the in-process API and the tests. Failures are `fail()` of the error writer
+// (workbench/http/errors.ts), with the Admin API's codes (spec/openapi/admin.yaml description).
+import { successEnvelope, type ErrorItem, type SuccessEnvelope } from 'storefront-contract/contract';
+import type { BodyReply, Reply } from '../http/extension.js';
 
 export type { ErrorItem };
 
 export type { Reply };
 
-export function fail(status: number, code: ErrorCode, message: string, details: ErrorItem[] = [], headers?: Record<string, string>): Reply<ErrorEnvelope> {
-  return { status, body: errorEnvelope(code, message, details), headers };
-}
-
-export function ok<T>(status: number, message: string, content: T): Reply<SuccessEnvelope<T>> {
+export function ok<T>(status: number, message: string, content: T): BodyReply<SuccessEnvelope<T>> {
   return { status, body: successEnvelope(message, content) };
 }
 

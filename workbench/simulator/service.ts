@@ -8,7 +8,8 @@ import { newDeliveryId, newEventId, newSigningSecret, newWebhookId } from './ids
 import { scopeVerdict } from './marketplace.js';
 import { toWebhookDelivery, toWebhookSubscription, type WebhookDeliveryView } from './present.js';
 import { pageWindow, pagination } from '../http/paging.js';
-import { dotted, fail, ok, type ErrorItem, type Reply } from './replies.js';
+import { fail } from '../http/errors.js';
+import { dotted, ok, type ErrorItem, type Reply } from './replies.js';
 import { catalogEntry, deliveryRules, webhookEvents } from './rules.js';
 import type { AttemptRow, AttemptStatus, EventRecord, NewAttempt, SimulatorStore, Subscription, SubscriptionStatus } from './store.js';
 import { checkDestination, checkUrlShape } from './url-policy.js';

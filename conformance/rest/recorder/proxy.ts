@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { request as undiciRequest } from 'undici';
+import { fail, writeError } from '../../../workbench/http/errors.js';
 import type { Har, HarEntry, HarNameValue } from '../har.js';
 import { Redactor } from './redact.js';
 
@@ -33,10 +34,8 @@ export async function createRecordingProxy(options: RecordingProxyOptions): Prom
   const har: Har = { log: { version: '1.2', creator: { name: 'storefront-contract record', version: '1' }, entries: [] } };
 
   const server = http.createServer((req, res) => {
-    forward(req, res).catch((error: Error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: false, message: `record: upstream failed: ${error.message}`, content: { error: { code: 'bad_gateway', details: [] } } }));
-    });
+    // An unreachable upstream is the workbench's envelope too (the one error writer), with code bad_gateway.
+    forward(req, res).catch((error: Error) => writeError(res, fail(502, 'bad_gateway', `record: upstream failed: ${error.message}`)));
   });
   const sockets = new Set<Socket>();
   server.on('connection', (s: Socket) => {
