@@ -30,6 +30,10 @@ export default defineConfig({
   resolve: { alias: alias.map(({ find, replacement }) => ({ find, replacement })) },
   test: {
     include: ['test/**/*.test.ts'],
+    // Child processes (the CLI, scripts, examples started by tests with `--import tsx`) inherit the
+    // condition, so they too run the sources of both packages, never a stale build. The staged packages'
+    // manifests carry no `sfc-source` condition, so an installed package ignores it.
+    env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=sfc-source'].filter(Boolean).join(' ') },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Tests start real servers and CLIs and spend much of their time waiting on them (sockets, child

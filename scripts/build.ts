@@ -8,7 +8,7 @@
 //                                                  docs/site/ (built straight into the stage), examples/receivers/
 // Each package's manifest is the committed packages/<name>/package.json; its `files` list says what is
 // staged, so a new shipped folder is one manifest line. `npm pack dist/packages/<name>` packs one.
-import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './lib/repo.js';
 import { runTool } from './lib/run-tool.js';
@@ -42,10 +42,10 @@ function docs(): Promise<void> {
  */
 async function stage(folder: string, alreadyStaged: string[] = []): Promise<string> {
   const source = path.join(repoRoot, 'packages', folder);
-  const manifest = JSON.parse(await readFile(path.join(source, 'package.json'), 'utf8')) as { files: string[] };
+  const manifest = JSON.parse(await readFile(path.join(source, 'package.json'), 'utf8')) as { files: string[]; exports: unknown };
   const target = path.join(stageRoot, folder);
   await mkdir(target, { recursive: true });
-  await cp(path.join(source, 'package.json'), path.join(target, 'package.json'));
+  await writeFile(path.join(target, 'package.json'), `${JSON.stringify(publishedManifest(manifest), null, 2)}\n`);
   for (const entry of manifest.files) {
     if (alreadyStaged.includes(entry)) continue;
     const own = path.join(source, entry);
@@ -53,6 +53,20 @@ async function stage(folder: string, alreadyStaged: string[] = []): Promise<stri
     await cp(from, path.join(target, entry), { recursive: true, dereference: true, filter: (f) => !f.endsWith('.test.ts') });
   }
   return target;
+}
+
+/**
+ * The manifest as published: the `sfc-source` condition (this repository's way to resolve the packages'
+ * names to their TypeScript sources) is dropped, since those files are not shipped.
+ */
+function publishedManifest(manifest: Record<string, unknown>): Record<string, unknown> {
+  const exports = Object.fromEntries(
+    Object.entries(manifest.exports as Record<string, string | Record<string, string>>).map(([subpath, target]) => [
+      subpath,
+      typeof target === 'string' ? target : Object.fromEntries(Object.entries(target).filter(([condition]) => condition !== 'sfc-source')),
+    ]),
+  );
+  return { ...manifest, exports };
 }
 
 async function isRealPath(file: string): Promise<boolean> {
