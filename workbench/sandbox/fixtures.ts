@@ -14,6 +14,7 @@ import { specDir } from '../contract/files.js';
 import { getAjv } from '../mock/ajv.js';
 import { findUnsafeKey } from '../http/object-paths.js';
 import { RESOURCES, dataKey, type ResourceName, type WorldData } from './types.js';
+import { unescapePointerSegment } from 'storefront-contract/contract';
 
 export class FixtureError extends Error {
   readonly name = 'FixtureError';
@@ -97,7 +98,7 @@ function compileValidators() {
 
 /** `/variants/0/pricing` + `selling_price` -> `variants[0].pricing.selling_price`. */
 function fieldOf(e: ErrorObject, prefix = ''): string {
-  const parts = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = e.instancePath.split('/').filter(Boolean).map(unescapePointerSegment);
   if (e.keyword === 'required') parts.push((e.params as { missingProperty: string }).missingProperty);
   if (e.keyword === 'additionalProperties') parts.push((e.params as { additionalProperty: string }).additionalProperty);
   const joined = parts.reduce((s, p) => (/^\d+$/.test(p) ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
