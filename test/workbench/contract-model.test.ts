@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { certify } from '../../conformance/rest/certify.js';
 import { contractModel, documentLoads, eventFamilies, forgetLoadedDocuments, loadContract, matchOperation, maxPageSize, mergeAllOf } from '../../workbench/contract/model.js';
+import { MAX_PAGE_SIZE } from '../../workbench/http/paging.js';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
 import { storefrontOperations, webhookEvents } from 'storefront-contract';
 
@@ -83,6 +84,8 @@ describe('what the model answers', () => {
     expect(maxPageSize(admin)).toBe(100);
     expect(storefront.operation('listProducts')?.maxPageSize).toBe(100);
     expect(storefront.operation('createCustomer')?.maxPageSize).toBeUndefined();
+    // The shared paging rule's constant (workbench/http/paging.ts, AD-080) must say what the documents say.
+    expect(MAX_PAGE_SIZE).toBe(maxPageSize(admin));
     const families = eventFamilies();
     expect([...families.values()].flat().sort()).toEqual(webhookEvents.map((e) => e.event).sort());
     expect(families.get('orders')).toContain('order.created');
