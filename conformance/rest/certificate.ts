@@ -3,8 +3,7 @@
 import { certificateFrame, type CoverageCell, type OperationVerdict, type RestCertificate } from '../report/certificate.js';
 import type { ReplayRun } from './engine.js';
 import type { ExchangeResult } from './exchange.js';
-import type { Scenario } from './load.js';
-import { operations } from './operations.js';
+import { storefrontOperationList as operations, type Scenario } from './load.js';
 
 export function failed(result: ExchangeResult): boolean {
   return !!result.error || result.findings.some((f) => f.severity === 'error');

@@ -6,8 +6,15 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { trafficDir } from '../../workbench/contract/files.js';
 import { headerOf, type Har, type HarEntry } from './har.js';
-import { matchOperation, splitStorefrontPath, type OperationMeta } from './operations.js';
-import { getPointer } from 'storefront-contract/contract';
+import { storefrontOperations } from 'storefront-contract';
+import { basePathTemplate, getPointer } from 'storefront-contract/contract';
+import { matchApiPath } from '../../workbench/contract/match.js';
+
+/** A storefront operation as the generated operation table has it (the recordings are matched against it). */
+export type OperationMeta = (typeof storefrontOperations)[keyof typeof storefrontOperations];
+
+/** Every storefront operation, in the generated table's order. */
+export const storefrontOperationList: OperationMeta[] = Object.values(storefrontOperations);
 
 export { trafficDir };
 
@@ -113,11 +120,12 @@ export function loadScenario(dir: string, name: string): Scenario {
 
   const steps: Step[] = har.log.entries.map((entry, index) => {
     const url = new URL(entry.request.url);
-    const parsed = splitStorefrontPath(url.pathname);
+    // The tools' one matcher (workbench/contract/match.ts) over the generated table: loading stays synchronous.
+    const found = matchApiPath((api) => (api === 'storefront' ? storefrontOperationList : undefined), entry.request.method, url.pathname);
     const where = `${rel(harFile)} entry ${index} (${entry.request.method} ${url.pathname})`;
-    if (!parsed) throw new LoadError(`${where}: not a storefront URL (/api/v1/{store_id}/storefront/...); remove the entry`);
-    const operation = matchOperation(entry.request.method, parsed.inner);
-    if (!operation) throw new LoadError(`${where}: matches no storefront operation of the contract; remove the entry or fix the spec`);
+    if (found.kind === 'no-api') throw new LoadError(`${where}: not a storefront URL (${basePathTemplate.storefront}/...); remove the entry`);
+    if (found.kind !== 'match') throw new LoadError(`${where}: matches no storefront operation of the contract; remove the entry or fix the spec`);
+    const operation = found.operation;
     const contentType = headerOf(entry.response.headers, 'content-type') ?? entry.response.content.mimeType;
     return {
       scenario: name,
@@ -126,7 +134,7 @@ export function loadScenario(dir: string, name: string): Scenario {
       id: `${name}/${entry.comment || `#${index}`}`,
       entry,
       operation,
-      recordedStoreId: parsed.storeId,
+      recordedStoreId: decodeURIComponent(found.rawStoreId),
       recorded: { status: entry.response.status, contentType, body: parseJson(entry.response.content.text) },
       needs: [],
     };

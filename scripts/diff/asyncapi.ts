@@ -9,6 +9,7 @@ import { Parser, fromFile } from '@asyncapi/parser';
 import path from 'node:path';
 import { overrides, rateUnclassified } from './asyncapi-rules.js';
 import type { Change, DocumentDiff } from './types.js';
+import { unescapePointerSegment } from '../../src/contract/json-pointer.js';
 
 type Json = any;
 
@@ -80,7 +81,7 @@ export function normalise(value: Json, seen = new Map<object, Json>()): Json {
   return out;
 }
 
-const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+const unescape = unescapePointerSegment;
 // A message seen through a channel, components, an operation, or the channel an operation points at.
 const MESSAGE = /^\/(?:channels\/[^/]+|components|operations\/[^/]+(?:\/channel|\/reply)?)\/messages\/([^/]+)(?:\/(.*))?$/;
 

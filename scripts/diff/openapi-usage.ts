@@ -2,7 +2,7 @@
 // a change inside a shared component (components/schemas/X, or a split file such as
 // components/schemas/Pricing.yaml) under the first operation it reached it through, only once. This walks
 // every operation through every $ref (across files) so a change can name every operation it affects.
-import { getPointer } from '../../src/contract/json-pointer.js';
+import { getPointer, unescapePointerSegment } from '../../src/contract/json-pointer.js';
 import { HTTP_METHODS, pointerSegment } from '../generate/names.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +17,7 @@ interface Place {
   pointer: string;
 }
 
-const decode = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+const decode = unescapePointerSegment;
 const child = (pointer: string, key: string) => `${pointer}/${pointerSegment(key)}`;
 /** True when `pointer` is `root` or lies below it. */
 const within = (pointer: string, root: string) => pointer === root || pointer.startsWith(`${root}/`);

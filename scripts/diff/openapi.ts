@@ -9,6 +9,7 @@ import { repoRoot } from '../lib/repo.js';
 import { runTool } from '../lib/run-tool.js';
 import { operationUsage, type OperationUsage } from './openapi-usage.js';
 import type { Change, DocumentDiff } from './types.js';
+import { unescapePointerSegment } from '../../src/contract/json-pointer.js';
 
 const CONFIG = path.join(repoRoot, 'scripts/diff/redocly-diff.yaml');
 
@@ -31,7 +32,7 @@ interface Located {
 
 /** `#/paths/~1orders/get/responses/...` -> subject `GET /orders`, path `responses/...`. */
 function subjectOf(pointer: string): { subject: string; rest: string } {
-  const parts = pointer.replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer.replace(/^#\//, '').split('/').map(unescapePointerSegment);
   if (parts[0] === 'paths' && parts.length >= 3 && /^(get|put|post|delete|patch|options|head|trace)$/.test(parts[2])) {
     return { subject: `${parts[2].toUpperCase()} ${parts[1]}`, rest: parts.slice(3).join('/') };
   }
@@ -39,7 +40,7 @@ function subjectOf(pointer: string): { subject: string; rest: string } {
   return { subject: parts[0] || '(root)', rest: parts.slice(1).join('/') };
 }
 
-const decode = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+const decode = unescapePointerSegment;
 
 /**
  * Subject and reach of one change: the component (or split file) that changed and every operation using

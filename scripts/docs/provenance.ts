@@ -12,6 +12,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { documents, specDir, type DocumentName } from '../lib/repo.js';
 import { readRegister, REGISTER_FILES, type RegisterEntry } from '../lib/register.js';
+import { escapePointerSegment } from '../../src/contract/json-pointer.js';
 
 export const PROVENANCE = 'x-provenance';
 export const registerPage = 'guides/inferred-decisions.html';
@@ -60,7 +61,7 @@ export function coveringEntry(entries: Located[], location: string): Located | u
   return best;
 }
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = escapePointerSegment;
 
 /** Stamps every node carrying x-contract-source in one parsed file. */
 function stamp(node: unknown, file: string, pointer: string, entries: Located[]): void {

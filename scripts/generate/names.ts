@@ -1,4 +1,5 @@
 // Export names used by the generated modules, shared by generators and the runtime wrappers.
+import { escapePointerSegment } from '../../src/contract/json-pointer.js';
 
 /** `order.created` -> `orderCreated`; `seller.shipment.updated` -> `sellerShipmentUpdated`. */
 export function eventExportName(event: string): string {
@@ -27,5 +28,5 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 
 /** JSON pointer segment escaping (RFC 6901). */
 export function pointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+  return escapePointerSegment(segment);
 }

@@ -1,6 +1,7 @@
 // Turns Ajv's error objects into lines a person can act on: where, what was expected, what was there.
 import type { ErrorObject } from 'ajv';
 import { errorMessage } from './messages.js';
+import { unescapePointerSegment } from '../contract/json-pointer.js';
 
 export interface ValidationIssue {
   /** JSON pointer into the validated value, `/` for the root. */
@@ -15,7 +16,7 @@ function valueAt(data: unknown, pointer: string): unknown {
   return pointer
     .split('/')
     .slice(1)
-    .reduce<unknown>((at, seg) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), data);
+    .reduce<unknown>((at, seg) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[unescapePointerSegment(seg)] : undefined), data);
 }
 
 function describe(value: unknown): string {

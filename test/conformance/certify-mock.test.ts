@@ -1,7 +1,7 @@
 // Certifying the embedded mock passes, at concurrency 1 and 10, and --only narrows the judged set.
 import { describe, expect, it } from 'vitest';
 import { certify } from '../../conformance/rest/certify.js';
-import { operations } from '../../conformance/rest/operations.js';
+import { storefrontOperationList as operations } from '../../conformance/rest/load.js';
 
 describe('certifying the mock', () => {
   it.each([1, 10])('passes at concurrency %i with every documented status exercised', async (concurrency) => {

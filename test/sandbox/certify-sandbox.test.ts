@@ -6,7 +6,7 @@
 // asked (register SF-024).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certify } from '../../conformance/rest/certify.js';
-import { operations } from '../../conformance/rest/operations.js';
+import { storefrontOperationList as operations } from '../../conformance/rest/load.js';
 import type { Workbench } from '../../workbench/index.js';
 import { startSandbox } from './helpers.js';
 

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { unescapePointerSegment } from 'storefront-contract/contract';
 
 // ajv-formats is CommonJS with a `default` property; require() sidesteps ESM-interop typing.
 const require = createRequire(import.meta.url);
@@ -32,7 +33,7 @@ export function compile(schema: object): ValidateFunction {
 
 /** Ajv's message, made to say which value or property is at fault. */
 export function describeAjvError(e: ErrorObject): { path: string[]; message: string } {
-  const path = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = e.instancePath.split('/').filter(Boolean).map(unescapePointerSegment);
   const p = e.params as Record<string, any>;
   switch (e.keyword) {
     case 'required':

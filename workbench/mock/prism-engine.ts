@@ -2,6 +2,7 @@
 // `Prefer: code=/example=/dynamic=`, Accept negotiation and dynamic (faker) bodies. It is loaded
 // lazily because requiring it takes most of a second (faker); the default answers never wait on it.
 import { createRequire } from 'node:module';
+import { loadDocument } from '../contract/model.js';
 import { MockHttpError, type ErrorCode } from '../http/errors.js';
 import type { CachedResponse, OperationModel } from './spec-model.js';
 import type { Preferences } from './prefer.js';
@@ -37,7 +38,8 @@ export class PrismEngine {
   load(): Promise<Loaded> {
     this.loading ??= (async () => {
       const { createInstance, getHttpOperationsFromSpec } = require('@stoplight/prism-http');
-      const list: any[] = await getHttpOperationsFromSpec(this.specFile);
+      // The contract model's document (read once per process), copied: Prism's loader rewrites what it is given.
+      const list: any[] = await getHttpOperationsFromSpec(structuredClone((await loadDocument(this.specFile)).document));
       const operations = new Map<string, any>();
       for (const op of list) operations.set(`${op.method} ${op.path}`, op);
       const prism = createInstance(baseConfig({}, false), { logger: silentLogger });

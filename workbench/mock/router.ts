@@ -1,7 +1,8 @@
-// Maps a real URL path (`/api/v1/{store_id}/storefront/catalog/products`) to one operation of one
-// document. Prism ignores server base paths, so the front strips the mount prefix here and hands
-// Prism only the path the document declares.
-import { splitApiPath } from 'storefront-contract/contract';
+// Maps a real URL path (`/api/v1/{store_id}/storefront/catalog/products`) to one operation of one mounted
+// document, with the tools' one matcher (workbench/contract/match.ts), and turns its answer into the
+// front's: ids decoded (bad percent-encoding is a 400). Prism ignores server base paths, so the front
+// hands Prism only the path the document declares (`innerPath`).
+import { matchApiPath } from '../contract/match.js';
 import { MockHttpError } from '../http/errors.js';
 import type { DocumentModel, OperationModel } from './spec-model.js';
 
@@ -27,53 +28,17 @@ export type RouteResult =
   | { kind: 'no-method'; mount: Mount; innerPath: string; allowed: string[] };
 
 export function route(mounts: Map<string, Mount>, pathname: string, method: string): RouteResult {
-  const api = splitApiPath(pathname);
-  const mount = api ? mounts.get(api.api) : undefined;
-  if (!api || !mount) return { kind: 'no-mount' };
-  const storeId = safeDecode(api.rawStoreId, 'path', 'store_id');
-  // A trailing slash is tolerated: clients that build URLs by concatenation often add one.
-  let innerPath = api.innerPath || '/';
-  if (innerPath.length > 1 && innerPath.endsWith('/')) innerPath = innerPath.slice(0, -1);
-  const raw = innerPath === '/' ? [] : innerPath.slice(1).split('/');
-  // An empty segment (`/pos/carts//evaluate-coupons`) names no resource: it must not shift the others
-  // into a template (`{id}` = `evaluate-coupons`), so it is a 404, never another operation.
-  if (raw.includes('')) return { kind: 'no-path', mount, innerPath };
-
-  let best: { ops: OperationModel[]; literals: number } | undefined;
-  const byPath = new Map<string, OperationModel[]>();
-  for (const op of mount.document.operations) {
-    if (op.segments.length !== raw.length) continue;
-    let literals = 0;
-    let ok = true;
-    for (let i = 0; i < raw.length; i++) {
-      const seg = op.segments[i];
-      if (typeof seg === 'string') {
-        if (seg !== raw[i]) {
-          ok = false;
-          break;
-        }
-        literals++;
-      }
-    }
-    if (!ok) continue;
-    const list = byPath.get(op.path) ?? [];
-    list.push(op);
-    byPath.set(op.path, list);
-    // The template with the most literal segments wins (`/products/similar` over `/products/{id}`).
-    if (!best || literals > best.literals) best = { ops: list, literals };
-  }
-  if (!best) return { kind: 'no-path', mount, innerPath };
   // HEAD is answered like GET (without a body), as node:http and most servers do.
-  const wanted = method === 'head' ? 'get' : method;
-  const operation = best.ops.find((op) => op.method === wanted);
-  if (!operation) {
-    return { kind: 'no-method', mount, innerPath, allowed: best.ops.map((op) => op.method.toUpperCase()) };
-  }
+  const found = matchApiPath((api) => mounts.get(api)?.document.operations, method === 'head' ? 'get' : method, pathname);
+  if (found.kind === 'no-api') return { kind: 'no-mount' };
+  const mount = mounts.get(found.api)!;
+  const storeId = safeDecode(found.rawStoreId, 'path', 'store_id');
+  const innerPath = found.innerPath;
+  if (found.kind === 'no-path') return { kind: 'no-path', mount, innerPath };
+  if (found.kind === 'no-method') return { kind: 'no-method', mount, innerPath, allowed: found.allowed };
   const pathParams: Record<string, string> = {};
-  operation.segments.forEach((seg, i) => {
-    if (typeof seg !== 'string') pathParams[seg.param] = safeDecode(raw[i], 'path', seg.param);
-  });
-  return { kind: 'match', match: { mount, storeId, innerPath, operation, pathParams } };
+  for (const [name, raw] of Object.entries(found.rawParams)) pathParams[name] = safeDecode(raw, 'path', name);
+  return { kind: 'match', match: { mount, storeId, innerPath, operation: found.operation, pathParams } };
 }
 
 function safeDecode(value: string, location: 'path', name: string): string {

@@ -1,9 +1,9 @@
-// Reads an OpenAPI document once and turns each operation into the small record the front needs:
-// its path template, parameters, body, security and the default (first 2XX, first named example)
-// response pre-serialized. Prism gets the same file separately; this model only drives the front.
-import $RefParser from '@apidevtools/json-schema-ref-parser';
+// The front's view of an OpenAPI document: each operation of the contract model (read once per process,
+// workbench/contract/model.ts) with what the hot path needs beside it: its security schemes resolved and
+// the default (first 2XX, first named example) response pre-serialized. Prism reads the same model.
+import { loadDocument, type ContractDocument, type ContractOperation, type JsonObject } from '../contract/model.js';
 
-export type JsonObject = Record<string, any>;
+export type { JsonObject };
 
 export interface SecurityScheme {
   /** Key in components.securitySchemes, e.g. `ApiKeyAuth`. */
@@ -27,8 +27,6 @@ export interface OperationModel {
   method: string;
   path: string;
   operationId: string;
-  /** Literal segments as strings, parameters as `{ param }`. */
-  segments: Array<string | { param: string }>;
   parameters: JsonObject[];
   requestBody?: JsonObject;
   /** Alternatives (OR) of requirements (AND); empty means public. */
@@ -43,41 +41,27 @@ export interface DocumentModel {
   name: string;
   file: string;
   operations: OperationModel[];
+  /** The dereferenced document (the contract model's; do not mutate). */
   raw: JsonObject;
+  /** The contract model the operations come from. */
+  contract: ContractDocument;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const built = new WeakMap<ContractDocument, DocumentModel>();
 
+/** The front's model of the document in `file`: the contract model's (read once per process), built once. */
 export async function loadDocumentModel(name: string, file: string): Promise<DocumentModel> {
-  // circular: 'ignore' keeps recursive schemas as $ref instead of failing; the contract has none today.
-  const raw = (await $RefParser.dereference(file, { dereference: { circular: 'ignore' } })) as JsonObject;
-  const schemes: Record<string, JsonObject> = raw.components?.securitySchemes ?? {};
-  const operations: OperationModel[] = [];
-  for (const [path, item] of Object.entries<JsonObject>(raw.paths ?? {})) {
-    if (!item || typeof item !== 'object') continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      operations.push(buildOperation(name, path, method, item, op, raw, schemes));
-    }
+  const contract = await loadDocument(file, name);
+  let model = built.get(contract);
+  if (!model) {
+    model = { name, file, operations: contract.operations.map((op) => buildOperation(name, op, contract.securitySchemes)), raw: contract.document, contract };
+    built.set(contract, model);
   }
-  return { name, file, operations, raw };
+  return model;
 }
 
-function buildOperation(
-  document: string,
-  path: string,
-  method: string,
-  item: JsonObject,
-  op: JsonObject,
-  raw: JsonObject,
-  schemes: Record<string, JsonObject>,
-): OperationModel {
-  // Operation-level parameters override path-level ones with the same name and location.
-  const byKey = new Map<string, JsonObject>();
-  for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])]) byKey.set(`${p.in}:${p.name}`, p);
-  const requirements: JsonObject[] = op.security ?? raw.security ?? [];
-  const security = requirements.map((req) =>
+function buildOperation(document: string, op: ContractOperation, schemes: Record<string, JsonObject>): OperationModel {
+  const security = op.security.map((req) =>
     Object.keys(req).map((id) => {
       const s = schemes[id] ?? {};
       return { id, type: s.type, in: s.in, name: s.name, scheme: typeof s.scheme === 'string' ? s.scheme.toLowerCase() : undefined };
@@ -85,21 +69,14 @@ function buildOperation(
   );
   const model: OperationModel = {
     document,
-    method,
-    path,
-    operationId: op.operationId ?? `${method} ${path}`,
-    segments: path
-      .split('/')
-      .filter(Boolean)
-      .map((s) => {
-        const m = /^\{(.+)\}$/.exec(s);
-        return m ? { param: m[1] } : s;
-      }),
-    parameters: [...byKey.values()],
+    method: op.method,
+    path: op.path,
+    operationId: op.operationId,
+    parameters: op.parameters,
     requestBody: op.requestBody,
     security,
-    responses: op.responses ?? {},
-    deprecated: op.deprecated === true,
+    responses: op.responses,
+    deprecated: op.deprecated,
   };
   model.defaultResponse = buildDefaultResponse(model);
   return model;

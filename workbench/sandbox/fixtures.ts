@@ -2,31 +2,32 @@
 // customers.json, carts.json, orders.json, countries.json, customer-groups.json, coupons.json,
 // locations.json) replacing the seeded resource of that name. Each record is validated at load against
 // the spec's schema of its resource (Product, Variant, Category, CustomerDetail, SavedCard, Cart, Order,
-// Country, Pricing, ...; compiled with the workbench's Ajv from the spec's own schema files) plus the few
+// Country, Pricing, ...; compiled with the workbench's Ajv from the storefront document's one read) plus the few
 // fields the sandbox keeps beside the contract, and the references between records are checked. An error
 // names the file, the record (index and id) and the field.
-import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { specDir } from '../contract/files.js';
+import { contractModel } from '../contract/model.js';
 import { getAjv } from '../mock/ajv.js';
 import { findUnsafeKey } from '../http/object-paths.js';
 import { RESOURCES, dataKey, type ResourceName, type WorldData } from './types.js';
+import { unescapePointerSegment } from 'storefront-contract/contract';
 
 export class FixtureError extends Error {
   readonly name = 'FixtureError';
 }
 
-const schemasDir = path.join(specDir, 'openapi/components/schemas');
-const ref = (name: string) => ({ $ref: pathToFileURL(path.join(schemasDir, `${name}.yaml`)).href });
+/** A component schema by name (`Product`), dereferenced: set by compileValidators from the storefront document's one read. */
+let ref: (name: string) => object = () => {
+  throw new Error('sandbox: fixture schemas are read by compileValidators()');
+};
 const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
 
 const BUNDLE_REF = { type: 'object', required: ['product_id', 'variant_id', 'quantity'], properties: { product_id: { type: 'string' }, variant_id: { type: 'string' }, quantity: { type: 'number', minimum: 1 } } };
 
 /** What each file's records must be: the spec's schema, and the sandbox's own fields beside it. */
-const RECORD_SCHEMAS: Record<ResourceName, object> = {
+const recordSchemas = (): Record<ResourceName, object> => ({
   categories: ref('Category'),
   // Variants and bundle items are checked on their own (Variant, BundleRef) so the error names them.
   products: ref('Product'),
@@ -76,20 +77,23 @@ const RECORD_SCHEMAS: Record<ResourceName, object> = {
     required: ['id', 'name', 'city', 'pincode'],
     properties: { id: { type: 'string', minLength: 1 }, name: { type: 'string' }, city: { type: 'string' }, pincode: { type: 'string', pattern: '^[0-9]{6}$' } },
   },
-};
+});
 
 let validators: Promise<{ record: Map<ResourceName, ValidateFunction>; variant: ValidateFunction; bundle: ValidateFunction }> | undefined;
 
-/** Registers every schema file under its file URL (so their relative $refs resolve) and compiles once. */
+/** Compiles once, from the component schemas of the storefront document's one read (already dereferenced). */
 function compileValidators() {
   validators ??= (async () => {
     const ajv = getAjv();
-    for (const file of readdirSync(schemasDir).filter((f) => f.endsWith('.yaml'))) {
-      const id = pathToFileURL(path.join(schemasDir, file)).href;
-      if (!ajv.getSchema(id)) ajv.addSchema((await $RefParser.parse(path.join(schemasDir, file))) as object, id);
-    }
+    const doc = await contractModel('storefront');
+    ref = (name) => {
+      const schema = doc.part(`components/schemas/${name}.yaml`);
+      if (!schema || typeof schema !== 'object') throw new Error(`sandbox: the storefront document references no schema ${name}`);
+      return schema;
+    };
+    const schemas = recordSchemas();
     const record = new Map<ResourceName, ValidateFunction>();
-    for (const name of RESOURCES) record.set(name, ajv.compile(RECORD_SCHEMAS[name]));
+    for (const name of RESOURCES) record.set(name, ajv.compile(schemas[name]));
     return { record, variant: ajv.compile(ref('Variant')), bundle: ajv.compile(BUNDLE_REF) };
   })();
   return validators;
@@ -97,7 +101,7 @@ function compileValidators() {
 
 /** `/variants/0/pricing` + `selling_price` -> `variants[0].pricing.selling_price`. */
 function fieldOf(e: ErrorObject, prefix = ''): string {
-  const parts = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = e.instancePath.split('/').filter(Boolean).map(unescapePointerSegment);
   if (e.keyword === 'required') parts.push((e.params as { missingProperty: string }).missingProperty);
   if (e.keyword === 'additionalProperties') parts.push((e.params as { additionalProperty: string }).additionalProperty);
   const joined = parts.reduce((s, p) => (/^\d+$/.test(p) ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');

@@ -1,19 +1,16 @@
-// What the sandbox reads from the spec at start: the maximum page size of the lists, and the named
-// examples, as the templates of the seeded world: the records they show
+// What the sandbox takes from the storefront document's one read (the contract model) at start: the
+// maximum page size of the lists, and the named examples, as the templates of the seeded world: the records they show
 // (Matte Lipstick prd_7Q2K9X, cart crt_8N2F6Q, customer cst_9XK2PL and their orders, cards, coupons,
 // stores) are part of every seeded store, so ids copied from the reference work against the sandbox,
 // and every generated record is a variation of a record the contract's own tests validate.
-import $RefParser from '@apidevtools/json-schema-ref-parser';
-import path from 'node:path';
-import { specDir } from '../contract/files.js';
+import { contractModel, maxPageSize, type ContractDocument } from '../contract/model.js';
 import type { Cart, CustomerDetail, Order, ProductRecord, SavedCard, SimilarProduct, Variant } from './types.js';
 
-const examplesDir = path.join(specDir, 'openapi/components/examples');
-
-// The ref parser's YAML reader (js-yaml) is many times faster than `yaml` on these files.
-async function content(name: string): Promise<any> {
-  const doc = (await $RefParser.parse(path.join(examplesDir, `${name}.yaml`))) as { value: { content: unknown } };
-  return doc.value.content;
+/** A named example's `content`, from the storefront document's one read, copied (the model's objects are shared). */
+function content(doc: ContractDocument, name: string): any {
+  const example = doc.part(`components/examples/${name}.yaml`) as { value?: { content?: unknown } } | undefined;
+  if (!example?.value?.content) throw new Error(`sandbox: the storefront document references no example ${name}`);
+  return structuredClone(example.value.content);
 }
 
 export interface Templates {
@@ -37,18 +34,12 @@ let loading: Promise<Templates> | undefined;
 /** Reads the examples once per process (the sandbox awaits this before it builds a world). */
 export function loadTemplates(): Promise<Templates> {
   loading ??= (async () => {
-    const limit = (await $RefParser.parse(path.join(specDir, 'openapi/components/parameters/Limit.yaml'))) as { 'x-max-page-size'?: unknown };
-    const [products, variant, similar, cart, orders, cards, customer] = await Promise.all([
-      content('ListProductsOk'),
-      content('GetVariantOk'),
-      content('ListSimilarProductsOk'),
-      content('GetPosCartOk'),
-      content('ListOrdersOk'),
-      content('ListCustomerCardsOk'),
-      content('CreateCustomerCreated'),
-    ]);
+    const doc = await contractModel('storefront');
+    const [products, variant, similar, cart, orders, cards, customer] = ['ListProductsOk', 'GetVariantOk', 'ListSimilarProductsOk', 'GetPosCartOk', 'ListOrdersOk', 'ListCustomerCardsOk', 'CreateCustomerCreated'].map((name) =>
+      content(doc, name),
+    );
     cached = {
-      maxPageSize: typeof limit['x-max-page-size'] === 'number' ? limit['x-max-page-size'] : Number.MAX_SAFE_INTEGER,
+      maxPageSize: maxPageSize(doc) ?? Number.MAX_SAFE_INTEGER,
       products: products.products,
       variant: variant.variant,
       similar: similar.products,

@@ -1,7 +1,7 @@
 // Answers of the simulator's operations as plain values (status + body), so the same logic serves the
 // HTTP routes, the in-process API and the tests. Failures are `fail()` of the error writer
 // (workbench/http/errors.ts), with the Admin API's codes (spec/openapi/admin.yaml description).
-import { successEnvelope, type ErrorItem, type SuccessEnvelope } from 'storefront-contract/contract';
+import { successEnvelope, unescapePointerSegment, type ErrorItem, type SuccessEnvelope } from 'storefront-contract/contract';
 import type { BodyReply, Reply } from '../http/extension.js';
 
 export type { ErrorItem };
@@ -18,7 +18,7 @@ export function dotted(pointer: string, dropPrefix = ''): string {
   const name = trimmed
     .split('/')
     .filter(Boolean)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map(unescapePointerSegment)
     .join('.');
   return name || '(body)';
 }

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import type { OperationSpec, ParamSpec } from './operation-specs.js';
 import type { Credentials, GeneratedRequest } from './request.js';
-import { edgeValues, mergeAllOf, typesOf, valueArbitrary, type JsonSchema } from './schema-arbitrary.js';
+import { mergeAllOf } from '../../../workbench/contract/model.js';
+import { edgeValues, typesOf, valueArbitrary, type JsonSchema } from './schema-arbitrary.js';
 import { isIdName, type World } from './world.js';
 
 /** Request bodies above this are refused with 413 by the workbench; 2 MiB is over any usual limit. */

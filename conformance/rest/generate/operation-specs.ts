@@ -1,7 +1,9 @@
-// What request generation needs to know of each operation, read from a dereferenced OpenAPI document:
-// its parameters with their schemas, its JSON body, its security, its documented statuses and the
-// `links` its responses declare (how ids produced by one answer feed later requests).
-import $RefParser from '@apidevtools/json-schema-ref-parser';
+// What request generation needs to know of each operation, taken from the contract model (the document
+// read and dereferenced once per process, workbench/contract/model.ts): its parameters with their
+// schemas, its JSON body, its security, its documented statuses and the `links` its responses declare
+// (how ids produced by one answer feed later requests).
+import { documents } from '../../../workbench/contract/files.js';
+import { loadDocument } from '../../../workbench/contract/model.js';
 import type { JsonSchema } from './schema-arbitrary.js';
 
 export type ParamPlace = 'path' | 'query' | 'header';
@@ -50,68 +52,55 @@ export interface OperationSpec {
   links: LinkSpec[];
 }
 
-type Doc = {
-  paths?: Record<string, Record<string, unknown>>;
-  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string; in?: string; name?: string }> };
-  security?: Array<Record<string, string[]>>;
-};
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-
-/** Every operation of the document, in path order. */
-export async function loadOperationSpecs(documentFile: string): Promise<OperationSpec[]> {
-  const doc = (await $RefParser.dereference(documentFile, { dereference: { circular: 'ignore' } })) as Doc;
-  const schemes = doc.components?.securitySchemes ?? {};
+/** Every operation of the document (default: the storefront's), in path order. */
+export async function loadOperationSpecs(documentFile: string = documents.storefront): Promise<OperationSpec[]> {
+  const doc = await loadDocument(documentFile);
   const out: OperationSpec[] = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    const shared = (item.parameters as unknown[] | undefined) ?? [];
-    for (const method of METHODS) {
-      const op = item[method] as Record<string, unknown> | undefined;
-      if (!op?.operationId) continue;
-      const params = mergeParams(shared, (op.parameters as unknown[] | undefined) ?? []);
-      const requirement = ((op.security ?? doc.security ?? []) as Array<Record<string, string[]>>)[0] ?? {};
-      const security: SecurityKind[] = Object.keys(requirement).map((name) => {
-        const s = schemes[name] ?? {};
-        if (s.type === 'apiKey') return { kind: 'apiKey', in: s.in === 'query' ? 'query' : 'header', name: s.name ?? name };
-        return { kind: 'bearer' };
-      });
-      type Link = { operationId?: string; parameters?: Record<string, string>; requestBody?: unknown; 'x-security'?: Record<string, string> };
-      const responses = (op.responses as Record<string, { 'x-contract-source'?: string; links?: Record<string, Link> }>) ?? {};
-      const statuses = Object.keys(responses);
-      const links: LinkSpec[] = [];
-      for (const [status, response] of Object.entries(responses)) {
-        for (const [name, link] of Object.entries(response?.links ?? {})) {
-          if (!link.operationId) continue;
-          const body: Record<string, string> = {};
-          if (link.requestBody && typeof link.requestBody === 'object') {
-            for (const [member, value] of Object.entries(link.requestBody)) if (typeof value === 'string') body[member] = value.replace(/^\{(.*)\}$/, '$1');
-          }
-          links.push({ status, name, operationId: link.operationId, parameters: { ...(link.parameters ?? {}) }, body, security: { ...(link['x-security'] ?? {}) } });
+  for (const op of doc.operations) {
+    if (!op.definition.operationId) continue;
+    const params = toParamSpecs(op.parameters);
+    const requirement = op.security[0] ?? {};
+    const security: SecurityKind[] = Object.keys(requirement).map((name) => {
+      const s = doc.securitySchemes[name] ?? {};
+      if (s.type === 'apiKey') return { kind: 'apiKey', in: s.in === 'query' ? 'query' : 'header', name: s.name ?? name };
+      return { kind: 'bearer' };
+    });
+    type Link = { operationId?: string; parameters?: Record<string, string>; requestBody?: unknown; 'x-security'?: Record<string, string> };
+    const responses = op.responses as Record<string, { 'x-contract-source'?: string; links?: Record<string, Link> }>;
+    const statuses = Object.keys(responses);
+    const links: LinkSpec[] = [];
+    for (const [status, response] of Object.entries(responses)) {
+      for (const [name, link] of Object.entries(response?.links ?? {})) {
+        if (!link.operationId) continue;
+        const body: Record<string, string> = {};
+        if (link.requestBody && typeof link.requestBody === 'object') {
+          for (const [member, value] of Object.entries(link.requestBody)) if (typeof value === 'string') body[member] = value.replace(/^\{(.*)\}$/, '$1');
         }
+        links.push({ status, name, operationId: link.operationId, parameters: { ...(link.parameters ?? {}) }, body, security: { ...(link['x-security'] ?? {}) } });
       }
-      const rb = op.requestBody as { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } | undefined;
-      const json = rb?.content && Object.entries(rb.content).find(([type]) => /json/i.test(type));
-      out.push({
-        operationId: String(op.operationId),
-        method,
-        path,
-        params,
-        body: json ? { required: rb?.required === true, schema: json[1].schema ?? {}, contentType: json[0] } : undefined,
-        security,
-        statuses,
-        designedStatuses: statuses.filter((s) => responses[s]?.['x-contract-source'] === 'inferred'),
-        successStatus: Number(statuses.find((s) => /^2\d\d$/.test(s)) ?? 200),
-        links,
-      });
     }
+    const rb = op.requestBody as { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } | undefined;
+    const json = rb?.content && Object.entries(rb.content).find(([type]) => /json/i.test(type));
+    out.push({
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      params,
+      body: json ? { required: rb?.required === true, schema: json[1].schema ?? {}, contentType: json[0] } : undefined,
+      security,
+      statuses,
+      designedStatuses: statuses.filter((s) => responses[s]?.['x-contract-source'] === 'inferred'),
+      successStatus: Number(statuses.find((s) => /^2\d\d$/.test(s)) ?? 200),
+      links,
+    });
   }
   return out;
 }
 
-function mergeParams(shared: unknown[], own: unknown[]): ParamSpec[] {
+/** The model's merged parameters (path, query, header) as generation needs them. */
+function toParamSpecs(parameters: Array<Record<string, unknown>>): ParamSpec[] {
   const byKey = new Map<string, ParamSpec>();
-  for (const raw of [...shared, ...own] as Array<Record<string, unknown>>) {
-    const place = raw.in as string;
+  for (const raw of parameters) {    const place = raw.in as string;
     if (place !== 'path' && place !== 'query' && place !== 'header') continue;
     const name = String(raw.name);
     byKey.set(`${place}:${name.toLowerCase()}`, {

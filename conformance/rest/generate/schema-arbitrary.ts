@@ -4,6 +4,7 @@
 // shrinking, seeded replay and `examples` run first are built in; json-schema-faker has none of them.
 import fc from 'fast-check';
 import formats from 'ajv-formats/dist/formats.js';
+import { mergeAllOf, type JsonSchema } from '../../../workbench/contract/schema.js';
 
 const { fullFormats } = formats;
 
@@ -18,7 +19,7 @@ function formatCheck(name: string): ((s: string) => boolean) | undefined {
   return undefined;
 }
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 
 const MAX_ITEMS = 4;
 const MAX_STRING = 24;
@@ -31,23 +32,6 @@ export function typesOf(schema: JsonSchema): string[] {
   if (schema.properties || schema.required) return ['object'];
   if (schema.items) return ['array'];
   return [];
-}
-
-/** allOf members folded into one schema (properties and required merged; the rest: last wins). */
-export function mergeAllOf(schema: JsonSchema): JsonSchema {
-  const parts = schema.allOf as JsonSchema[] | undefined;
-  if (!Array.isArray(parts) || parts.length === 0) return schema;
-  const { allOf: _drop, ...own } = schema;
-  let merged: JsonSchema = {};
-  for (const part of [...parts.map(mergeAllOf), own]) {
-    merged = {
-      ...merged,
-      ...part,
-      properties: { ...(merged.properties as object | undefined), ...(part.properties as object | undefined) },
-      required: [...new Set([...((merged.required as string[]) ?? []), ...((part.required as string[]) ?? [])])],
-    };
-  }
-  return merged;
 }
 
 /** An arbitrary of values valid against `schema`. */

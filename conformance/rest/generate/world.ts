@@ -2,6 +2,7 @@
 // requests name these ids (an invented id may rightly be 404); they are learnt from the replayed
 // traffic's accepted requests and from the `links` the spec declares on each answer.
 import { getPointer } from 'storefront-contract/contract';
+import { matchPath } from '../../../workbench/contract/match.js';
 import type { LinkSpec, OperationSpec } from './operation-specs.js';
 
 /** An id-like name: its values name data on the server, so they come from the world, not the schema. */
@@ -47,11 +48,12 @@ export class World {
 
   /** A request the target accepted: its id-like path, query and body values are known to exist. */
   learnFromAccepted(op: OperationSpec, url: URL, apiBasePath: string, body: unknown): void {
-    const { re, names } = pathMatcher(op.path);
-    const m = re.exec(url.pathname.slice(apiBasePath.length));
-    if (m) {
-      names.forEach((n, i) => this.add(`${op.operationId} path ${n}`, decodeURIComponent(m[i + 1])));
-      this.addTuple(op.operationId, Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])));
+    // The tools' one template matcher (workbench/contract/match.ts), asked about this operation only.
+    const m = url.pathname.startsWith(apiBasePath) ? matchPath([op], op.method, url.pathname.slice(apiBasePath.length)) : undefined;
+    if (m?.kind === 'match') {
+      const values = Object.fromEntries(Object.entries(m.rawParams).map(([n, v]) => [n, decodeURIComponent(v)]));
+      for (const [n, v] of Object.entries(values)) this.add(`${op.operationId} path ${n}`, v);
+      this.addTuple(op.operationId, values);
     }
     for (const [name, value] of url.searchParams) if (isIdName(name)) this.add(`${op.operationId} query ${name}`, value);
     if (body && typeof body === 'object' && !Array.isArray(body)) {
@@ -86,19 +88,6 @@ export class World {
       }
     }
   }
-}
-
-const matchers = new Map<string, { re: RegExp; names: string[] }>();
-
-/** `/pos/carts/{id}` as a regular expression capturing each parameter, built once per path. */
-function pathMatcher(path: string): { re: RegExp; names: string[] } {
-  let matcher = matchers.get(path);
-  if (!matcher) {
-    const names: string[] = [];
-    const re = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_, n: string) => (names.push(n), '([^/]+)'))}$`);
-    matchers.set(path, (matcher = { re, names }));
-  }
-  return matcher;
 }
 
 function placeOf(op: OperationSpec, name: string): string {
