@@ -8,6 +8,7 @@ import { repoRoot } from '../../src/contract/spec-files.js';
 import { headerOf, type Har, type HarEntry } from './har.js';
 import { matchOperation, splitStorefrontPath, type OperationMeta } from './operations.js';
 import { getPointer } from '../../src/contract/json-pointer.js';
+import type { ConsistencyCheck } from '../rules/observations/rest.js';
 
 export const trafficDir = path.join(repoRoot, 'conformance/traffic');
 
@@ -38,14 +39,6 @@ export interface CaptureBinding {
   /** Numeric offset added to the captured number (a page past the end: total_pages + 1). */
   add?: number;
   into?: Target[];
-}
-
-export interface ConsistencyCheck {
-  step: string;
-  pointer: string;
-  /** The binding (capture or input) whose live value the response must carry at `pointer`. */
-  equals: string;
-  description?: string;
 }
 
 export interface Bindings {

@@ -2,7 +2,7 @@
 // 401 or 403; a server that answers it fails here. Section 5 of the platform's interface document
 // states which credential each operation needs.
 import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 import { describeRequest } from '../shared/rest.js';
 
 export const authEnforced: Rule<Exchange> = {

@@ -1,7 +1,7 @@
 // content-type-json: every response with a body says it is JSON (`application/json` or `+json`), the
 // media type the spec gives every response.
 import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 
 const JSON_RE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 

@@ -3,7 +3,7 @@
 // checks are declared in the scenario's bindings (`consistency:`).
 import { getPointer } from '../../../src/contract/json-pointer.js';
 import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 
 export const crossCallConsistency: Rule<Exchange> = {
   id: 'cross-call-consistency',

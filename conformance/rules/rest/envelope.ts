@@ -1,7 +1,7 @@
 // envelope: every body is the storefront envelope: `success` true on 2XX and false on 4XX/5XX,
 // `message` a string (sections 2.1 and 7 of the platform's interface document).
 import { problem, skip, type Finding, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 import { isObject } from '../shared/rest.js';
 
 export const envelope: Rule<Exchange> = {

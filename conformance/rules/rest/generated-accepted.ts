@@ -3,7 +3,7 @@
 // platform's interface document; a 404 is correct only when the request names ids the target was never
 // seen to hold (the phase learns ids from accepted requests and from the spec's links).
 import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 import { describeRequest, isObject } from '../shared/rest.js';
 
 export const generatedAccepted: Rule<Exchange> = {

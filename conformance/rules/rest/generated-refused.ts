@@ -3,7 +3,7 @@
 // document). When the broken constraint is designed here (a body size limit, a content type, a parameter
 // the spec adds), accepting it anyway is advice, not a failure.
 import { advisory, problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 import { describeRequest } from '../shared/rest.js';
 
 export const generatedRefused: Rule<Exchange> = {

@@ -1,7 +1,7 @@
 // The REST rules, in the order findings are reported. One file per rule (its id), one line per rule in
 // conformance/rules/README.md, one test per rule in test/conformance/rules/rest/<id>.test.ts.
 import type { Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 import { authEnforced } from './auth-enforced.js';
 import { contentTypeJson } from './content-type-json.js';
 import { crossCallConsistency } from './cross-call-consistency.js';

@@ -3,7 +3,7 @@
 // The validation rules (page and limit at least 1, sort_by JSON text, user_id required) are stated in
 // sections 4.1 to 4.3 and 8 of the platform's interface document.
 import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 import { describeRequest } from '../shared/rest.js';
 
 const WHAT: Record<number, string> = { 400: 'invalid input', 404: 'an unknown id', 413: 'an oversized body', 415: 'a body that is not JSON' };

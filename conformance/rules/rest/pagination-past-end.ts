@@ -2,7 +2,7 @@
 // it with a documented 4XX, which status-documented judges): total_pages and total_records (section 2.1
 // of the platform's interface document) say there is nothing there.
 import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 import { pageOf } from './pagination.js';
 
 export const paginationPastEnd: Rule<Exchange> = {

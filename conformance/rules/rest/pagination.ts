@@ -6,7 +6,7 @@
 // a larger one is advice. That the neighbours are null at the ends is designed (register SF-018), so a
 // wrong value there is advice too.
 import { advisory, problem, skip, type Finding, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 import { isObject } from '../shared/rest.js';
 
 export interface Page {

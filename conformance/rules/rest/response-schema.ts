@@ -3,7 +3,7 @@
 // generated (precompiled) validators. Undocumented statuses are status-documented's to report.
 import { issuesToString, responseValidator, validateResponse } from '../../../src/validators/index.js';
 import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 
 const MAX_ISSUES = 5;
 

@@ -3,7 +3,7 @@
 // operations are stated; their exact status codes are designed by the spec (register SF-005 to
 // SF-010), so another code of the right class (422 for 400) is advice, not a failure.
 import { problem, advisory, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import type { Exchange } from '../observations/rest.js';
 import { statusClass } from '../shared/rest.js';
 
 export const statusDocumented: Rule<Exchange> = {

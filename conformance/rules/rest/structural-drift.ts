@@ -5,8 +5,8 @@
 // property: `metadata`, `associated_options`) are data, not structure: only the values of keys both
 // bodies have are compared, against the map's value schema.
 import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
-import { isFreeFormMap, itemSchema, propertySchema, responseSchemaOf, type Schema } from '../../rest/response-schemas.js';
+import type { Exchange } from '../observations/rest.js';
+import { isFreeFormMap, itemSchema, propertySchema, responseSchemaOf, type Schema } from '../response-schemas.js';
 import { isObject, jsonType } from '../shared/rest.js';
 
 const MAX = 8;
