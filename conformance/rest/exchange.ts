@@ -5,7 +5,7 @@
 // judges on its own. What a rule receives (Exchange) lives with the rules: rules/observations/rest.ts.
 import type { Agent } from 'undici';
 import type { Judgement, Rule, Severity } from '../rules/model.js';
-import type { ConsistencyCheck, Exchange, ExchangeStep, GeneratedCase, LiveResponse, OutgoingRequest } from '../rules/observations/rest.js';
+import { judgesGenerated, type ConsistencyCheck, type Exchange, type ExchangeStep, type GeneratedCase, type LiveResponse, type OutgoingRequest } from '../rules/observations/rest.js';
 import { judge, type Policy, type RuleTally } from '../rules/run.js';
 import { send, transportError } from './http.js';
 import type { Secrets } from './secrets.js';
@@ -60,7 +60,11 @@ export interface PreparedExchange {
   capture?(live: LiveResponse): Map<string, string>;
 }
 
-/** What every exchange of a run shares. No rules: sent and captured, not judged (the benchmark baseline). */
+/**
+ * What every exchange of a run shares: the run's REST rules, each exchange handed to those that judge it
+ * (a generated case to the rules with `appliesTo: 'all'`). No rules: sent and captured, not judged (the
+ * benchmark baseline).
+ */
 export interface ExchangeLoop {
   dispatcher: Agent;
   rules: readonly Rule<Exchange>[];
@@ -100,7 +104,8 @@ export async function runExchange(prepared: PreparedExchange, loop: ExchangeLoop
   const findings: ExchangeFinding[] = [];
   const judgements: ExchangeOutcome['judgements'] = [];
   // Steps run only for the captures an `--only` operation needs are sent, not judged.
-  for (const rule of head.judged ? loop.rules : []) {
+  const rules = !head.judged ? [] : prepared.generated ? loop.rules.filter(judgesGenerated) : loop.rules;
+  for (const rule of rules) {
     const judgement = judge(rule, observation, loop.policy);
     const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: loop.secrets.scrub(f.subject), message: loop.secrets.scrub(f.message) })) : judgement;
     judgements.push([rule.id, scrubbed]);

@@ -23,6 +23,7 @@ export interface GenerateOptions {
   seed: number;
   target: Target & { storeId: string };
   world: World;
+  /** The run's REST rules: the exchange loop hands each case to those that judge generated cases. */
   rules: readonly Rule<Exchange>[];
   tally: RuleTally;
   policy: Policy;

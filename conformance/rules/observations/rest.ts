@@ -1,6 +1,7 @@
 // What a REST rule receives: one exchange (a replayed step or a generated case), as the one exchange loop
 // (conformance/rest/exchange.ts) observed it. The types live with the rules, so a rule reads nothing of
 // the engines; the engines build these observations and import the types from here.
+import type { Rule } from '../model.js';
 
 /** The request as sent: method, absolute URL, headers (names lowercase), body text. */
 export interface OutgoingRequest {
@@ -74,4 +75,18 @@ export interface Exchange {
   consistency: ConsistencyCheck[];
   /** Set for a request of the generative phase: what it is and what the contract requires of it. */
   generated?: GeneratedCase;
+}
+
+/**
+ * Which exchanges a REST rule is handed: `replayed` ones only (it compares the answer with the recording:
+ * a generated case has none), or `all`, generated cases too. Every rule sees every replayed exchange.
+ */
+export type AppliesTo = 'replayed' | 'all';
+
+/** A REST rule: judges one Exchange, and says whether generated cases are its to judge. */
+export type RestRule = Rule<Exchange> & { appliesTo: AppliesTo };
+
+/** Whether the rule judges generated cases (a rule that does not say judges replayed exchanges only). */
+export function judgesGenerated(rule: Rule<Exchange>): boolean {
+  return (rule as Partial<RestRule>).appliesTo === 'all';
 }
