@@ -78,8 +78,6 @@ export interface ExchangeOutcome {
   judgements: Array<[string, Judgement]>;
   /** An error finding, a failed transport included: what the generative phase shrinks. */
   failed: boolean;
-  /** What the rules judged; undefined when the request got no answer. */
-  observation?: Exchange;
 }
 
 /** Sends one prepared request, captures its observation and judges it with every rule of the loop. */
@@ -112,7 +110,7 @@ export async function runExchange(prepared: PreparedExchange, loop: ExchangeLoop
     if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: rule.id, ...f });
   }
   const result: ExchangeResult = { ...head, status: live.status, durationMs: Math.round(live.durationMs * 10) / 10, findings };
-  return { result, judgements, failed: findings.some((f) => f.severity === 'error'), observation };
+  return { result, judgements, failed: findings.some((f) => f.severity === 'error') };
 }
 
 /** The outcome of a request that was not sent, or got no answer: one `replay` error, nothing judged. */
