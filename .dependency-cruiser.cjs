@@ -51,6 +51,14 @@ module.exports = {
       to: { path: '^(conformance|cli|bench|test|examples)/' },
     },
     {
+      name: 'rules-import-no-engine',
+      severity: 'error',
+      comment:
+        'A certification rule judges an observation whose type lives with the rules (conformance/rules/observations/); it never reads the REST or webhook engines, which import the types from the rules instead.',
+      from: { path: '^conformance/rules/' },
+      to: { path: '^conformance/(rest|webhooks)/' },
+    },
+    {
       name: 'certification-below-cli',
       severity: 'error',
       from: { path: '^conformance/' },

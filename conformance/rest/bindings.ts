@@ -4,19 +4,13 @@
 import { requestBodyText } from './har.js';
 import type { ResolvedCapture, Scenario, Step, Target, TargetPlace } from './load.js';
 import { getPointer } from 'storefront-contract/contract';
+import type { OutgoingRequest } from '../rules/observations/rest.js';
 
 export interface Substitution {
   name: string;
   from: string;
   to: string;
   into?: Target[];
-}
-
-export interface OutgoingRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
 }
 
 const DROPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'accept-encoding', 'x-conformance-step']);

@@ -14,8 +14,8 @@ import { createDispatcher } from './http.js';
 import { apiBaseUrl, basePath } from 'storefront-contract/contract';
 import { documents } from '../../workbench/contract/files.js';
 import type { CaseCounts } from './generate/phase.js';
-import type { Exchange, ExchangeResult, LiveResponse } from './exchange.js';
-import type { OutgoingRequest } from './bindings.js';
+import type { ExchangeResult } from './exchange.js';
+import type { Exchange, LiveResponse, OutgoingRequest } from '../rules/observations/rest.js';
 import type { Step } from './load.js';
 import { loadScenarios, trafficDir } from './load.js';
 import { Secrets } from './secrets.js';
@@ -95,7 +95,7 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
           seed: options.seed ?? randomInt(2 ** 31),
           target: generation.target,
           world: generation.world,
-          rules: rules.filter((r) => GENERATED_CASE_RULES.has(r.id)),
+          rules,
           tally,
           policy: { strict: options.strict },
           secrets,
@@ -125,9 +125,6 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
     await mock?.close();
   }
 }
-
-/** The rules that judge a generated request: the response rules and the two generated-case rules. */
-const GENERATED_CASE_RULES = new Set(['status-documented', 'content-type-json', 'response-schema', 'envelope', 'pagination', 'generated-accepted', 'generated-refused']);
 
 /** The spec's operations and an empty world that the replay fills with the target's ids. */
 async function prepareGeneration(baseUrl: string, storeId: string, apiKey: string, secrets: Secrets) {

@@ -1,14 +1,15 @@
 // The replay engine: every step of every scenario, each sent as soon as the steps it takes captures
-// from have answered, at most `concurrency` requests in flight; each answer judged by the rules.
+// from have answered, at most `concurrency` requests in flight. It prepares each step's request and
+// takes its captures; the one exchange loop (exchange.ts) sends it and has the rules judge the answer.
 import { buildRequest, captureValue, inputValues, substitutionsFor } from './bindings.js';
-import { createDispatcher, send, transportError } from './http.js';
+import { createDispatcher } from './http.js';
 import type { Scenario, Step } from './load.js';
 import type { Rule } from '../rules/model.js';
+import type { Exchange, LiveResponse, OutgoingRequest } from '../rules/observations/rest.js';
 import { restRules } from '../rules/rest/index.js';
-import { judge, RuleTally, type Policy, type RuleResult } from '../rules/run.js';
+import { RuleTally, type Policy, type RuleResult } from '../rules/run.js';
 import { Secrets } from './secrets.js';
-import type { Exchange, ExchangeFinding, ExchangeResult, LiveResponse } from './exchange.js';
-import type { OutgoingRequest } from './bindings.js';
+import { notSent, runExchange, tallyExchange, type ExchangeLoop, type ExchangeResult } from './exchange.js';
 import type { Agent } from 'undici';
 
 export interface ReplayOptions {
@@ -54,6 +55,7 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
   const policy: Policy = { strict: options.strict };
   const tally = options.tally ?? new RuleTally(rules as readonly Rule<never>[], policy);
   const limiter = createLimiter(concurrency);
+  const loop: ExchangeLoop = { dispatcher, rules: checks ? rules : [], policy, secrets };
 
   const selected = (step: Step) => !options.only?.length || options.only.includes(step.operation.operationId);
   const results: ExchangeResult[] = [];
@@ -112,45 +114,35 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
     const subs = substitutionsFor(step, scenario, inputs, live);
     const request = buildRequest(step, subs, { baseUrl: options.baseUrl, storeId: options.storeId });
     const path = secrets.scrub(displayPath(request.url));
+    const head = { ...base, path };
     if (missing.length) {
       const what = missing.map((c) => `${c.name} (from ${c.step} ${c.pointer})`).join(', ');
-      return { ...base, path, durationMs: 0, error: `not sent: the capture ${what} was not in the live response`, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message: `not sent: capture ${what} missing` }] };
+      return notSent(head, `not sent: the capture ${what} was not in the live response`, `not sent: capture ${what} missing`).result;
     }
     const producesCaptures = scenario.captures.some((c) => c.producer === step.index);
-    const parse = checks || producesCaptures;
-    let liveReply;
-    try {
-      liveReply = await send(request, dispatcher, parse);
-    } catch (error) {
-      const message = secrets.scrub(`request failed: ${transportError(error)}`);
-      return { ...base, path, durationMs: 0, error: message, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message }] };
-    }
-    options.onExchange?.(step, request, liveReply);
-    for (const c of scenario.captures) {
-      if (c.producer !== step.index) continue;
-      const value = captureValue(c, liveReply.body);
-      if (value === undefined) continue;
-      live.set(c.name, value);
-      if (Secrets.isSecretName(c.name)) secrets.add(value);
-    }
-    const findings: ExchangeFinding[] = [];
-    if (checks && judged) {
-      const values = new Map<string, string>([...inputs, ...live]);
-      const exchange: Exchange = {
-        step,
+    const outcome = await runExchange(
+      {
+        head,
         request,
-        live: liveReply,
-        values,
+        step,
+        parse: checks || producesCaptures,
         consistency: scenario.bindings.consistency.filter((c) => c.step === step.name || c.step === `#${step.index}`),
-      };
-      for (const rule of rules) {
-        const judgement = judge(rule, exchange, policy);
-        const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: secrets.scrub(f.subject), message: secrets.scrub(f.message) })) : judgement;
-        tally.add(rule.id, scrubbed, step.id);
-        if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: rule.id, ...f });
-      }
-    }
-    return { ...base, path, status: liveReply.status, durationMs: Math.round(liveReply.durationMs * 10) / 10, findings };
+        capture(answer) {
+          options.onExchange?.(step, request, answer);
+          for (const c of scenario.captures) {
+            if (c.producer !== step.index) continue;
+            const value = captureValue(c, answer.body);
+            if (value === undefined) continue;
+            live.set(c.name, value);
+            if (Secrets.isSecretName(c.name)) secrets.add(value);
+          }
+          return new Map<string, string>([...inputs, ...live]);
+        },
+      },
+      loop,
+    );
+    tallyExchange(tally, outcome);
+    return outcome.result;
   }
 }
 

@@ -1,42 +1,14 @@
-// What a REST rule sees (one replayed exchange) and what the replay produces per exchange.
-import type { OutgoingRequest } from './bindings.js';
-import type { ConsistencyCheck, Step } from './load.js';
-import type { Severity } from '../rules/model.js';
-
-export interface LiveResponse {
-  status: number;
-  contentType?: string;
-  /** Parsed JSON body, or undefined when the body is not JSON (see `parseError`). */
-  body: unknown;
-  parseError?: string;
-  durationMs: number;
-}
-
-/** One replayed exchange: the observation every REST rule judges. */
-export interface Exchange {
-  step: Step;
-  request: OutgoingRequest;
-  live: LiveResponse;
-  /** Live values of the scenario's inputs and captures known when the step ran. */
-  values: Map<string, string>;
-  /** Cross-call checks declared for this step in the bindings. */
-  consistency: ConsistencyCheck[];
-  /** Set for a request of the generative phase: what it is and what the contract requires of it. */
-  generated?: GeneratedCase;
-}
-
-/** A generated request as the rules see it. */
-export interface GeneratedCase {
-  kind: 'valid' | 'invalid' | 'security';
-  /** What makes it invalid, or which credential variant it is. */
-  label: string;
-  /** `accepted`: valid by the spec, must not be refused as invalid; a status: it must be refused. */
-  expect: 'accepted' | 400 | 401 | 413 | 415;
-  /** It names ids the target was not seen to hold: a documented 404 is a correct answer. */
-  unknownIds: boolean;
-  /** The broken constraint is designed here, not stated by the platform: a difference is advice. */
-  designed: boolean;
-}
+// The one exchange loop of REST certification. A prepared request, a replayed step (engine.ts) or a
+// generated case (generate/phase.ts), is sent; its observation is captured (the request, the answer and
+// its timing, the values it yields) and judged by every rule; the result per exchange comes back. The
+// engine and the phase only prepare requests and decide what to do with the outcome: neither sends nor
+// judges on its own. What a rule receives (Exchange) lives with the rules: rules/observations/rest.ts.
+import type { Agent } from 'undici';
+import type { Judgement, Rule, Severity } from '../rules/model.js';
+import { judgesGenerated, type ConsistencyCheck, type Exchange, type ExchangeStep, type GeneratedCase, type LiveResponse, type OutgoingRequest } from '../rules/observations/rest.js';
+import { judge, type Policy, type RuleTally } from '../rules/run.js';
+import { send, transportError } from './http.js';
+import type { Secrets } from './secrets.js';
 
 /** A finding on one exchange: the rule that found it (`replay` when the exchange could not be sent). */
 export interface ExchangeFinding {
@@ -65,4 +37,88 @@ export interface ExchangeResult {
   judged: boolean;
   /** Requests of the generative phase: the case, and for a shrunk failure its `curl` reproduction. */
   generated?: { kind: GeneratedCase['kind']; label: string; shrinks?: number; curl?: string };
+}
+
+/** What an exchange's result says before it is sent (its fields in report order). */
+export type ExchangeHead = Omit<ExchangeResult, 'status' | 'durationMs' | 'findings' | 'error'>;
+
+/** One request ready to send, from either source, and what the rules compare its answer with. */
+export interface PreparedExchange {
+  head: ExchangeHead;
+  request: OutgoingRequest;
+  /** The recorded step; for a generated case, one built from the answer (it has no recording). */
+  step: ExchangeStep | ((live: LiveResponse) => ExchangeStep);
+  /** Parse the body as JSON (always when judged; without rules only when captures are taken from it). */
+  parse: boolean;
+  /** Cross-call checks declared for the step. */
+  consistency?: ConsistencyCheck[];
+  generated?: GeneratedCase;
+  /**
+   * Takes what the answer yields before it is judged (captures, ids learnt) and returns the values the
+   * rules see (the scenario's inputs and captures); none by default.
+   */
+  capture?(live: LiveResponse): Map<string, string>;
+}
+
+/**
+ * What every exchange of a run shares: the run's REST rules, each exchange handed to those that judge it
+ * (a generated case to the rules with `appliesTo: 'all'`). No rules: sent and captured, not judged (the
+ * benchmark baseline).
+ */
+export interface ExchangeLoop {
+  dispatcher: Agent;
+  rules: readonly Rule<Exchange>[];
+  policy: Policy;
+  secrets: Secrets;
+}
+
+export interface ExchangeOutcome {
+  result: ExchangeResult;
+  /** Each rule's judgement (secrets scrubbed), in rule order; none when the request got no answer. */
+  judgements: Array<[string, Judgement]>;
+  /** An error finding, a failed transport included: what the generative phase shrinks. */
+  failed: boolean;
+}
+
+/** Sends one prepared request, captures its observation and judges it with every rule of the loop. */
+export async function runExchange(prepared: PreparedExchange, loop: ExchangeLoop): Promise<ExchangeOutcome> {
+  const { head, request } = prepared;
+  let live: LiveResponse;
+  try {
+    live = await send(request, loop.dispatcher, prepared.parse);
+  } catch (error) {
+    const message = loop.secrets.scrub(`request failed: ${transportError(error)}`);
+    return notSent(head, message, message);
+  }
+  const values = prepared.capture?.(live) ?? new Map<string, string>();
+  const observation: Exchange = {
+    step: typeof prepared.step === 'function' ? prepared.step(live) : prepared.step,
+    request,
+    live,
+    values,
+    consistency: prepared.consistency ?? [],
+    ...(prepared.generated ? { generated: prepared.generated } : {}),
+  };
+  const findings: ExchangeFinding[] = [];
+  const judgements: ExchangeOutcome['judgements'] = [];
+  // Steps run only for the captures an `--only` operation needs are sent, not judged.
+  const rules = !head.judged ? [] : prepared.generated ? loop.rules.filter(judgesGenerated) : loop.rules;
+  for (const rule of rules) {
+    const judgement = judge(rule, observation, loop.policy);
+    const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: loop.secrets.scrub(f.subject), message: loop.secrets.scrub(f.message) })) : judgement;
+    judgements.push([rule.id, scrubbed]);
+    if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: rule.id, ...f });
+  }
+  const result: ExchangeResult = { ...head, status: live.status, durationMs: Math.round(live.durationMs * 10) / 10, findings };
+  return { result, judgements, failed: findings.some((f) => f.severity === 'error') };
+}
+
+/** The outcome of a request that was not sent, or got no answer: one `replay` error, nothing judged. */
+export function notSent(head: ExchangeHead, error: string, message: string): ExchangeOutcome {
+  return { result: { ...head, durationMs: 0, error, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message }] }, judgements: [], failed: true };
+}
+
+/** A reported exchange's judgements into the run's per-rule results, each where its exchange is. */
+export function tallyExchange(tally: RuleTally, outcome: ExchangeOutcome): void {
+  for (const [ruleId, judgement] of outcome.judgements) tally.add(ruleId, judgement, outcome.result.id);
 }

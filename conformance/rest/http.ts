@@ -2,8 +2,7 @@
 // reading the answer as the rules need it.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agent, request } from 'undici';
-import type { OutgoingRequest } from './bindings.js';
-import type { LiveResponse } from './exchange.js';
+import type { LiveResponse, OutgoingRequest } from '../rules/observations/rest.js';
 
 export function createDispatcher(connections: number): Agent {
   return new Agent({ connections, keepAliveTimeout: 10_000, headersTimeout: 30_000, bodyTimeout: 30_000 });

@@ -9,6 +9,7 @@ import { headerOf, type Har, type HarEntry } from './har.js';
 import { storefrontOperations } from 'storefront-contract';
 import { basePathTemplate, getPointer } from 'storefront-contract/contract';
 import { matchApiPath } from '../../workbench/contract/match.js';
+import type { ConsistencyCheck } from '../rules/observations/rest.js';
 
 /** A storefront operation as the generated operation table has it (the recordings are matched against it). */
 export type OperationMeta = (typeof storefrontOperations)[keyof typeof storefrontOperations];
@@ -45,14 +46,6 @@ export interface CaptureBinding {
   /** Numeric offset added to the captured number (a page past the end: total_pages + 1). */
   add?: number;
   into?: Target[];
-}
-
-export interface ConsistencyCheck {
-  step: string;
-  pointer: string;
-  /** The binding (capture or input) whose live value the response must carry at `pointer`. */
-  equals: string;
-  description?: string;
 }
 
 export interface Bindings {

@@ -2,7 +2,7 @@
 // every probe sent to a receiver and its answer, or every request a sender made to the certifier.
 import { certificateFrame, type DeliveryRow, type ProbeRow, type WebhookCertificate } from '../report/certificate.js';
 import type { RuleResult } from '../rules/run.js';
-import type { CapturedDelivery, ProbeResult } from './observations.js';
+import type { CapturedDelivery, ProbeResult } from '../rules/observations/webhooks.js';
 
 const round = (n: number) => Math.round(n * 10) / 10;
 

@@ -7,5 +7,5 @@ export { manualTrigger, type Trigger, type RaiseKind, type RaiseResult, type Set
 export { runSender, runReceiver, type RunResult, type RunIo } from './run.js';
 export { certifyWebhooksAgainstWorkbench, type WorkbenchWebhookOptions, type WorkbenchWebhookResult } from './workbench.js';
 export { buildWebhookCertificate } from './certificate.js';
-export { timingModel, describeTolerances, type TimingModel } from './timing.js';
-export type * from './observations.js';
+export { timingModel, describeTolerances } from './timing.js';
+export type * from '../rules/observations/webhooks.js';

@@ -8,7 +8,7 @@ import { adminTrigger, resolveAdminUrl } from './sender/admin-trigger.js';
 import { certifySender } from './sender/certify-sender.js';
 import { manualTrigger, type Trigger } from './sender/trigger.js';
 import type { ReceiverArgs, SenderArgs } from './args.js';
-import type { ReceiverObservations, SenderObservations } from './observations.js';
+import type { ReceiverObservations, SenderObservations } from '../rules/observations/webhooks.js';
 
 export interface RunResult<O> {
   certificate: WebhookCertificate;

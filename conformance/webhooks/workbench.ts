@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createMockServer } from '../../workbench/mock/server.js';
 import { createSimulator } from '../../workbench/simulator/index.js';
 import { runReceiver, runSender, type RunResult } from './run.js';
-import type { ReceiverObservations, SenderObservations } from './observations.js';
+import type { ReceiverObservations, SenderObservations } from '../rules/observations/webhooks.js';
 
 export interface WorkbenchWebhookOptions {
   /** A running workbench (`npm start`); undefined: one is started in process. */

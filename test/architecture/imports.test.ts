@@ -1,5 +1,6 @@
 // The import rules of .dependency-cruiser.cjs hold on the whole tree, and the rules really fire: a
-// throwaway tree with a cycle, a run-time import of scripts/ and an upward import fails each by name.
+// throwaway tree with a cycle, a run-time import of scripts/, an upward import and a rule reading an
+// engine's type fails each by name.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -43,6 +44,8 @@ describe('import rules', () => {
     'src/l.ts': "import '../workbench/w.js';\n",
     'src/contract/k.ts': "import '../client/c.js';\n",
     'src/client/c.ts': 'export {};\n',
+    'conformance/rules/rest/r.ts': "import type { E } from '../../rest/e.js';\nexport type R = E;\n",
+    'conformance/rest/e.ts': 'export type E = string;\n',
   };
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'sfc-imports-'));
@@ -57,7 +60,7 @@ describe('import rules', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it.each(['no-circular', 'no-runtime-import-of-scripts', 'library-imports-no-tool', 'workbench-below-certification', 'contract-is-a-leaf', 'tools-import-the-library-by-name'])(
+  it.each(['no-circular', 'no-runtime-import-of-scripts', 'library-imports-no-tool', 'workbench-below-certification', 'contract-is-a-leaf', 'tools-import-the-library-by-name', 'rules-import-no-engine'])(
     '%s fires on a tree that breaks it',
     (rule) => {
       expect(fired).toContain(rule);

@@ -2,7 +2,8 @@
 // accept around each expected time.
 import { describe, expect, it } from 'vitest';
 import { deliveryRules } from '../../generated/webhooks/catalog.js';
-import { answeredInTime, timingModel, windowFor } from '../../conformance/webhooks/timing.js';
+import { answeredInTime, windowFor } from '../../conformance/rules/shared/timing.js';
+import { timingModel } from '../../conformance/webhooks/timing.js';
 
 describe('timing model', () => {
   it('reads the contract numbers and scales them', () => {

@@ -1,16 +1,15 @@
 // The generative phase of `certify --generate N`: for every operation, edge cases, N valid requests,
 // N requests that each break one constraint, and the credential variants, each judged by the same
 // response rules as the replay plus the two generated-case rules. fast-check drives it: a failing
-// request is shrunk to a minimal one and reported with a `curl` line; the seed replays the run.
+// request is shrunk to a minimal one and reported with a `curl` line; the seed replays the run. Each
+// request goes through the one exchange loop (../exchange.ts), as the replayed ones do.
 import fc from 'fast-check';
 import type { Agent } from 'undici';
 import { storefrontOperations } from 'storefront-contract';
 import type { Rule } from '../../rules/model.js';
-import { judge, type Policy, type RuleTally } from '../../rules/run.js';
-import type { Judgement } from '../../rules/model.js';
-import type { Exchange, ExchangeFinding, ExchangeResult, GeneratedCase } from '../exchange.js';
-import { send, transportError } from '../http.js';
-import type { Step } from '../load.js';
+import type { Policy, RuleTally } from '../../rules/run.js';
+import type { Exchange, GeneratedCase } from '../../rules/observations/rest.js';
+import { runExchange, tallyExchange, type ExchangeLoop, type ExchangeOutcome, type ExchangeResult } from '../exchange.js';
 import type { Secrets } from '../secrets.js';
 import { breaking, credentialVariants, edgeRequests, invalidRequests, securityRequests, validRequests, violationsOf, withCredentials } from './cases.js';
 import type { OperationSpec } from './operation-specs.js';
@@ -24,6 +23,7 @@ export interface GenerateOptions {
   seed: number;
   target: Target & { storeId: string };
   world: World;
+  /** The run's REST rules: the exchange loop hands each case to those that judge generated cases. */
   rules: readonly Rule<Exchange>[];
   tally: RuleTally;
   policy: Policy;
@@ -44,12 +44,6 @@ export interface GenerateRun {
   durationMs: number;
 }
 
-interface Outcome {
-  result: ExchangeResult;
-  failed: boolean;
-  judgements: Array<[string, Judgement]>;
-}
-
 // Shrinking sends one request a step; a fault on every request must still end in bounded time.
 const SHRINK_TIME_LIMIT_MS = 15_000;
 
@@ -59,6 +53,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const selected = operations.filter((op) => !options.only?.length || options.only.includes(op.operationId));
   const results: ExchangeResult[] = [];
+  const loop: ExchangeLoop = { dispatcher: options.dispatcher, rules: options.rules, policy: options.policy, secrets: options.secrets };
   const cases: CaseCounts = {};
   for (const op of selected) cases[op.operationId] = { valid: 0, invalid: 0, security: 0, shrunk: 0 };
 
@@ -116,13 +111,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
   }
 
   /** A reported case: its exchange in the results, its judgements in the rules' results. */
-  function record(outcome: Outcome): void {
-    for (const [ruleId, judgement] of outcome.judgements) options.tally.add(ruleId, judgement, outcome.result.id);
+  function record(outcome: ExchangeOutcome): void {
+    tallyExchange(options.tally, outcome);
     results.push(outcome.result);
     options.onResult?.(outcome.result);
   }
 
-  async function exchange(op: OperationSpec, req: GeneratedRequest, index: number, shrinks?: number): Promise<Outcome> {
+  async function exchange(op: OperationSpec, req: GeneratedRequest, index: number, shrinks?: number): Promise<ExchangeOutcome> {
     const request = toOutgoing(op, req, target);
     const meta = storefrontOperations[op.operationId as keyof typeof storefrontOperations];
     const generated: GeneratedCase = { kind: req.kind, label: req.label, expect: req.expect, unknownIds: req.unknownIds, designed: req.designed ?? false };
@@ -138,38 +133,21 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
       judged: true,
       generated: { kind: req.kind, label: req.label, ...(shrinks !== undefined ? { shrinks, curl: options.secrets.scrub(curlLine(request, target)) } : {}) },
     };
-    let live;
-    try {
-      live = await send(request, options.dispatcher, true);
-    } catch (error) {
-      const message = options.secrets.scrub(`request failed: ${transportError(error)}`);
-      return { result: { ...base, durationMs: 0, error: message, findings: [{ rule: 'replay', subject: 'request', severity: 'error', message }] }, failed: true, judgements: [] };
-    }
-    if (req.kind === 'valid' && live.status >= 200 && live.status < 300) {
-      learn(op, req, request.url, live.status, live.body);
-    }
-    const step = {
-      scenario: 'generated',
-      index,
-      name: base.step,
-      id: base.id,
-      entry: undefined as never,
-      operation: meta,
-      recordedStoreId: options.target.storeId,
-      recorded: { status: live.status, contentType: live.contentType, body: undefined },
-      needs: [],
-    } satisfies Step;
-    const observation: Exchange = { step, request, live, values: new Map(), consistency: [], generated };
-    const findings: ExchangeFinding[] = [];
-    const judgements: Outcome['judgements'] = [];
-    for (const rule of options.rules) {
-      const judgement = judge(rule, observation, options.policy);
-      const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: options.secrets.scrub(f.subject), message: options.secrets.scrub(f.message) })) : judgement;
-      judgements.push([rule.id, scrubbed]);
-      if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: rule.id, ...f });
-    }
-    const result: ExchangeResult = { ...base, status: live.status, durationMs: Math.round(live.durationMs * 10) / 10, findings };
-    return { result, failed: findings.some((f) => f.severity === 'error'), judgements };
+    return runExchange(
+      {
+        head: base,
+        request,
+        // No recording: the answer's own status stands in for it (the generated-case rules judge it).
+        step: (live) => ({ scenario: 'generated', index, name: base.step, id: base.id, operation: meta, recorded: { status: live.status, contentType: live.contentType, body: undefined } }),
+        parse: true,
+        generated,
+        capture(live) {
+          if (req.kind === 'valid' && live.status >= 200 && live.status < 300) learn(op, req, request.url, live.status, live.body);
+          return new Map();
+        },
+      },
+      loop,
+    );
   }
 
   function learn(op: OperationSpec, req: GeneratedRequest, url: string, status: number, answer: unknown): void {

@@ -1,6 +1,6 @@
 // One generated request, as data (so fast-check can shrink it), and what is sent and printed from it:
 // the HTTP request and a `curl` line that reproduces it with the credentials left as shell variables.
-import type { OutgoingRequest } from '../bindings.js';
+import type { OutgoingRequest } from '../../rules/observations/rest.js';
 import type { OperationSpec } from './operation-specs.js';
 
 export type CaseKind = 'valid' | 'invalid' | 'security';

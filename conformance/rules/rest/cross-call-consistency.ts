@@ -2,15 +2,16 @@
 // fetched is the one the list named, the cart fetched is the cart asked for and then evaluated. The
 // checks are declared in the scenario's bindings (`consistency:`).
 import { getPointer } from 'storefront-contract/contract';
-import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import { problem, skip } from '../model.js';
+import type { RestRule } from '../observations/rest.js';
 
-export const crossCallConsistency: Rule<Exchange> = {
+export const crossCallConsistency: RestRule = {
   id: 'cross-call-consistency',
   target: 'rest',
   severity: 'error',
   source: { kind: 'stated', ref: 'spec/openapi/storefront.yaml#/paths' },
   summary: 'Values the contract ties across calls agree (declared per scenario under `consistency:`).',
+  appliesTo: 'replayed',
   check({ live, values, consistency }) {
     if (consistency.length === 0) return skip('no consistency check declared for the steps judged');
     if (live.status < 200 || live.status >= 300) return skip(`a ${live.status} carries no values to compare`);

@@ -1,15 +1,16 @@
 // envelope: every body is the storefront envelope: `success` true on 2XX and false on 4XX/5XX,
 // `message` a string (sections 2.1 and 7 of the platform's interface document).
-import { problem, skip, type Finding, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import { problem, skip, type Finding } from '../model.js';
+import type { RestRule } from '../observations/rest.js';
 import { isObject } from '../shared/rest.js';
 
-export const envelope: Rule<Exchange> = {
+export const envelope: RestRule = {
   id: 'envelope',
   target: 'rest',
   severity: 'error',
   source: { kind: 'stated', ref: 'section 2.1, 7' },
   summary: '`success` is true on 2XX and false on 4XX/5XX; `message` is a string.',
+  appliesTo: 'all',
   check({ live }) {
     if (live.status === 204 || live.status === 304) return skip(`a ${live.status} has no body`);
     if (!isObject(live.body)) return [problem('body', `the body is not an envelope object (${live.parseError ? 'not JSON' : typeof live.body})`)];

@@ -2,16 +2,17 @@
 // not refused as invalid. The parameters and bodies of each endpoint are stated in section 4 of the
 // platform's interface document; a 404 is correct only when the request names ids the target was never
 // seen to hold (the phase learns ids from accepted requests and from the spec's links).
-import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import { problem, skip } from '../model.js';
+import type { RestRule } from '../observations/rest.js';
 import { describeRequest, isObject } from '../shared/rest.js';
 
-export const generatedAccepted: Rule<Exchange> = {
+export const generatedAccepted: RestRule = {
   id: 'generated-accepted',
   target: 'rest',
   severity: 'error',
   source: { kind: 'stated', ref: 'section 4' },
   summary: 'A generated request the spec allows is answered 2XX (a documented 404 only when it names ids the target was not seen to hold).',
+  appliesTo: 'all',
   check({ generated, request, live, step }) {
     if (!generated) return skip('no generated cases (run with --generate N)');
     if (generated.kind !== 'valid') return skip('not a valid generated case');

@@ -2,16 +2,17 @@
 // a 4XX, and one without valid credentials with 401 or 403 (sections 4 and 5 of the platform's interface
 // document). When the broken constraint is designed here (a body size limit, a content type, a parameter
 // the spec adds), accepting it anyway is advice, not a failure.
-import { advisory, problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import { advisory, problem, skip } from '../model.js';
+import type { RestRule } from '../observations/rest.js';
 import { describeRequest } from '../shared/rest.js';
 
-export const generatedRefused: Rule<Exchange> = {
+export const generatedRefused: RestRule = {
   id: 'generated-refused',
   target: 'rest',
   severity: 'error',
   source: { kind: 'stated', ref: 'section 4, 5' },
   summary: 'A generated request breaking one constraint is refused with a 4XX; one without valid credentials with 401 or 403.',
+  appliesTo: 'all',
   check({ generated, request, live }) {
     if (!generated) return skip('no generated cases (run with --generate N)');
     if (generated.kind === 'valid') return skip('not an invalid generated case');

@@ -1,7 +1,7 @@
 // The REST rules, in the order findings are reported. One file per rule (its id), one line per rule in
-// conformance/rules/README.md, one test per rule in test/conformance/rules/rest/<id>.test.ts.
-import type { Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+// conformance/rules/README.md, one test per rule in test/conformance/rules/rest/<id>.test.ts;
+// test/conformance/rules/completeness.test.ts fails when a rule file is not listed here.
+import type { RestRule } from '../observations/rest.js';
 import { authEnforced } from './auth-enforced.js';
 import { contentTypeJson } from './content-type-json.js';
 import { crossCallConsistency } from './cross-call-consistency.js';
@@ -15,7 +15,7 @@ import { responseSchema } from './response-schema.js';
 import { statusDocumented } from './status-documented.js';
 import { structuralDrift } from './structural-drift.js';
 
-export const restRules: readonly Rule<Exchange>[] = [
+export const restRules: readonly RestRule[] = [
   statusDocumented,
   contentTypeJson,
   responseSchema,

@@ -1,16 +1,17 @@
 // pagination-past-end: a page past the last one is empty and has no next page (or the server rejects
 // it with a documented 4XX, which status-documented judges): total_pages and total_records (section 2.1
 // of the platform's interface document) say there is nothing there.
-import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import { problem, skip } from '../model.js';
+import type { RestRule } from '../observations/rest.js';
 import { pageOf } from './pagination.js';
 
-export const paginationPastEnd: Rule<Exchange> = {
+export const paginationPastEnd: RestRule = {
   id: 'pagination-past-end',
   target: 'rest',
   severity: 'error',
   source: { kind: 'stated', ref: 'section 2.1' },
   summary: 'A page past the last one is empty with next_page null (or a documented 4XX).',
+  appliesTo: 'replayed',
   check({ request, live }) {
     const page = pageOf(request.url, live.status, live.body);
     if (!page || typeof page.pagination.total_pages !== 'number') return skip('not a list page with total_pages');

@@ -5,8 +5,8 @@
 // a server may cap the page size (the maximum is not stated), so a smaller limit than requested is fine;
 // a larger one is advice. That the neighbours are null at the ends is designed (register SF-018), so a
 // wrong value there is advice too.
-import { advisory, problem, skip, type Finding, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import { advisory, problem, skip, type Finding } from '../model.js';
+import type { RestRule } from '../observations/rest.js';
 import { isObject } from '../shared/rest.js';
 
 export interface Page {
@@ -32,12 +32,13 @@ export function pageOf(url: string, status: number, body: unknown): Page | undef
   };
 }
 
-export const pagination: Rule<Exchange> = {
+export const pagination: RestRule = {
   id: 'pagination',
   target: 'rest',
   severity: 'error',
   source: { kind: 'stated', ref: 'section 2.1' },
   summary: 'Against the limit the server reports: total_pages = ceil(total_records / limit), next/previous name the neighbours of the page, full pages before the last.',
+  appliesTo: 'all',
   check({ request, live }) {
     const page = pageOf(request.url, live.status, live.body);
     if (!page) return skip('not a list page (no content.pagination on a 2XX)');

@@ -2,17 +2,18 @@
 // models of section 2 of the platform's interface document, as the spec writes them), using the
 // generated (precompiled) validators. Undocumented statuses are status-documented's to report.
 import { issuesToString, responseValidator, validateResponse } from 'storefront-contract/validators';
-import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import { problem, skip } from '../model.js';
+import type { RestRule } from '../observations/rest.js';
 
 const MAX_ISSUES = 5;
 
-export const responseSchema: Rule<Exchange> = {
+export const responseSchema: RestRule = {
   id: 'response-schema',
   target: 'rest',
   severity: 'error',
   source: { kind: 'stated', ref: 'spec/openapi/storefront.yaml#/paths' },
   summary: "The body is valid against the operation's response schema for that status.",
+  appliesTo: 'all',
   check({ step, live }) {
     const operationId = step.operation.operationId;
     if (!responseValidator('storefront', operationId, live.status)) return skip(`no schema for status ${live.status} of ${operationId}`);

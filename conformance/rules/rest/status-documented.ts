@@ -2,16 +2,17 @@
 // is served, one it refuses is refused) and is a status the spec documents for the operation. The
 // operations are stated; their exact status codes are designed by the spec (register SF-005 to
 // SF-010), so another code of the right class (422 for 400) is advice, not a failure.
-import { problem, advisory, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
+import { problem, advisory } from '../model.js';
+import type { RestRule } from '../observations/rest.js';
 import { statusClass } from '../shared/rest.js';
 
-export const statusDocumented: Rule<Exchange> = {
+export const statusDocumented: RestRule = {
   id: 'status-documented',
   target: 'rest',
   severity: 'error',
   source: { kind: 'stated', ref: 'spec/openapi/storefront.yaml#/paths' },
   summary: 'The status is of the class the recording had; a code the spec does not document for the operation is advisory.',
+  appliesTo: 'all',
   check({ step, live }) {
     const documented: readonly string[] = step.operation.responses;
     const code = String(live.status);

@@ -4,9 +4,9 @@
 // the rule that fails on contract violations. The keys of a free-form map (a schema declaring no
 // property: `metadata`, `associated_options`) are data, not structure: only the values of keys both
 // bodies have are compared, against the map's value schema.
-import { problem, skip, type Rule } from '../model.js';
-import type { Exchange } from '../../rest/exchange.js';
-import { isFreeFormMap, itemSchema, propertySchema, responseSchemaOf, type Schema } from '../../rest/response-schemas.js';
+import { problem, skip } from '../model.js';
+import type { RestRule } from '../observations/rest.js';
+import { isFreeFormMap, itemSchema, propertySchema, responseSchemaOf, type Schema } from '../response-schemas.js';
 import { isObject, jsonType } from '../shared/rest.js';
 
 const MAX = 8;
@@ -39,12 +39,13 @@ export function drift(recorded: unknown, live: unknown, schema?: Schema, at = ''
   return out;
 }
 
-export const structuralDrift: Rule<Exchange> = {
+export const structuralDrift: RestRule = {
   id: 'structural-drift',
   target: 'rest',
   severity: 'warning',
   source: { kind: 'designed', ref: 'spec/openapi/components/examples' },
   summary: 'The live body keeps the recorded structure: no field missing, no type changed.',
+  appliesTo: 'replayed',
   check({ step, live }) {
     if (live.status !== step.recorded.status) return skip(`the status differs from the recording's ${step.recorded.status}`);
     if (live.parseError !== undefined || typeof step.recorded.body !== 'object') return skip('no JSON body to compare');

@@ -1,6 +1,6 @@
 // Helpers shared by the webhook rules (conformance/rules/webhooks/).
 import { problem, skip, type Finding, type Judgement } from '../model.js';
-import type { CapturedDelivery, ProbeResult } from '../../webhooks/observations.js';
+import type { CapturedDelivery, ProbeResult } from '../observations/webhooks.js';
 
 export function field(body: unknown, name: string): unknown {
   return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;

@@ -2,7 +2,7 @@
 // id), one line per rule in conformance/rules/README.md, one test per rule in
 // test/conformance/rules/webhooks/<id>.test.ts.
 import type { Rule } from '../model.js';
-import type { ReceiverObservations, SenderObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations, SenderObservations } from '../observations/webhooks.js';
 import { senderDelivers } from './sender-delivers.js';
 import { senderMethodPost } from './sender-method-post.js';
 import { senderSignatureFormat } from './sender-signature-format.js';

@@ -1,7 +1,7 @@
 // receiver-accepts-valid: a subscriber answers a valid, signed delivery with a 2XX, for every event type
 // of the catalog (section 4.5 of the platform's interface document).
 import type { Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe, statusText } from '../shared/webhooks.js';
 
 export const receiverAcceptsValid: Rule<ReceiverObservations> = {

@@ -2,7 +2,7 @@
 // signed body and refuses a delivery where they disagree or one is missing (section 6.2 of the
 // platform's interface document).
 import type { Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe } from '../shared/webhooks.js';
 
 export const receiverHeaderBodyMismatch: Rule<ReceiverObservations> = {

@@ -3,7 +3,7 @@
 // only bring more retries) and processed once. Only --probe-url makes "processed once" observable:
 // without it the rule is skipped, never passed.
 import { combine, problem, skip, type Judgement, type Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe, statusText } from '../shared/webhooks.js';
 
 export const NO_PROBE_URL = 'no --probe-url given: idempotency cannot be observed';

@@ -3,7 +3,7 @@
 // to a forged request would cut it off from every future event.
 import { deliveryRules } from 'storefront-contract';
 import { problem, skip, type Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 
 export const receiverNever410: Rule<ReceiverObservations> = {
   id: 'receiver-never-410',

@@ -2,7 +2,7 @@
 // (section 3.2 of the platform's interface document): a receiver that crashes on hostile input turns it
 // into retries and hides real failures. Bad input gets a 4XX.
 import type { Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { perProbe } from '../shared/webhooks.js';
 
 export const receiverNo5xxOnBadInput: Rule<ReceiverObservations> = {

@@ -2,7 +2,7 @@
 // document). An update older than one already applied is acknowledged (2XX; the receiver skips it by
 // payload.timestamp), not failed into retries.
 import type { Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe, statusText } from '../shared/webhooks.js';
 
 export const receiverOutOfOrder: Rule<ReceiverObservations> = {

@@ -2,7 +2,7 @@
 // (before it is all buffered). The platform's interface document sets no size limit: this is the
 // receiver kit's design, advice only.
 import type { Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { perProbe, statusText } from '../shared/webhooks.js';
 
 export const receiverOversizedBody: Rule<ReceiverObservations> = {

@@ -5,7 +5,7 @@
 // secret, any non-2XX just makes it retry, and receivers should tolerate fields and events they do not
 // know (register WH-002). A 5XX on such a body is receiver-no-5xx-on-bad-input's to report.
 import type { Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe } from '../shared/webhooks.js';
 
 export const receiverRejectsBadContent: Rule<ReceiverObservations> = {

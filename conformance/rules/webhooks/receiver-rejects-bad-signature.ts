@@ -2,7 +2,7 @@
 // (sections 5.5 and 7 of the platform's interface document); the probes are the receiver kit's negative
 // vectors: wrong prefix or case, wrong length, flipped byte, wrong or rotated-out secret, ...
 import type { Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe } from '../shared/webhooks.js';
 
 export const receiverRejectsBadSignature: Rule<ReceiverObservations> = {

@@ -2,7 +2,7 @@
 // business event (section 4.4 of the platform's interface document). Only --probe-url makes "not acted
 // on" observable: without it the rule is skipped, never passed.
 import { combine, problem, skip, type Judgement, type Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe, statusText } from '../shared/webhooks.js';
 
 function notProcessed(o: ReceiverObservations): Judgement {

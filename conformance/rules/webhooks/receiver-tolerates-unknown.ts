@@ -5,7 +5,7 @@
 // one. Advice only (designed). A delivery of an event the catalog does not list is also sent; whether to
 // acknowledge it is the receiver's choice (a 410 there is receiver-never-410's to report).
 import type { Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe, statusText } from '../shared/webhooks.js';
 
 export const receiverToleratesUnknown: Rule<ReceiverObservations> = {

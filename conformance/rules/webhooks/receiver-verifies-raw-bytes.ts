@@ -3,7 +3,7 @@
 // probes are authentic bytes that JSON.stringify would change (must be 2XX); two are forgeries signed
 // over the re-serialisation (must not be 2XX).
 import type { Rule } from '../model.js';
-import type { ReceiverObservations } from '../../webhooks/observations.js';
+import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe, statusText } from '../shared/webhooks.js';
 
 export const receiverVerifiesRawBytes: Rule<ReceiverObservations> = {

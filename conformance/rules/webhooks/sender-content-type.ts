@@ -3,7 +3,7 @@
 // charset parameter.
 import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { perDelivery, quote, singleHeader } from '../shared/webhooks.js';
 
 export const senderContentType: Rule<SenderObservations> = {

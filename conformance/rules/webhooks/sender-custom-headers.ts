@@ -1,7 +1,7 @@
 // sender-custom-headers: the subscription's custom headers are added to every request, retries included
 // (section 6.1.3 of the platform's interface document).
 import { skip, type Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { headerValues, perDelivery } from '../shared/webhooks.js';
 
 export const senderCustomHeaders: Rule<SenderObservations> = {

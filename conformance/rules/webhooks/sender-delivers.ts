@@ -2,7 +2,7 @@
 // and 4.4 of the platform's interface document). Every other sender rule needs deliveries to judge; this
 // one fails when a phase got none, so a silent sender is never "certified by default".
 import { problem, skip, type Rule } from '../model.js';
-import type { PhaseName, SenderObservations } from '../../webhooks/observations.js';
+import type { PhaseName, SenderObservations } from '../observations/webhooks.js';
 
 const ORDER: PhaseName[] = ['delivered', 'test', 'timeout', 'retry', 'gone'];
 

@@ -2,7 +2,7 @@
 // 2.17 and 3.2 of the platform's interface document). A reused id makes a receiver (or the delivery log)
 // mistake one attempt for another.
 import { problem, skip, type Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { field } from '../shared/webhooks.js';
 
 export const senderDeliveryIdUnique: Rule<SenderObservations> = {

@@ -3,7 +3,7 @@
 // validators), and payload.event / payload.event_id repeat the envelope's.
 import { validateWebhookDelivery } from 'storefront-contract/validators';
 import type { Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { field, perDelivery } from '../shared/webhooks.js';
 
 const MAX_ISSUES = 5;

@@ -2,7 +2,7 @@
 // idempotency key (sections 2.17 and 3.2 of the platform's interface document). The attempts of one
 // event are the deliveries of one phase (the certifier raises one event per phase).
 import { combine, problem, skip, type Judgement, type Rule } from '../model.js';
-import type { PhaseName, SenderObservations } from '../../webhooks/observations.js';
+import type { PhaseName, SenderObservations } from '../observations/webhooks.js';
 import { field, quote } from '../shared/webhooks.js';
 
 const MULTI_ATTEMPT: PhaseName[] = ['retry', 'timeout'];

@@ -3,8 +3,8 @@
 // period, raises another event, and watches again. A 410 that may have reached the sender after its
 // time-out (a busy certifier at a small time scale) disabled nothing: the rule is then skipped.
 import { problem, skip, type Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
-import { answeredInTime, lateAnswerReason, ms } from '../../webhooks/timing.js';
+import type { SenderObservations } from '../observations/webhooks.js';
+import { answeredInTime, lateAnswerReason, ms } from '../shared/timing.js';
 import { field } from '../shared/webhooks.js';
 
 export const senderGoneStops: Rule<SenderObservations> = {

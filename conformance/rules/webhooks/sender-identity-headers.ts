@@ -3,7 +3,7 @@
 // the headers are not signed, so receivers compare them).
 import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { field, perDelivery, quote, singleHeader } from '../shared/webhooks.js';
 
 const PAIRS = [

@@ -1,7 +1,7 @@
 // sender-method-post: every delivery is an HTTP POST (section 6.1.1 of the platform's interface document).
 import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { perDelivery } from '../shared/webhooks.js';
 
 export const senderMethodPost: Rule<SenderObservations> = {

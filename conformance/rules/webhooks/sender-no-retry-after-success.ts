@@ -3,8 +3,8 @@
 // arriving during later phases is still caught here. A 2XX that may have reached the sender after its
 // time-out (a busy certifier at a small time scale) proves nothing: that part is skipped.
 import { combine, problem, skip, type Judgement, type Rule } from '../model.js';
-import type { PhaseName, SenderObservations } from '../../webhooks/observations.js';
-import { answeredInTime, lateAnswerReason, ms } from '../../webhooks/timing.js';
+import type { PhaseName, SenderObservations } from '../observations/webhooks.js';
+import { answeredInTime, lateAnswerReason, ms } from '../shared/timing.js';
 
 const ANSWERED_2XX: PhaseName[] = ['delivered', 'test'];
 

@@ -3,7 +3,7 @@
 // interface document).
 import { deliveryRules } from 'storefront-contract';
 import { problem, type Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 
 export const senderRetryAttempts: Rule<SenderObservations> = {
   id: 'sender-retry-attempts',

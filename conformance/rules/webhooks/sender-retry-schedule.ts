@@ -3,8 +3,8 @@
 // x-delivery-rules.retryDelaysSeconds, and retryDelayFrom for the reference point). Each window widens by
 // how late the certifier may have stamped the two attempts compared (its own event-loop stalls).
 import { problem, skip, type Finding, type Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
-import { ms, stampDelay, windowFor } from '../../webhooks/timing.js';
+import type { SenderObservations } from '../observations/webhooks.js';
+import { ms, stampDelay, windowFor } from '../shared/timing.js';
 
 export const senderRetrySchedule: Rule<SenderObservations> = {
   id: 'sender-retry-schedule',

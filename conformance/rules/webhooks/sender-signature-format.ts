@@ -3,7 +3,7 @@
 // defect even when the digest is right: strict receivers refuse it.
 import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { perDelivery, quote, singleHeader } from '../shared/webhooks.js';
 
 const pattern = new RegExp(deliveryRules.signature.pattern);

@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { headerValues, perDelivery } from '../shared/webhooks.js';
 
 const digest = (secret: string, bytes: Buffer | string) => createHmac('sha256', secret).update(bytes).digest('hex');

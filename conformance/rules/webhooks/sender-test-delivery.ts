@@ -1,7 +1,7 @@
 // sender-test-delivery: a test delivery is a delivery of the subscribed event with is_test true (section
 // 4.4 of the platform's interface document).
 import { problem, skip, type Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { describeDelivery, field } from '../shared/webhooks.js';
 
 export const senderTestDelivery: Rule<SenderObservations> = {

@@ -3,8 +3,8 @@
 // the platform's interface document). Windows widen by how late the certifier may have stamped the
 // attempts (its own event-loop stalls): a late-stamped arrival makes a punctual time-out look early.
 import { problem, type Finding, type Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
-import { ms, stampDelay, windowFor } from '../../webhooks/timing.js';
+import type { SenderObservations } from '../observations/webhooks.js';
+import { ms, stampDelay, windowFor } from '../shared/timing.js';
 
 export const senderTimeoutIsFailure: Rule<SenderObservations> = {
   id: 'sender-timeout-is-failure',

@@ -2,7 +2,7 @@
 // version (sections 6.2 and 9 of the platform's interface document).
 import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
-import type { SenderObservations } from '../../webhooks/observations.js';
+import type { SenderObservations } from '../observations/webhooks.js';
 import { perDelivery, quote, singleHeader } from '../shared/webhooks.js';
 
 export const senderUserAgent: Rule<SenderObservations> = {

@@ -5,7 +5,7 @@ import type { WebhookCertificate } from '../../report/certificate.js';
 import { receiverRules } from '../../rules/webhooks/index.js';
 import { runRules } from '../../rules/run.js';
 import { buildWebhookCertificate, probeRows } from '../certificate.js';
-import type { ProbeResult, ReceiverObservations } from '../observations.js';
+import type { ProbeResult, ReceiverObservations } from '../../rules/observations/webhooks.js';
 import { planProbes } from './probes.js';
 import { readProcessed, sendProbe } from './send.js';
 

@@ -2,7 +2,7 @@
 // first (one per event type of the catalog), the oversized body last (a receiver may close the
 // connection on it).
 import { webhookEvents } from 'storefront-contract';
-import type { Expectation, ProbeGroup } from '../observations.js';
+import type { Expectation, ProbeGroup } from '../../rules/observations/webhooks.js';
 import { exampleEnvelope, replayOf, signed, type Envelope } from './deliveries.js';
 import type { ProbeRequest } from './send.js';
 import { wireVectors } from './vectors.js';

@@ -11,7 +11,7 @@ import { deliveryRules } from 'storefront-contract';
 import { signPayload } from 'storefront-contract/webhooks';
 import { deliveryVectors } from '../../vectors/webhook-vectors.js';
 import { SECRET } from '../../vectors/webhook-fixtures.js';
-import type { ProbeGroup } from '../observations.js';
+import type { ProbeGroup } from '../../rules/observations/webhooks.js';
 import type { ProbeRequest } from './send.js';
 
 export interface WireVector {

@@ -2,8 +2,8 @@
 // answering its deliveries in one way; a delivery is attributed to a phase by its event_id, so a late
 // attempt (a retry after a 2XX, an attempt after a 410) is still judged with the phase it belongs to.
 import { performance } from 'node:perf_hooks';
-import type { CapturedDelivery, PhaseName, PhaseRecord } from '../observations.js';
-import { windowFor, type TimingModel } from '../timing.js';
+import type { CapturedDelivery, PhaseName, PhaseRecord, TimingModel } from '../../rules/observations/webhooks.js';
+import { windowFor } from '../../rules/shared/timing.js';
 import type { Answer, Attribution, Subscriber } from './subscriber.js';
 import type { RaiseKind, Trigger } from './trigger.js';
 

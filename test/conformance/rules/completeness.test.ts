@@ -1,6 +1,7 @@
 // Every rule file is listed in its index, has its test file and one line in conformance/rules/README.md
 // that agrees with the rule; every rule's source points at something that exists, and a stated rule never
-// cites a part of the spec marked designed.
+// cites a part of the spec marked designed. The indexes are kept by hand (their order is the report's), so
+// this is what makes a rule file they miss fail instead of silently never running.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -42,6 +43,18 @@ describe('every indexed rule', () => {
     expect(existsSync(path.join(rulesDir, kind, `${rule.id}.ts`))).toBe(true);
     expect(rule.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect(rule.target === 'rest').toBe(kind === 'rest');
+  });
+
+  it('is listed once, in the list of its target', () => {
+    const ids = Object.values(KINDS).flatMap((rules) => rules.map((r) => r.id));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(senderRules.filter((r) => r.target !== 'webhook-sender').map((r) => r.id)).toEqual([]);
+    expect(receiverRules.filter((r) => r.target !== 'webhook-receiver').map((r) => r.id)).toEqual([]);
+  });
+
+  // Generated cases have no recording: a rule comparing with it must not be handed them.
+  it.each(restRules.map((r) => [r.id, r] as const))('rest/%s says which exchanges it judges', (_, rule) => {
+    expect(['replayed', 'all']).toContain(rule.appliesTo);
   });
 
   it.each(indexed)('%s cites a source that exists and says the truth', (_, { rule }) => {

@@ -1,7 +1,6 @@
 // Builds the Exchange a rule judges, from just the parts a test cares about.
 import { storefrontOperations } from '../../../../generated/operations/storefront.js';
-import type { ConsistencyCheck, Step } from '../../../../conformance/rest/load.js';
-import type { Exchange, GeneratedCase } from '../../../../conformance/rest/exchange.js';
+import type { ConsistencyCheck, Exchange, ExchangeStep, GeneratedCase } from '../../../../conformance/rules/observations/rest.js';
 
 export interface ExchangeInput {
   operationId?: keyof typeof storefrontOperations;
@@ -25,17 +24,14 @@ export function exchange(input: ExchangeInput): Exchange {
   const op = storefrontOperations[input.operationId ?? 'listProducts'];
   const path = input.path ?? op.path;
   const method = (input.method ?? op.method).toUpperCase();
-  const step = {
+  const step: ExchangeStep = {
     scenario: 'test',
     index: 1,
     name: 'step',
     id: 'test/step',
-    entry: {} as Step['entry'],
     operation: op,
-    recordedStoreId: 'demo-store',
     recorded: { status: input.recordedStatus ?? input.status ?? 200, contentType: 'application/json', body: input.recordedBody },
-    needs: [],
-  } as Step;
+  };
   return {
     step,
     request: { method, url: `http://127.0.0.1:1/api/v1/demo-store/storefront${path}`, headers: input.headers ?? {} },

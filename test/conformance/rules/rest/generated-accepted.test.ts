@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatedAccepted } from '../../../../conformance/rules/rest/generated-accepted.js';
-import type { GeneratedCase } from '../../../../conformance/rest/exchange.js';
+import type { GeneratedCase } from '../../../../conformance/rules/observations/rest.js';
 import { view, type View } from '../view.js';
 import { errorEnvelope, exchange, type ExchangeInput } from './exchange.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatedRefused } from '../../../../conformance/rules/rest/generated-refused.js';
-import type { GeneratedCase } from '../../../../conformance/rest/exchange.js';
+import type { GeneratedCase } from '../../../../conformance/rules/observations/rest.js';
 import { view, type View } from '../view.js';
 import { exchange, type ExchangeInput } from './exchange.js';
 

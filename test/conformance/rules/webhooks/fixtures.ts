@@ -5,7 +5,7 @@ import { signPayload } from '../../../../src/webhooks/verify.js';
 import { deliveryRules } from '../../../../generated/webhooks/catalog.js';
 import { exampleEnvelope, headersFor } from '../../../../conformance/vectors/webhook-fixtures.js';
 import { timingModel } from '../../../../conformance/webhooks/timing.js';
-import type { CapturedDelivery, Expectation, PhaseName, PhaseRecord, ProbeGroup, ProbeResult, ReceiverObservations, SenderObservations } from '../../../../conformance/webhooks/observations.js';
+import type { CapturedDelivery, Expectation, PhaseName, PhaseRecord, ProbeGroup, ProbeResult, ReceiverObservations, SenderObservations } from '../../../../conformance/rules/observations/webhooks.js';
 
 export const SECRET = 'whsec_rules_test';
 export const SIGNATURE = deliveryRules.signature.header.toLowerCase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receiverOversizedBody } from '../../../../conformance/rules/webhooks/receiver-oversized-body.js';
-import type { ReceiverObservations } from '../../../../conformance/webhooks/observations.js';
+import type { ReceiverObservations } from '../../../../conformance/rules/observations/webhooks.js';
 import { view, type View } from '../view.js';
 import { probe, receiver } from './fixtures.js';
 

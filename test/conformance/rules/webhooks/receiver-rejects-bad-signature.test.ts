@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receiverRejectsBadSignature } from '../../../../conformance/rules/webhooks/receiver-rejects-bad-signature.js';
-import type { ReceiverObservations } from '../../../../conformance/webhooks/observations.js';
+import type { ReceiverObservations } from '../../../../conformance/rules/observations/webhooks.js';
 import { view, type View } from '../view.js';
 import { probe, receiver } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { senderDelivers } from '../../../../conformance/rules/webhooks/sender-delivers.js';
-import type { SenderObservations } from '../../../../conformance/webhooks/observations.js';
+import type { SenderObservations } from '../../../../conformance/rules/observations/webhooks.js';
 import { view, type View } from '../view.js';
 import { attempts, phase, phases } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { senderDeliveryIdUnique } from '../../../../conformance/rules/webhooks/sender-delivery-id-unique.js';
-import type { SenderObservations } from '../../../../conformance/webhooks/observations.js';
+import type { SenderObservations } from '../../../../conformance/rules/observations/webhooks.js';
 import { view, type View } from '../view.js';
 import { attempts, body, delivery, sender } from './fixtures.js';
 

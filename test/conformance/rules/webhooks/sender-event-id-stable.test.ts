@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { senderEventIdStable } from '../../../../conformance/rules/webhooks/sender-event-id-stable.js';
-import type { SenderObservations } from '../../../../conformance/webhooks/observations.js';
+import type { SenderObservations } from '../../../../conformance/rules/observations/webhooks.js';
 import { view, type View } from '../view.js';
 import { attempts, body, delivery, phase, phases } from './fixtures.js';
 

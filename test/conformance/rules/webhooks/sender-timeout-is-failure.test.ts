@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { senderTimeoutIsFailure } from '../../../../conformance/rules/webhooks/sender-timeout-is-failure.js';
-import type { CapturedDelivery, SenderObservations } from '../../../../conformance/webhooks/observations.js';
+import type { CapturedDelivery, SenderObservations } from '../../../../conformance/rules/observations/webhooks.js';
 import { view, type View } from '../view.js';
 import { delivery, phase, phases } from './fixtures.js';
 

@@ -1,6 +1,28 @@
 // What the webhook rules judge: sender rules one SenderObservations (every delivery the certifier received
 // as a subscriber, phase by phase), receiver rules one ReceiverObservations (the answers to the probes).
-import type { TimingModel } from './timing.js';
+// The types live with the rules; the webhook certifier (conformance/webhooks/) builds them.
+
+/**
+ * The delivery timings the contract promises at one time scale, and the tolerances applied to them
+ * (built by timingModel() in conformance/webhooks/timing.ts; judged with rules/shared/timing.ts).
+ */
+export interface TimingModel {
+  timeScale: number;
+  /** Attempt time-out, scaled. */
+  timeoutMs: number;
+  /** Retry n is due this long after attempt n ended (or started; see `from`). */
+  retryDelaysMs: number[];
+  from: 'end' | 'start';
+  maxAttempts: number;
+  /** Fraction of the expected value allowed either side of it (late side), and the absolute slack. */
+  lateFraction: number;
+  lateSlackMs: number;
+  earlyFraction: number;
+  earlySlackMs: number;
+  quietMs: number;
+  /** The certifier's longest event-loop stall during the run, in ms (reported; the phases wait this much longer). */
+  measuredDelayMs: number;
+}
 
 // ---- sender side ---------------------------------------------------------------------------------------
 
