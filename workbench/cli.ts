@@ -1,5 +1,6 @@
 // `storefront-contract mock` (and `npm start`): the workbench on 127.0.0.1:4010. Parses flags, starts
 // createWorkbench, prints where everything is, and shuts down cleanly on SIGINT/SIGTERM.
+import { basePathTemplate } from 'storefront-contract/contract';
 import { parseArgs } from 'node:util';
 import { integerOption, readSecret, UsageError } from './cli-support.js';
 import { createWorkbench } from './index.js';
@@ -7,9 +8,9 @@ import { parseTimeScale } from './simulator/index.js';
 
 export const MOCK_HELP = `Usage: storefront-contract mock [options]
 
-The workbench: the storefront API on its real paths (/api/v1/{store_id}/storefront/...) answered by a
+The workbench: the storefront API on its real paths (${basePathTemplate.storefront}/...) answered by a
 stateful sandbox (a seeded world per store: catalog, customers, carts, orders, coupons), the live Admin
-webhook API with the webhook simulator (/api/v1/{store_id}/admin/webhooks...), the sandbox's back office
+webhook API with the webhook simulator (${basePathTemplate.admin}/webhooks...), the sandbox's back office
 under /__simulator/stores/{store_id}/... (outside the contract), and /docs.
 
 Options:

@@ -3,7 +3,7 @@
 // substituted where the bindings say (by default wherever the recorded value occurs).
 import { requestBodyText } from './har.js';
 import type { ResolvedCapture, Scenario, Step, Target, TargetPlace } from './load.js';
-import { getPointer } from 'storefront-contract/contract';
+import { apiBaseUrl, getPointer, splitApiPath } from 'storefront-contract/contract';
 import type { OutgoingRequest } from '../rules/observations/rest.js';
 
 export interface Substitution {
@@ -76,13 +76,12 @@ function replaceJson(value: unknown, subs: Substitution[]): unknown {
 
 export function buildRequest(step: Step, subs: Substitution[], target: { baseUrl: string; storeId?: string }): OutgoingRequest {
   const recorded = new URL(step.entry.request.url);
-  const inner = recorded.pathname.replace(/^\/api\/v1\/[^/]+\/storefront/, '');
+  const inner = splitApiPath(recorded.pathname)?.innerPath ?? recorded.pathname;
   const path = inner
     .split('/')
     .map((seg) => (seg ? encodeURIComponent(replaceIn(decodeURIComponent(seg), subs, 'path')) : seg))
     .join('/');
-  const store = encodeURIComponent(target.storeId ?? step.recordedStoreId);
-  const url = new URL(`${target.baseUrl.replace(/\/+$/, '')}/api/v1/${store}/storefront${path}`);
+  const url = new URL(`${apiBaseUrl(target.baseUrl, 'storefront', target.storeId ?? step.recordedStoreId)}${path}`);
   for (const [name, value] of recorded.searchParams) url.searchParams.append(name, replaceIn(value, subs, 'query', name));
 
   const headers: Record<string, string> = {};

@@ -4,7 +4,7 @@
 // envelope, section 5) and the anonymous login with the store API key. Anything else is left to the
 // rules, since a server with real defects must be judged, not refused.
 import { request } from 'undici';
-import { apiBaseUrl } from 'storefront-contract/contract';
+import { apiBaseUrl, basePathTemplate } from 'storefront-contract/contract';
 
 interface Probe {
   status: number;
@@ -45,7 +45,7 @@ export async function misuseReason(baseUrl: string, storeId: string, apiKey?: st
   const answered = probes.filter((p): p is Probe => p !== undefined);
   if (answered.length === 0) return undefined;
   if (answered.every((p) => /text\/html/i.test(p.contentType))) {
-    return `${base} answers HTML, not the API: --base-url must be the API server's root (the certifier adds /api/v1/{store_id}/storefront), not a web site`;
+    return `${base} answers HTML, not the API: --base-url must be the API server's root (the certifier adds ${basePathTemplate.storefront}), not a web site`;
   }
   // The storefront API answers, in its own envelope, that this store is not there (or not this key's):
   // even the anonymous login with the store API key is refused with 404/403.

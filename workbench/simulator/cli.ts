@@ -1,6 +1,7 @@
 // `storefront-contract webhooks <command>` (`npm run webhooks --`): talks to a running workbench (`storefront-contract mock`), whose simulator
 // delivers the events. `trigger` POSTs to /__simulator/stores/{store_id}/events (outside the contract)
 // and prints what was scheduled; `events` lists the catalog.
+import { apiBaseUrl, basePathTemplate } from 'storefront-contract/contract';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../cli-support.js';
 import { isSafeKey } from '../http/object-paths.js';
@@ -26,7 +27,7 @@ Options of trigger:
 Environment: WORKBENCH_URL.
 
 The /__simulator route is the simulator's own, outside the contract: a real service raises events itself.
-Watch the attempts with GET /api/v1/{store_id}/admin/webhooks/deliveries or in the workbench log.
+Watch the attempts with GET ${basePathTemplate.admin}/webhooks/deliveries or in the workbench log.
 
 Example:
   storefront-contract webhooks trigger order.created --store demo-store --set order_number=SO-1042`;
@@ -107,10 +108,10 @@ async function trigger(positionals: string[], values: Record<string, unknown>): 
   }
   const c = body.content;
   const lines = [`${c.event} ${c.event_id} raised in store ${c.store_id}`];
-  if (!c.deliveries.length) lines.push('  no enabled subscription of this store receives it (register one with POST /api/v1/{store_id}/admin/webhooks)');
+  if (!c.deliveries.length) lines.push('  no enabled subscription of this store receives it (register one with POST ${basePathTemplate.admin}/webhooks)');
   for (const d of c.deliveries) lines.push(`  -> ${d.webhook_id} ${d.url}  delivery ${d.delivery_id} scheduled`);
   for (const s of c.skipped) lines.push(`  skipped ${s.webhook_id}: ${s.reason}`);
-  lines.push(`Follow the attempts: GET ${base}/api/v1/${store}/admin/webhooks/deliveries?event_id=${c.event_id}`);
+  lines.push(`Follow the attempts: GET ${apiBaseUrl(base, 'admin', store)}/webhooks/deliveries?event_id=${c.event_id}`);
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

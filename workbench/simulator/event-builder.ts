@@ -1,6 +1,7 @@
 // Builds the `payload` of a new event from the catalog example of that event (the AsyncAPI message
 // example), with caller overrides deep-merged into `properties`, and validates the whole envelope against
 // the event's schema before anything is stored or sent.
+import { basePathTemplate } from 'storefront-contract/contract';
 import { validateWebhookDelivery, type ValidationIssue } from 'storefront-contract/validators';
 import { findUnsafeKey, isSafeKey, ownChild, unsafeSegment } from '../http/object-paths.js';
 import { catalogEntry, webhookEvents } from './rules.js';
@@ -76,7 +77,7 @@ export interface BuildInput {
 }
 
 export function knownEventsHint(): string {
-  return `${webhookEvents.length} events are known; list them with GET /api/v1/{store_id}/admin/webhooks/event-types or \`storefront-contract webhooks events\``;
+  return `${webhookEvents.length} events are known; list them with GET ${basePathTemplate.admin}/webhooks/event-types or \`storefront-contract webhooks events\``;
 }
 
 export function buildEventPayload(input: BuildInput): BuildResult {

@@ -2,6 +2,7 @@
 // and the /__simulator routes into the workbench's HTTP pipeline (createWorkbench); `trigger` raises events
 // in process (tests, the certifier, the benchmark); `close` stops sending and closes the store, leaving
 // pending attempts on disk for the next run.
+import { basePathTemplate } from 'storefront-contract/contract';
 import { randomUUID } from 'node:crypto';
 import type { WorkbenchExtension } from '../http/extension.js';
 import { adminExtension } from './admin-operations.js';
@@ -110,7 +111,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     describe() {
       const seconds = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(3)} s` : `${+ms.toFixed(1)} ms`);
       return [
-        `webhooks    live Admin webhook API at /api/v1/{store_id}/admin/webhooks (simulator; ${store.location === ':memory:' ? 'in memory, lost on exit: --data-dir to keep it' : `data ${store.location}`})`,
+        `webhooks    live Admin webhook API at ${basePathTemplate.admin}/webhooks (simulator; ${store.location === ':memory:' ? 'in memory, lost on exit: --data-dir to keep it' : `data ${store.location}`})`,
         `            ${adminAuth}`,
         `            retries after ${t.retryDelaysMs.map(seconds).join(', ')}; time-out ${seconds(t.timeoutMs)}${t.timeScale === 1 ? '' : ` (time scale ${t.timeScale})`}; ${denyPrivate ? 'private and loopback addresses refused' : 'loopback receivers allowed'}`,
         `            raise events: POST /__simulator/stores/{store_id}/events or storefront-contract webhooks trigger <event> (outside the contract)`,

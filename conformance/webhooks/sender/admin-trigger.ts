@@ -3,6 +3,7 @@
 // test deliveries. When the sender is the webhook simulator (it answers GET /__simulator), business events
 // are raised through its POST /__simulator/stores/{store_id}/events; otherwise test deliveries stand in for
 // them (the contract delivers tests under the same rules: x-delivery-rules.testDeliveries).
+import { apiBaseUrl } from 'storefront-contract/contract';
 import { randomBytes } from 'node:crypto';
 import type { RaiseKind, RaiseResult, SetupResult, Trigger } from './trigger.js';
 
@@ -24,7 +25,7 @@ export function resolveAdminUrl(adminUrl: string, store = 'demo-store'): { admin
   const path = u.pathname.replace(/\/+$/, '');
   const m = ADMIN_BASE.exec(path);
   if (m) return { adminBase: `${u.origin}${path}`, root: `${u.origin}${m[1]}`, store: decodeURIComponent(m[2]) };
-  return { adminBase: `${u.origin}${path}/api/v1/${encodeURIComponent(store)}/admin`, root: `${u.origin}${path}`, store };
+  return { adminBase: apiBaseUrl(`${u.origin}${path}`, 'admin', store), root: `${u.origin}${path}`, store };
 }
 
 type Json = Record<string, any>;
