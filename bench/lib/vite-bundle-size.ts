@@ -27,6 +27,22 @@ export interface ViteAppSize {
   chunks: ViteChunk[];
 }
 
+const render = `.then(({ data }) => {\n  document.body.textContent = JSON.stringify(data);\n});\n`;
+
+/** The baseline app: openapi-fetch alone, one list call, its result rendered. */
+export const OPENAPI_FETCH_APP = `import createClient from 'openapi-fetch';
+
+const client = createClient({ baseUrl: 'https://api.example.com/api/v1/demo-store/storefront' });
+client.GET('/catalog/products', { params: { query: { page: 1, limit: 20 } } })${render}`;
+
+/** The same app on the typed client: anonymous sign-in, then the list call. `options` adds client options (`validate: 'strict'`). */
+export const storefrontApp = (options = '') => `import { createStorefrontClient } from 'storefront-contract';
+
+const client = createStorefrontClient({ baseUrl: 'https://api.example.com', storeId: 'demo-store', apiKey: 'demo-key'${options ? `, ${options}` : ''} });
+client
+  .signInAnonymously()
+  .then(() => client.GET('/catalog/products', { params: { query: { page: 1, limit: 20 } } }))${render}`;
+
 const INDEX_HTML = '<!doctype html>\n<html>\n  <body>\n    <script type="module" src="/main.js"></script>\n  </body>\n</html>\n';
 
 /** Builds `main` (the app's one module, JavaScript) with Vite and measures what it loads. */

@@ -5,21 +5,7 @@
 // dynamic import() the client has; esbuild (bundle.test.ts) has no such helper.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loaders as storefrontLoaders } from '../../generated/validators/storefront/index.js';
-import { repoPath, viteAppSize, type ViteAppSize, type ViteChunk } from '../../bench/lib/vite-bundle-size.js';
-
-const render = `.then(({ data }) => {\n  document.body.textContent = JSON.stringify(data);\n});\n`;
-
-const PLAIN = `import createClient from 'openapi-fetch';
-
-const client = createClient({ baseUrl: 'https://api.example.com/api/v1/demo-store/storefront' });
-client.GET('/catalog/products', { params: { query: { page: 1, limit: 20 } } })${render}`;
-
-const storefrontApp = (validate: string) => `import { createStorefrontClient } from 'storefront-contract';
-
-const client = createStorefrontClient({ baseUrl: 'https://api.example.com', storeId: 'demo-store', apiKey: 'demo-key'${validate} });
-client
-  .signInAnonymously()
-  .then(() => client.GET('/catalog/products', { params: { query: { page: 1, limit: 20 } } }))${render}`;
+import { OPENAPI_FETCH_APP, repoPath, storefrontApp, viteAppSize, type ViteAppSize, type ViteChunk } from '../../bench/lib/vite-bundle-size.js';
 
 let plain: ViteAppSize;
 let storefront: ViteAppSize;
@@ -27,9 +13,9 @@ let strict: ViteAppSize;
 
 beforeAll(async () => {
   // One after the other: each build is measured alone.
-  plain = await viteAppSize(PLAIN);
-  storefront = await viteAppSize(storefrontApp(''));
-  strict = await viteAppSize(storefrontApp(", validate: 'strict'"));
+  plain = await viteAppSize(OPENAPI_FETCH_APP);
+  storefront = await viteAppSize(storefrontApp());
+  strict = await viteAppSize(storefrontApp("validate: 'strict'"));
 }, 120_000);
 
 const modulesOf = (chunk: ViteChunk) => chunk.moduleIds.map(repoPath).filter((p): p is string => p !== undefined);
