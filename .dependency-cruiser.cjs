@@ -1,7 +1,9 @@
 // Import rules of this repository, checked by test/architecture/imports.test.ts (dependency-cruiser).
 // The flow is spec -> scripts (build time) -> generated -> src (the library) -> workbench -> conformance
 // -> cli; bench, test and examples sit on top. Nothing imports upward, and nothing that runs from the
-// installed package imports scripts/.
+// installed packages imports scripts/. Two packages ship: the library (src/ + generated/, published as
+// `storefront-contract`) and the tools (workbench/, conformance/, cli/, as `storefront-contract-tools`);
+// the tools reach the library only by its public name, as they will once installed.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -53,6 +55,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^conformance/' },
       to: { path: '^(cli|bench|test|examples)/' },
+    },
+    {
+      name: 'tools-import-the-library-by-name',
+      severity: 'error',
+      comment: "The tools package installs the library as a dependency: import it as 'storefront-contract/...', never by a relative path into src/ or generated/ (which the tools package does not ship).",
+      from: { path: '^(workbench|conformance|cli)/' },
+      to: { path: '^(src|generated)/', dependencyTypes: ['local'] },
     },
     {
       name: 'generated-is-self-contained',

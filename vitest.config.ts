@@ -1,25 +1,33 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Examples import the package by its public name (`storefront-contract/webhooks`), as users do. In this
-// repository those names resolve to the sources through the `sfc-source` export condition, which node
-// gets from `--conditions=sfc-source` and vitest from these aliases.
-const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-  name: string;
-  exports: Record<string, string | Record<string, string>>;
-};
-const alias = Object.entries(manifest.exports)
-  .filter((entry): entry is [string, Record<string, string>] => typeof entry[1] === 'object' && 'sfc-source' in entry[1])
-  // Longest subpath first, so `storefront-contract/webhooks/node` is not taken by `storefront-contract/webhooks`.
-  .sort(([a], [b]) => b.length - a.length)
-  .map(([subpath, conditions]) => ({
-    find: new RegExp(`^${manifest.name}${subpath.slice(1).replace(/[/.]/g, '\\$&')}$`),
-    replacement: fileURLToPath(new URL(conditions['sfc-source'], import.meta.url)),
-  }));
+// Code here imports the two packages by their public names (`storefront-contract/webhooks`,
+// `storefront-contract-tools`), as users do. In this repository those names resolve to the sources
+// through each package's `sfc-source` export condition, which node gets from `--conditions=sfc-source`
+// and vitest from these aliases, derived from every manifest under packages/.
+const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
+const alias = readdirSync(packagesDir).flatMap((folder) => {
+  const dir = path.join(packagesDir, folder);
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    name: string;
+    exports: Record<string, string | Record<string, string>>;
+  };
+  return Object.entries(manifest.exports)
+    .filter((entry): entry is [string, Record<string, string>] => typeof entry[1] === 'object' && 'sfc-source' in entry[1])
+    .map(([subpath, conditions]) => ({
+      name: `${manifest.name}${subpath.slice(1)}`,
+      find: new RegExp(`^${manifest.name}${subpath.slice(1)}$`.replace(/[.-]/g, '\\$&').replace(/^\^/, '^')),
+      replacement: realpathSync(path.join(dir, conditions['sfc-source'])),
+    }));
+});
+// Longest name first, so `storefront-contract/webhooks/node` is not taken by `storefront-contract/webhooks`
+// nor `storefront-contract-tools` by `storefront-contract`.
+alias.sort((a, b) => b.name.length - a.name.length);
 
 export default defineConfig({
-  resolve: { alias },
+  resolve: { alias: alias.map(({ find, replacement }) => ({ find, replacement })) },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

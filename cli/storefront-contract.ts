@@ -3,7 +3,7 @@
 // loaded only when it runs, so `--help` and `webhooks trigger` never load Prism or the certifier.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../src/contract/spec-files.js';
+import { toolsPackage } from '../workbench/contract/files.js';
 import { UsageError } from '../workbench/cli-support.js';
 
 type Run = (argv: string[]) => Promise<number>;
@@ -37,7 +37,7 @@ const commands: Record<string, Command> = {
 };
 
 function version(): string {
-  return (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  return toolsPackage.version;
 }
 
 

@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { documents, repoRoot, type DocumentName } from '../src/contract/spec-files.js';
+import { documents, repoRoot, type DocumentName } from './lib/repo.js';
 import { bundleDocument } from './generate/bundle.js';
 
 const outIndex = process.argv.indexOf('--out');

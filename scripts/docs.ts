@@ -7,15 +7,16 @@
 //                                                     the search script and its index
 // Every page carries the same header (home, references, guides, search). It first regenerates
 // docs/guides/inferred-decisions.md from spec/inferred/*.yaml (committed). Served by `npm start` at /docs.
+// `--out <dir>` builds the site elsewhere (`npm run build` builds it straight into the tools package's stage).
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot } from '../src/contract/spec-files.js';
+import { repoRoot } from './lib/repo.js';
 import { buildEvents } from './docs/events.js';
 import { buildGuides, readGuides } from './docs/guides.js';
 import { inferredGuideFile, renderInferredRegister } from './docs/inferred.js';
 import { buildLanding } from './docs/landing.js';
 import { renderMarkdown } from './docs/markdown.js';
-import { guideHref, references, siteDir } from './docs/pages.js';
+import { guideHref, references, siteDir as defaultSiteDir } from './docs/pages.js';
 import { dereferenceWithProvenance, loadRegisterEntries } from './docs/provenance.js';
 import { buildOpenApiReference, copyRedocScript } from './docs/references.js';
 import { operationEntries, sectionEntries, writeSearchIndex, type SearchEntry } from './docs/search-index.js';
@@ -39,6 +40,18 @@ async function writeIfChanged(file: string, text: string): Promise<boolean> {
 }
 
 const ASSETS = ['site.css', 'header.css', 'search.js'];
+
+function outDir(): string {
+  const at = process.argv.indexOf('--out');
+  if (at === -1) return defaultSiteDir;
+  const dir = process.argv[at + 1];
+  if (!dir || dir.startsWith('--')) {
+    console.error('docs: --out needs a folder, e.g. npm run docs -- --out /tmp/site');
+    process.exit(2);
+  }
+  return path.resolve(dir);
+}
+const siteDir = outDir();
 
 async function main(): Promise<void> {
   const register = await renderInferredRegister();

@@ -6,7 +6,7 @@
 // `npm ci` sees a complete lock and skips them on this platform as it would any foreign binary.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../src/contract/spec-files.js';
+import { repoRoot } from './lib/repo.js';
 
 const OS = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony'];
 const CPU: Array<[RegExp, string]> = [

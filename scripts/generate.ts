@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../src/contract/spec-files.js';
+import { repoRoot } from './lib/repo.js';
 import { bundleAll } from './generate/bundle.js';
 import { renderAll } from './generate/render.js';
 

@@ -4,7 +4,7 @@
 // is read from the file's `openapi:`/`asyncapi:` key). Under GitHub Actions the output is annotations.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { documents, repoRoot } from '../src/contract/spec-files.js';
+import { documents, repoRoot } from './lib/repo.js';
 import { asyncapiEnv, runTool } from './lib/run-tool.js';
 
 type Kind = 'openapi' | 'asyncapi';

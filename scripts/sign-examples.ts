@@ -5,7 +5,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
-import { documents } from '../src/contract/spec-files.js';
+import { documents } from './lib/repo.js';
 import { signPayload } from '../src/webhooks/verify.js';
 
 const messagesDir = path.join(path.dirname(documents.webhooks), 'messages');

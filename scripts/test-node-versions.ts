@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../src/contract/spec-files.js';
+import { repoRoot } from './lib/repo.js';
 
 const majors = process.argv.slice(2).length ? process.argv.slice(2) : ['22', '24'];
 const tests = ['test/package'];

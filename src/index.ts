@@ -12,5 +12,6 @@ export type { paths as AdminPaths, components as AdminComponents, operations as 
 export type { WebhookEvent, WebhookEventName, WebhookEventOf, WebhookEventProperties, WebhookEventMap } from '../generated/types/webhooks.js';
 export { storefrontOperations } from '../generated/operations/storefront.js';
 export { adminOperations } from '../generated/operations/admin.js';
-export { deliveryRules, webhookEvents } from '../generated/webhooks/catalog.js';
+export { deliveryRules, webhookEvents, type WebhookCatalogEntry } from '../generated/webhooks/catalog.js';
+export type { ErrorEnvelope, ErrorItem, ErrorCode } from './contract/envelope.js';
 export { specInfo } from '../generated/spec-info.js';

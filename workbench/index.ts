@@ -4,7 +4,7 @@
 // sandbox's back office share one HTTP pipeline: routing, auth, body limits, validation, envelope, log.
 // The sandbox's writes raise their webhooks through the simulator. `npm start` (workbench/cli.ts), the
 // tests, the certifier and the benchmarks all start it this way.
-import { basePathTemplate } from '../src/contract/paths.js';
+import { basePathTemplate } from 'storefront-contract/contract';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
 import { BACK_OFFICE_ROUTES, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, defaultClientConditions, type Rollup } from 'vite';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 
 export interface ViteChunk {
   fileName: string;
@@ -49,9 +49,9 @@ const INDEX_HTML = '<!doctype html>\n<html>\n  <body>\n    <script type="module"
 export async function viteAppSize(main: string): Promise<ViteAppSize> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sfc-vite-app-'));
   try {
-    // The app's dependencies, installed as links: this package (resolved by its exports) and openapi-fetch.
+    // The app's dependencies, installed as links: the library package (resolved by its exports) and openapi-fetch.
     await mkdir(path.join(dir, 'node_modules'));
-    await symlink(repoRoot, path.join(dir, 'node_modules/storefront-contract'), 'dir');
+    await symlink(path.join(repoRoot, 'packages/storefront-contract'), path.join(dir, 'node_modules/storefront-contract'), 'dir');
     await symlink(await realpath(path.join(repoRoot, 'node_modules/openapi-fetch')), path.join(dir, 'node_modules/openapi-fetch'), 'dir');
     await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
     await writeFile(path.join(dir, 'main.js'), main);

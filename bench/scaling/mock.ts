@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { BARE_SERVER, body, exited, freePort, sandboxToken, start, stop, type Side } from '../suites/mock.js';
 
 const require = createRequire(import.meta.url);

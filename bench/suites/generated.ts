@@ -21,7 +21,7 @@ import { alternate } from '../lib/alternate.js';
 import { freshProcessMedians } from '../lib/fresh-process.js';
 import { bundleSize } from '../lib/bundle-size.js';
 import { OPENAPI_FETCH_APP, storefrontApp, viteAppSize } from '../lib/vite-bundle-size.js';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { bundleDocument } from '../../scripts/generate/bundle.js';
 import { openapiSchemaPointers, operationSchemas } from '../../scripts/generate/validator-pointers.js';
 import { validateResponse } from '../../src/validators/index.js';

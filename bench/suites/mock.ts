@@ -16,7 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { metric, type BenchSuite } from '../lib/metric.js';
-import { documents, repoRoot } from '../../src/contract/spec-files.js';
+import { documents, repoRoot } from '../../scripts/lib/repo.js';
 import { productListBody } from '../lib/fixtures.js';
 
 const require = createRequire(import.meta.url);

@@ -4,8 +4,8 @@
 // summary, junit.xml and report.html are all written from it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { specInfo } from '../../generated/spec-info.js';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { specInfo } from 'storefront-contract';
+import { toolsPackage } from '../../workbench/contract/files.js';
 import type { Target } from '../rules/model.js';
 import type { RuleResult } from '../rules/run.js';
 import type { ExchangeResult } from '../rest/exchange.js';
@@ -114,8 +114,7 @@ export interface WebhookCertificate extends CertificateBase {
 export type Certificate = RestCertificate | WebhookCertificate;
 
 export function packageVersion(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  return { name: pkg.name, version: pkg.version };
+  return { name: toolsPackage.name, version: toolsPackage.version };
 }
 
 export function ruleCounts(rules: readonly RuleResult[]): RuleCounts {
@@ -132,9 +131,9 @@ export function ruleCounts(rules: readonly RuleResult[]): RuleCounts {
 }
 
 const COMMANDS: Record<Target, string> = {
-  rest: 'npm run certify',
-  'webhook-sender': 'npm run certify:webhooks -- sender',
-  'webhook-receiver': 'npm run certify:webhooks -- receiver',
+  rest: 'storefront-contract certify',
+  'webhook-sender': 'storefront-contract certify-webhooks sender',
+  'webhook-receiver': 'storefront-contract certify-webhooks receiver',
 };
 
 /** The fields every certificate has, from the rule results of a run. */

@@ -1,7 +1,7 @@
 // Command-line options of `storefront-contract certify`, checked with messages that say what to fix.
 import { parseArgs } from 'node:util';
 import { readSecret, UsageError } from '../../workbench/cli-support.js';
-import { basePathTemplate } from '../../src/contract/paths.js';
+import { basePathTemplate } from 'storefront-contract/contract';
 
 export { UsageError };
 

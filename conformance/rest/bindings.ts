@@ -3,7 +3,7 @@
 // substituted where the bindings say (by default wherever the recorded value occurs).
 import { requestBodyText } from './har.js';
 import type { ResolvedCapture, Scenario, Step, Target, TargetPlace } from './load.js';
-import { getPointer } from '../../src/contract/json-pointer.js';
+import { getPointer } from 'storefront-contract/contract';
 
 export interface Substitution {
   name: string;

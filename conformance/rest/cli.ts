@@ -2,7 +2,7 @@
 // target, judges every exchange by the rules, prints progress and a summary, writes the reports.
 // Exit 0 certified, 1 not certified, 2 usage error or unreachable target. Never prints a stack.
 import path from 'node:path';
-import { storefrontOperations } from '../../generated/operations/storefront.js';
+import { storefrontOperations } from 'storefront-contract';
 import { parseCliArgs, USAGE } from './args.js';
 import { certify, DEFAULT_STORE_ID } from './certify.js';
 import { LoadError } from './load.js';

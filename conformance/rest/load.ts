@@ -4,12 +4,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { trafficDir } from '../../workbench/contract/files.js';
 import { headerOf, type Har, type HarEntry } from './har.js';
 import { matchOperation, splitStorefrontPath, type OperationMeta } from './operations.js';
-import { getPointer } from '../../src/contract/json-pointer.js';
+import { getPointer } from 'storefront-contract/contract';
 
-export const trafficDir = path.join(repoRoot, 'conformance/traffic');
+export { trafficDir };
 
 export type TargetPlace = 'path' | 'query' | 'header' | 'body';
 
@@ -101,7 +101,7 @@ export function loadScenario(dir: string, name: string): Scenario {
   const harFile = path.join(dir, `${name}.har`);
   const bindingsFile = path.join(dir, `${name}.bindings.yaml`);
   const rel = (f: string) => path.relative(process.cwd(), f);
-  if (!existsSync(harFile)) throw new LoadError(`${rel(harFile)}: no such recording (record one with npm run record)`);
+  if (!existsSync(harFile)) throw new LoadError(`${rel(harFile)}: no such recording (record one with storefront-contract record)`);
   let har: Har;
   try {
     har = JSON.parse(readFileSync(harFile, 'utf8'));

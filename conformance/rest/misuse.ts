@@ -4,7 +4,7 @@
 // envelope, section 5) and the anonymous login with the store API key. Anything else is left to the
 // rules, since a server with real defects must be judged, not refused.
 import { request } from 'undici';
-import { apiBaseUrl } from '../../src/contract/paths.js';
+import { apiBaseUrl } from 'storefront-contract/contract';
 
 interface Probe {
   status: number;

@@ -1,6 +1,6 @@
 // Which storefront operation a recorded URL is: the path after `/api/v1/{store_id}/storefront`
 // matched against the generated operation table.
-import { storefrontOperations } from '../../generated/operations/storefront.js';
+import { storefrontOperations } from 'storefront-contract';
 
 export type OperationMeta = (typeof storefrontOperations)[keyof typeof storefrontOperations];
 export type OperationId = keyof typeof storefrontOperations;

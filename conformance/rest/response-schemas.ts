@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { getPointer } from '../../src/contract/json-pointer.js';
-import { documents } from '../../src/contract/spec-files.js';
+import { getPointer } from 'storefront-contract/contract';
+import { documents } from '../../workbench/contract/files.js';
 
 /** A schema node and the file it was read from (its $refs are relative to it). */
 export interface SchemaNode {

@@ -1,8 +1,8 @@
 // Signed deliveries for the webhook tests and the receiver certifier, built from the contract's own
 // example bodies (the generated catalog) so they stay valid as the schemas evolve.
 import { randomUUID } from 'node:crypto';
-import { deliveryRules, webhookEvents } from '../../generated/webhooks/catalog.js';
-import { signPayload } from '../../src/webhooks/verify.js';
+import { deliveryRules, webhookEvents } from 'storefront-contract';
+import { signPayload } from 'storefront-contract/webhooks';
 
 // Test-only secrets (never real ones). Names say their role in rotation and multi-subscription vectors.
 export const SECRET = 'whsec_test_current_6f1d2a9c';

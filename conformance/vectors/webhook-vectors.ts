@@ -9,8 +9,8 @@
 //    the receiver must reach: HTTP status and reason. Built from a valid signed delivery (fixtures.ts), each
 //    negative vector changes one thing. Signatures there come from signPayload, which KNOWN_ANSWERS pins.
 import { buildDelivery, OTHER_SUBSCRIPTION_SECRET, PREVIOUS_SECRET, SECRET, type Delivery } from './webhook-fixtures.js';
-import { signPayload } from '../../src/webhooks/verify.js';
-import type { DeliveryRejectReason } from '../../src/webhooks/parse-delivery.js';
+import { signPayload } from 'storefront-contract/webhooks';
+import type { DeliveryRejectReason } from 'storefront-contract/webhooks';
 
 export interface KnownAnswer {
   name: string;

@@ -1,7 +1,7 @@
 // Command-line options of `storefront-contract certify-webhooks`, checked with messages that say what to fix.
 // Secrets may come from the environment instead of argv (argv is visible to other local users).
 import { parseArgs } from 'node:util';
-import { webhookEventNames } from '../../src/validators/index.js';
+import { webhookEventNames } from 'storefront-contract/validators';
 import { UsageError } from '../../workbench/cli-support.js';
 
 export { UsageError };

@@ -4,7 +4,7 @@
 // tolerance is small, the late one generous. Both widen by the stalls of the certifier's own event loop
 // around the timestamps compared (on a busy machine its stamps are late by up to a stall). All are stated
 // in every report.
-import { deliveryRules } from '../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 
 export interface TimingOptions {
   /** The sender's clock factor (1 = real time; the simulator's --time-scale). */

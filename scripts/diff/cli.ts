@@ -2,7 +2,7 @@
 // tests drive it in process; scripts/diff.ts only wires it to the real process.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { documents, repoRoot } from '../../src/contract/spec-files.js';
+import { documents, repoRoot } from '../lib/repo.js';
 import { diffDocuments } from './compare.js';
 import { snapshotSpec } from './git.js';
 import { formatAnnotations, formatReport, plainLabels, snapshotLabels } from './report.js';

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../lib/repo.js';
 
 const exec = promisify(execFile);
 

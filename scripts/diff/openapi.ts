@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../lib/repo.js';
 import { runTool } from '../lib/run-tool.js';
 import { operationUsage, type OperationUsage } from './openapi-usage.js';
 import type { Change, DocumentDiff } from './types.js';

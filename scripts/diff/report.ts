@@ -1,7 +1,7 @@
 // Prints a document's changes for people (grouped by operation or event, breaking first) and, under
 // GitHub Actions, as `::error`/`::notice` annotations on the changed lines of the pull request.
 import path from 'node:path';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../lib/repo.js';
 import type { DiffResult } from './compare.js';
 import type { Change } from './types.js';
 

@@ -1,7 +1,7 @@
 // The site map: which pages the docs site has and where they land under docs/site/. The build, the
 // landing page, the navigation bar and the browser test all read this list, so they cannot disagree.
 import path from 'node:path';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../lib/repo.js';
 
 export const guidesDir = path.join(repoRoot, 'docs/guides');
 export const siteDir = path.join(repoRoot, 'docs/site');

@@ -10,7 +10,7 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
-import { documents, specDir, type DocumentName } from '../../src/contract/spec-files.js';
+import { documents, specDir, type DocumentName } from '../lib/repo.js';
 import { readRegister, REGISTER_FILES, type RegisterEntry } from '../lib/register.js';
 
 export const PROVENANCE = 'x-provenance';

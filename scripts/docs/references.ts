@@ -14,7 +14,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot, type DocumentName } from '../../src/contract/spec-files.js';
+import { repoRoot, type DocumentName } from '../lib/repo.js';
 import { runTool } from '../lib/run-tool.js';
 import { renderHeader, headerAssets, type NavGuide } from './layout.js';
 import { badgeMarkdown, badgeText, bundleWithProvenance, PROVENANCE, type JsonObject, type Provenance } from './provenance.js';

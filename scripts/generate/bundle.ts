@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { documents, type DocumentName } from '../../src/contract/spec-files.js';
+import { documents, type DocumentName } from '../lib/repo.js';
 import { runTool } from '../lib/run-tool.js';
 
 export type Bundled = Record<DocumentName, any>;

@@ -4,7 +4,7 @@
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { readFile } from 'node:fs/promises';
 import YAML from 'yaml';
-import { documents, type DocumentName } from '../../src/contract/spec-files.js';
+import { documents, type DocumentName } from './repo.js';
 
 export type JsonObject = Record<string, any>;
 

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
-import { specDir } from '../../src/contract/spec-files.js';
+import { specDir } from './repo.js';
 
 export interface RegisterEntry {
   id: string;

@@ -1,7 +1,7 @@
 // Runs a CLI from node_modules/.bin with inherited or captured output, without a shell.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from './repo.js';
 
 export interface ToolResult {
   code: number;

@@ -1,15 +1,15 @@
-// Every public entry of the package bundles (esbuild, as a consumer's bundler would) without Prism, a
-// SQLite engine, an HTTP client library or framework code: those belong to the workbench and certification.
+// Every public entry of the library bundles (esbuild, as a consumer's bundler would) without Prism, a
+// SQLite engine, an HTTP client library or framework code: those belong to the tools package. The entries
+// an app loads in a browser (the root, the validators, the contract) bundle for the browser platform.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
-const entries = Object.entries(manifest.exports).flatMap(([subpath, target]) =>
-  typeof target === 'object' && target['sfc-source'] ? [[subpath, path.join(repoRoot, target['sfc-source'])] as const] : [],
-);
+import { LIBRARY, publishedPackage } from '../helpers/manifests.js';
+
+const { entries } = publishedPackage(LIBRARY);
+const BROWSER_ENTRIES = ['.', './validators', './contract'];
 const FORBIDDEN = /node_modules\/(@stoplight|better-sqlite3|libsql|@libsql|node-sqlite3-wasm|sql\.js|undici|fastify|@fastify|express|yaml)\//;
 
 async function inputsOf(entry: string | { contents: string }): Promise<string[]> {
@@ -20,13 +20,18 @@ async function inputsOf(entry: string | { contents: string }): Promise<string[]>
 
 describe('public entries', () => {
   it('are the ones package.json exports', () => {
-    expect(entries.map(([subpath]) => subpath)).toEqual(expect.arrayContaining(['.', './validators', './webhooks', './webhooks/node', './webhooks/fastify']));
+    expect(entries.map(([subpath]) => subpath)).toEqual(expect.arrayContaining(['.', './validators', './webhooks', './webhooks/node', './webhooks/fastify', './contract']));
   });
 
   it.each(entries)('%s bundles without engine or framework code', async (_subpath, entry) => {
     const inputs = await inputsOf(entry);
     expect(inputs.length).toBeGreaterThan(0);
     expect(inputs.filter((input) => FORBIDDEN.test(input))).toEqual([]);
+  });
+
+  it.each(entries.filter(([subpath]) => BROWSER_ENTRIES.includes(subpath)))('%s bundles for the browser (no node: built-in)', async (_subpath, entry) => {
+    const result = await build({ entryPoints: [entry], bundle: true, write: false, metafile: true, platform: 'browser', format: 'esm', logLevel: 'silent' });
+    expect(Object.keys(result.metafile.inputs).filter((input) => input.startsWith('node:'))).toEqual([]);
   });
 
   it('the check itself sees a forbidden package when one is imported', async () => {

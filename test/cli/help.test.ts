@@ -2,7 +2,7 @@
 // subcommand, snapshotted. A change to a flag or its text shows up in review as a snapshot diff.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
 
 const bin = path.join(repoRoot, 'cli/storefront-contract.ts');

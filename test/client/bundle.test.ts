@@ -4,7 +4,7 @@
 import { build, type Metafile } from 'esbuild';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { loaders as storefrontLoaders } from '../../generated/validators/storefront/index.js';
 
 const entry = 'src/index.ts';

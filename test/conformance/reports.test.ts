@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('report.json', () => {
   it('is a certificate: spec hash and version, package version, target, time, verdict', () => {
-    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    const pkg = JSON.parse(readFileSync('packages/storefront-contract-tools/package.json', 'utf8'));
     expect(cert.kind).toBe('storefront-contract/certificate');
     expect(cert.certifies).toBe('rest');
     expect(cert.spec).toEqual({ api: 'storefront', ...specInfo.storefront });

@@ -14,7 +14,7 @@ import { runDiff } from '../../scripts/diff/cli.js';
 import { diffDocuments, type DiffResult } from '../../scripts/diff/compare.js';
 import { majorOf } from '../../scripts/diff/policy.js';
 import { affected, formatAnnotations, formatReport, plainLabels } from '../../scripts/diff/report.js';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { specDir } from '../../src/contract/spec-files.js';
+import { specDir } from '../../scripts/lib/repo.js';
 import { inferredGuideFile, renderInferredRegister } from '../../scripts/docs/inferred.js';
 import { renderMarkdown } from '../../scripts/docs/markdown.js';
 

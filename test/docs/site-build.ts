@@ -2,7 +2,7 @@
 // input (spec/, docs/guides/, the docs scripts), otherwise runs `npm run docs` once.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { siteDir } from '../../scripts/docs/pages.js';
 import { run } from '../helpers/run.js';
 

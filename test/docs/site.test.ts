@@ -23,7 +23,7 @@ import { eventAnchor, familyHref } from '../../scripts/docs/events.js';
 import { readGuides } from '../../scripts/docs/guides.js';
 import { guideHref, references, siteDir } from '../../scripts/docs/pages.js';
 import { redocRoute } from '../../scripts/docs/search-index.js';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
 import { chromiumPath, ensureSiteBuilt } from './site-build.js';
 

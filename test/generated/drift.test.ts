@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyRepo, type RepoCopy } from '../helpers/repo-copy.js';
 import { run } from '../helpers/run.js';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 
 async function hashTree(dir: string, prefix = ''): Promise<Record<string, string>> {
   const out: Record<string, string> = {};

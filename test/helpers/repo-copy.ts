@@ -3,9 +3,9 @@
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 
-const PARTS = ['spec', 'generated', 'scripts', 'src/contract', 'lint', 'redocly.yaml', 'package.json', 'tsconfig.json'];
+const PARTS = ['spec', 'generated', 'scripts', 'src/contract', 'workbench/contract', 'packages', 'lint', 'redocly.yaml', 'package.json', 'tsconfig.json'];
 
 export interface RepoCopy {
   dir: string;

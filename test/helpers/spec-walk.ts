@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
 import { getPointer } from '../../src/contract/json-pointer.js';
-import { specDir } from '../../src/contract/spec-files.js';
+import { specDir } from '../../scripts/lib/repo.js';
 
 export async function specYamlFiles(dir = specDir): Promise<string[]> {
   const out: string[] = [];

@@ -2,7 +2,7 @@
 // validator): the same gate a pull request meets, run as one of the suite's tests.
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
 
 it('npm run lint passes on spec/ (0 errors, 0 warnings)', async () => {

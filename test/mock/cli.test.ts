@@ -1,7 +1,7 @@
 // `storefront-contract mock` (`npm start`) as a real child process: prints its URLs, serves, stops on SIGTERM.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { mockArgs, mockCli } from '../helpers/mock-cli.js';
 import { apiKey, bearer, call } from './helpers.js';
 

@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { toReply, type Reply } from '../helpers/http-reply.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
-import { documents } from '../../src/contract/spec-files.js';
+import { documents } from '../../scripts/lib/repo.js';
 import { createMockServer, type MockServer, type MockServerOptions } from '../../workbench/mock/server.js';
 
 const require = createRequire(import.meta.url);

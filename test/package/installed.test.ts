@@ -1,6 +1,7 @@
-// The package as another project gets it: `npm pack`, installed with --ignore-scripts into an empty
-// project, imported from plain Node (the client, the validators, the webhook kit) and type-checked by
-// tsc (strict, skipLibCheck off) with every public entry imported and no framework installed.
+// The two packages as other projects get them (test/package/packed.ts): the library alone in an app
+// project stays light; with the tools, a consumer importing every public entry of the library is
+// type-checked by tsc (strict, skipLibCheck off, no framework installed) and run in plain Node, and the
+// bin serves the sandbox, its docs site, triggers and delivers webhooks, and certifies REST and webhooks.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
@@ -8,10 +9,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
-import { installPacked, type InstalledPackage } from './packed.js';
+import { installPacked, type InstalledPackages } from './packed.js';
+import { readdir, readFile, stat } from 'node:fs/promises';
 
 const consumerSource = `
 import { createStorefrontClient, ContractViolationError, StorefrontApiError, type WebhookEvent, type StorefrontPaths } from 'storefront-contract';
@@ -64,13 +67,71 @@ console.log(JSON.stringify({
 }));
 `;
 
-let installed: InstalledPackage;
+let installed: InstalledPackages;
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 beforeAll(async () => {
   installed = await installPacked();
 }, 600_000);
 afterAll(async () => installed?.remove());
 
-describe('the packed package in an empty project', () => {
+// ---- the library alone, as an app installs it ---------------------------------------------------------
+
+/** Every package folder under node_modules (scoped ones included) and the total bytes of its files. */
+async function installedTree(project: string): Promise<{ packages: string[]; bytes: number }> {
+  const packages: string[] = [];
+  let bytes = 0;
+  async function size(dir: string): Promise<void> {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const at = path.join(dir, entry.name);
+      if (entry.isDirectory()) await size(at);
+      else if (entry.isFile()) bytes += (await stat(at)).size;
+    }
+  }
+  async function collect(dir: string): Promise<void> {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+      if (entry.name.startsWith('@')) {
+        for (const scoped of await readdir(path.join(dir, entry.name))) packages.push(`${entry.name}/${scoped}`), await collect(path.join(dir, entry.name, scoped, 'node_modules'));
+      } else {
+        packages.push(entry.name);
+        await collect(path.join(dir, entry.name, 'node_modules'));
+      }
+    }
+  }
+  await collect(path.join(project, 'node_modules'));
+  await size(path.join(project, 'node_modules'));
+  return { packages: packages.sort(), bytes };
+}
+
+describe('the library installed alone into an app project', () => {
+  it('is at most 8 packages and 10 MB, with no engine of the tools', async () => {
+    const { packages, bytes } = await installedTree(installed.appProject);
+    console.log(`library install: ${packages.length} packages (${packages.join(', ')}), ${(bytes / 1e6).toFixed(2)} MB in node_modules`);
+    expect(packages).toContain('storefront-contract');
+    expect(packages.length).toBeLessThanOrEqual(8);
+    expect(bytes).toBeLessThanOrEqual(10 * 1e6);
+    expect(packages.filter((p) => /^(@stoplight\/|libsql|@libsql\/|better-sqlite3|fast-check|undici|yaml|@apidevtools\/|ajv)/.test(p))).toEqual([]);
+  });
+
+  it('imports the client and the validators in plain Node, without the tools', async () => {
+    await writeFile(
+      path.join(installed.appProject, 'app.mjs'),
+      `import { createStorefrontClient } from 'storefront-contract';\n` +
+        `import { validateResponse } from 'storefront-contract/validators';\n` +
+        `import { basePath } from 'storefront-contract/contract';\n` +
+        `const client = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', accessToken: 't' });\n` +
+        `console.log(JSON.stringify({ client: typeof client.GET, valid: validateResponse('storefront', 'listCountries', 200, { success: true, message: 'ok', content: { countries: [] } }).valid, base: basePath('storefront', 'demo-store') }));\n`,
+    );
+    const node = await run(process.execPath, ['app.mjs'], { cwd: installed.appProject });
+    expect(node.code, node.output).toBe(0);
+    expect(JSON.parse(node.stdout)).toEqual({ client: 'function', valid: true, base: '/api/v1/demo-store/storefront' });
+  });
+});
+
+describe('the packed library in a project with the tools', () => {
   let project: string;
 
   beforeAll(async () => {
@@ -109,13 +170,39 @@ describe('the packed package in an empty project', () => {
   });
 });
 
+// ---- the example receivers the guides point to, from the installed tools package ----------------------
+
+describe('the example receivers shipped in the tools package', () => {
+  it('node.ts verifies and handles the delivery send-delivery.ts signs, against the installed library', async () => {
+    const examples = path.join(installed.project, 'node_modules/storefront-contract-tools/examples/receivers');
+    // tsx as the reader's `npx tsx` would run it (the test borrows this repository's copy).
+    const tsx = ['--import', pathToFileURL(path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href];
+    const env = { ...process.env, WEBHOOK_SECRET: 'whsec_packed_example', PORT: '0' };
+    const receiver = spawn(process.execPath, [...tsx, path.join(examples, 'node.ts')], { cwd: installed.project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(receiver);
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        receiver.stdout!.on('data', (chunk) => {
+          out += chunk;
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/webhooks)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        receiver.stderr!.on('data', (chunk) => (out += chunk));
+        receiver.once('exit', (code) => reject(new Error(`the example receiver exited with ${code}:\n${out}`)));
+      });
+      const sent = await run(process.execPath, [...tsx, path.join(examples, 'send-delivery.ts'), url], { cwd: installed.project, env });
+      expect(sent.code, sent.output).toBe(0);
+      expect(sent.stdout).toMatch(/^20\d/);
+    } finally {
+      receiver.kill('SIGTERM');
+    }
+  });
+});
+
 // ---- the bin, as a partner's CI or a front-end repo runs it -------------------------------------------
 
 const ADMIN_TOKEN = 'packed-admin-token';
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
 
 function bin(args: string[], env: NodeJS.ProcessEnv = {}) {
   return run(installed.bin, args, { cwd: installed.project, env: { ...process.env, ...env }, timeoutMs: 120_000 });
@@ -153,7 +240,15 @@ async function json(url: string, init: RequestInit = {}): Promise<{ status: numb
   return { status: res.status, body: await res.json() };
 }
 
-describe('the storefront-contract bin from the installed package', () => {
+describe('the storefront-contract bin from the installed tools package', () => {
+  it('comes from storefront-contract-tools, whose manifest names the library at its version', async () => {
+    const tools = JSON.parse(await readFile(path.join(installed.project, 'node_modules/storefront-contract-tools/package.json'), 'utf8'));
+    const library = JSON.parse(await readFile(path.join(installed.project, 'node_modules/storefront-contract/package.json'), 'utf8'));
+    expect(tools.dependencies['storefront-contract']).toBe(library.version);
+    const version = await bin(['--version']);
+    expect(version.stdout.trim()).toContain(tools.version);
+  });
+
   it.each(['mock', 'webhooks', 'certify', 'certify-webhooks', 'record'])('%s --help lists its flags, environment and an example', async (command) => {
     const result = await bin([command, '--help']);
     expect(result.code, result.output).toBe(0);
@@ -203,6 +298,25 @@ describe('the storefront-contract bin from the installed package', () => {
       expect(certified.code, certified.output).toBe(0);
       expect(certified.stdout).toMatch(/CERTIFIED/);
       expect(certified.stdout).toMatch(/generated: \d+ cases in [\d.]+ s \(seed 7; again with --generate 5 --seed 7\)/);
+
+      // The docs site ships in the tools package: /docs answers from the installed files.
+      const docs = await fetch(`${mock.url}/docs/`);
+      expect(docs.status).toBe(200);
+      expect(await docs.text()).toMatch(/<html/i);
+      const guide = await fetch(`${mock.url}/docs/guides/quickstart.html`);
+      expect(guide.status).toBe(200);
+
+      // `webhooks trigger` raises an event on the running workbench; the subscription gets it signed.
+      const triggered = await bin(['webhooks', 'trigger', 'order.created', '--store', 'packed-store', '--url', mock.url, '--set', 'order_number=SO-PACKED']);
+      expect(triggered.code, triggered.output).toBe(0);
+      for (let i = 0; i < 100 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(received).toHaveLength(2);
+      expect(JSON.parse(received[1].body)).toMatchObject({ event: 'order.created', payload: { properties: { order_number: 'SO-PACKED' } } });
+
+      // certify-webhooks: the workbench's simulator as a sender, through its Admin API.
+      const sender = await bin(['certify-webhooks', 'sender', '--admin-url', mock.url, '--store', 'packed-store', '--time-scale', '0.01', '--report-dir', path.join(dataDir, 'webhook-reports')], { STOREFRONT_ADMIN_TOKEN: ADMIN_TOKEN });
+      expect(sender.code, sender.output).toBe(0);
+      expect(sender.stdout).toMatch(/CERTIFIED/);
 
       expect(await stop(mock)).toBe(0);
       mock = await startMock(dataDir);

@@ -1,37 +1,55 @@
-// The package as a user gets it: `npm pack` (which builds dist/ through prepack), then the tarball
-// installed with --ignore-scripts into an empty project, as npm does once install scripts are blocked.
-// Packed once per test process; each test file gets the same project.
+// The two packages as users get them: `npm run build` stages them in dist/packages/, `npm pack` packs
+// each, and the tarballs are installed with --ignore-scripts (as npm does once install scripts are
+// blocked) into empty projects: an app project with the library alone (what a front-end app installs)
+// and a tools project with both (what a partner's CI or a front-end repo's dev setup installs). Packed
+// once per test process; each test file gets the same projects.
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
+import { LIBRARY, TOOLS } from '../helpers/manifests.js';
 
-export interface InstalledPackage {
-  /** The consumer project; `node_modules/storefront-contract` is the installed package. */
+export interface InstalledPackages {
+  /** A project with both packages installed; `node_modules/.bin/storefront-contract` is the bin. */
   project: string;
-  /** node_modules/.bin/storefront-contract of the project. */
+  /** node_modules/.bin/storefront-contract of the tools project. */
   bin: string;
+  /** A project with only the library installed, as an app installs it. */
+  appProject: string;
+  tarballs: { library: string; tools: string };
   remove(): Promise<void>;
 }
 
-let installing: Promise<InstalledPackage> | undefined;
+let installing: Promise<InstalledPackages> | undefined;
 
-export function installPacked(extraPackages: string[] = ['@types/node@20.19.8']): Promise<InstalledPackage> {
+async function emptyProject(dir: string, name: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  return dir;
+}
+
+async function npmInstall(project: string, specs: string[]): Promise<void> {
+  const installed = await run('npm', ['install', ...specs, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project, timeoutMs: 300_000 });
+  if (installed.code !== 0) throw new Error(`npm install ${specs.join(' ')} failed in ${project}:\n${installed.output}`);
+}
+
+export function installPacked(extraPackages: string[] = ['@types/node@20.19.8']): Promise<InstalledPackages> {
   installing ??= (async () => {
     const work = await mkdtemp(path.join(os.tmpdir(), 'sfc-pack-'));
-    const project = path.join(work, 'consumer');
-    const packed = await run('npm', ['pack', '--pack-destination', work, '--silent'], { cwd: repoRoot, timeoutMs: 240_000 });
+    const built = await run('npm', ['run', 'build', '--silent'], { cwd: repoRoot, timeoutMs: 240_000 });
+    if (built.code !== 0) throw new Error(`npm run build failed:\n${built.output}`);
+    const packed = await run('npm', ['pack', `dist/packages/${LIBRARY}`, `dist/packages/${TOOLS}`, '--pack-destination', work, '--silent'], { cwd: repoRoot, timeoutMs: 240_000 });
     if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
-    const tarball = path.join(work, (await readdir(work)).find((f) => f.endsWith('.tgz'))!);
-    await mkdir(project, { recursive: true });
-    await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    const installed = await run('npm', ['install', tarball, ...extraPackages, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], {
-      cwd: project,
-      timeoutMs: 300_000,
-    });
-    if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.output}`);
-    return { project, bin: path.join(project, 'node_modules/.bin/storefront-contract'), remove: () => rm(work, { recursive: true, force: true }) };
+    const files = await readdir(work);
+    const tarball = (name: string) => path.join(work, files.find((f) => new RegExp(`^${name}-\\d+\\.\\d+\\.\\d+\\.tgz$`).test(f))!);
+    const tarballs = { library: tarball(LIBRARY), tools: tarball(TOOLS) };
+    const appProject = await emptyProject(path.join(work, 'app'), 'app');
+    const project = await emptyProject(path.join(work, 'consumer'), 'consumer');
+    // One after the other: two installs at once share npm's cache lock and gain nothing on two cores.
+    await npmInstall(appProject, [tarballs.library]);
+    await npmInstall(project, [tarballs.library, tarballs.tools, ...extraPackages]);
+    return { project, appProject, tarballs, bin: path.join(project, 'node_modules/.bin/storefront-contract'), remove: () => rm(work, { recursive: true, force: true }) };
   })();
   return installing;
 }

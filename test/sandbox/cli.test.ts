@@ -2,7 +2,7 @@
 // sandbox's flags (--seed, --lenient-auth, --data, --no-sandbox) work and refuse contradictions in one line.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { mockArgs, mockCli } from '../helpers/mock-cli.js';
 import { http, KEY } from './helpers.js';
 

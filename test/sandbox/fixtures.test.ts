@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import type { Workbench } from '../../workbench/index.js';
 import { anonymous, backOffice, call, http, q, startSandbox, tempDir } from './helpers.js';
 

@@ -3,7 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { specDir } from '../../src/contract/spec-files.js';
+import { specDir } from '../../scripts/lib/repo.js';
 import { readRegister, type RegisterEntry } from '../../scripts/lib/register.js';
 import { findNodes, nodeAtLocation } from '../helpers/spec-walk.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { expect, it } from 'vitest';
 import { webhookEvents } from '../../generated/webhooks/catalog.js';
-import { specDir } from '../../src/contract/spec-files.js';
+import { specDir } from '../../scripts/lib/repo.js';
 
 it('KnownEventName lists exactly the events of the AsyncAPI document', () => {
   const schema = YAML.parse(readFileSync(path.join(specDir, 'openapi/components/schemas/KnownEventName.yaml'), 'utf8'));

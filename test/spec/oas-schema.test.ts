@@ -11,7 +11,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { bundleDocument } from '../../scripts/generate/bundle.js';
-import { specDir } from '../../src/contract/spec-files.js';
+import { specDir } from '../../scripts/lib/repo.js';
 
 // The format checker of the OAS 3.1 schema's `$ref` property (`format: uri-reference`).
 const ajv = new Ajv2020();

@@ -7,7 +7,7 @@ import { run } from '../helpers/run.js';
 
 let repo: RepoCopy;
 beforeAll(async () => {
-  repo = await copyRepo(['spec', 'scripts', 'src', 'generated', 'package.json', 'tsconfig.json']);
+  repo = await copyRepo(['spec', 'scripts', 'src', 'generated', 'workbench/contract', 'packages', 'package.json', 'tsconfig.json']);
 });
 afterAll(async () => {
   await repo?.remove();

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/contract/spec-files.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
 import { buildDelivery } from '../../conformance/vectors/webhook-fixtures.js';
 
 const EXAMPLE_SECRET = 'whsec_test_examples_5e0c';

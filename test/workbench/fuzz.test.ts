@@ -13,7 +13,7 @@ import { isDocumented, loadOperationSpecs, type OperationSpec } from '../../conf
 import { toOutgoing, type GeneratedRequest, type Target } from '../../conformance/rest/generate/request.js';
 import { World } from '../../conformance/rest/generate/world.js';
 import { apiBaseUrl, basePath, type ApiName } from '../../src/contract/paths.js';
-import { documents } from '../../src/contract/spec-files.js';
+import { documents } from '../../scripts/lib/repo.js';
 import { adminOperations } from '../../generated/operations/admin.js';
 import { storefrontOperations } from '../../generated/operations/storefront.js';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';

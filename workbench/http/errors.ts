@@ -2,7 +2,7 @@
 // through here, so clients always get `{ success: false, message, content: { error } }` and never
 // Prism's problem+json or a stack trace.
 import type { ServerResponse } from 'node:http';
-import { errorEnvelope, type ErrorCode, type ErrorEnvelope, type ErrorItem, type ErrorLocation } from '../../src/contract/envelope.js';
+import { errorEnvelope, type ErrorCode, type ErrorEnvelope, type ErrorItem, type ErrorLocation } from 'storefront-contract/contract';
 
 export type { ErrorCode, ErrorEnvelope, ErrorItem, ErrorLocation };
 

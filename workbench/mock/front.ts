@@ -3,7 +3,7 @@
 // webhook API), cached default bytes, or Prism's engine when a control, an Accept header or dynamic
 // mode needs it. Every step throws MockHttpError; one catch sends it as the contract's envelope.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { basePathTemplate, splitApiPath, type ApiName } from '../../src/contract/paths.js';
+import { basePathTemplate, splitApiPath, type ApiName } from 'storefront-contract/contract';
 import { performance } from 'node:perf_hooks';
 import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from '../http/body.js';
 import { MockHttpError, sendError, sendEnvelope, sendJson, JSON_CONTENT_TYPE } from '../http/errors.js';

@@ -1,7 +1,7 @@
 // Maps a real URL path (`/api/v1/{store_id}/storefront/catalog/products`) to one operation of one
 // document. Prism ignores server base paths, so the front strips the mount prefix here and hands
 // Prism only the path the document declares.
-import { splitApiPath } from '../../src/contract/paths.js';
+import { splitApiPath } from 'storefront-contract/contract';
 import { MockHttpError } from '../http/errors.js';
 import type { DocumentModel, OperationModel } from './spec-model.js';
 

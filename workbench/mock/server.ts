@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import { basePathTemplate } from '../../src/contract/paths.js';
-import { documents, repoRoot } from '../../src/contract/spec-files.js';
+import { basePathTemplate } from 'storefront-contract/contract';
+import { docsSiteDir, documents } from '../contract/files.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body.js';
 import { envelope } from '../http/errors.js';
 import type { WorkbenchExtension } from '../http/extension.js';
@@ -89,7 +89,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     unavailable,
     engines,
     extensions: options.extensions ?? [],
-    docsRoot: path.resolve(options.docsRoot ?? path.join(repoRoot, 'docs/site')),
+    docsRoot: path.resolve(options.docsRoot ?? docsSiteDir),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     dynamic: options.dynamic ?? false,
     strictAuth: options.strictAuth ?? false,

@@ -34,7 +34,7 @@ export async function serveDocs(root: string, req: IncomingMessage, res: ServerR
   }
   const siteExists = await stat(root).then((s) => s.isDirectory(), () => false);
   if (!siteExists) {
-    sendEnvelope(res, 404, 'not_found', 'The documentation site is not built yet: run `npm run docs`, then reload /docs.');
+    sendEnvelope(res, 404, 'not_found', 'The documentation site is missing: the storefront-contract-tools package ships it (reinstall it); in a clone of the repository, run `npm run docs`, then reload /docs.');
     return true;
   }
   if (pathname === '/docs') {

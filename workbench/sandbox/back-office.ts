@@ -4,7 +4,7 @@
 // simulator; it also shows the seeded world and resets it. Every answer carries
 // `X-Simulator: outside-contract`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorItem } from '../../src/contract/envelope.js';
+import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorItem } from 'storefront-contract/contract';
 import type { RouteHook } from '../http/extension.js';
 import { readJson, sendReply } from '../simulator/http.js';
 import { OUTSIDE_CONTRACT } from '../simulator/simulator-routes.js';

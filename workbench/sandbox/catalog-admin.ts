@@ -1,7 +1,7 @@
 // What the back office does to the catalog, as pure functions from records to new records (the caller
 // commits them): create a product from a short description, change some of its fields, move stock.
 // Inputs come from users: only the listed fields are read, and every problem is reported by field name.
-import type { ErrorItem } from '../../src/contract/envelope.js';
+import type { ErrorItem } from 'storefront-contract/contract';
 import { CDN, slugify } from './catalog-data.js';
 import { randomId } from './identities.js';
 import { round2 } from './money.js';

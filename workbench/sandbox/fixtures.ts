@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { specDir } from '../../src/contract/spec-files.js';
+import { specDir } from '../contract/files.js';
 import { getAjv } from '../mock/ajv.js';
 import { findUnsafeKey } from '../http/object-paths.js';
 import { RESOURCES, dataKey, type ResourceName, type WorldData } from './types.js';

@@ -4,7 +4,7 @@
 // against the spec (types, minimums, sort_by as an object of asc/desc); what is left here is the
 // sandbox's own rule: which fields each list sorts on. An unknown field is a 400 naming the field and
 // the fields there are.
-import type { ErrorItem } from '../../src/contract/envelope.js';
+import type { ErrorItem } from 'storefront-contract/contract';
 import type { Pagination } from './types.js';
 
 export const DEFAULT_LIMIT = 20;

@@ -4,7 +4,7 @@
 // serialized once per world version and query (World.cache), so a repeated list costs a Map lookup.
 // A request carrying a `Prefer` control (or a workbench in dynamic mode) is answered by Prism from the
 // spec's examples instead (`yieldsToControls`).
-import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorItem } from '../../src/contract/envelope.js';
+import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorItem } from 'storefront-contract/contract';
 import { liveKey, type LiveOperation, type LiveRequest, type Reply } from '../http/extension.js';
 import { BEARER_RE } from '../mock/security.js';
 import { priceCart } from './cart.js';
@@ -90,6 +90,9 @@ const ORDER_SORT: SortFields<OrderRecord> = new Map<string, (o: OrderRecord) => 
   ['to_be_paid', (o) => o.to_be_paid],
   ['order_items_count', (o) => o.order_items_count],
 ]);
+
+/** The sort fields of each list, by operationId: the spec's `sort_by` `contentSchema.propertyNames` must name the same (a test holds it). */
+export const sortFields: Readonly<Record<string, SortFields<never>>> = { listProducts: PRODUCT_SORT, listSimilarProducts: SIMILAR_SORT, listOrders: ORDER_SORT };
 
 function listError(e: unknown): Reply {
   if (e instanceof ListError) return fail(400, 'invalid_parameter', e.message, e.details);

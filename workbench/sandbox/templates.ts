@@ -5,7 +5,7 @@
 // and every generated record is a variation of a record the contract's own tests validate.
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import path from 'node:path';
-import { specDir } from '../../src/contract/spec-files.js';
+import { specDir } from '../contract/files.js';
 import type { Cart, CustomerDetail, Order, ProductRecord, SavedCard, SimilarProduct, Variant } from './types.js';
 
 const examplesDir = path.join(specDir, 'openapi/components/examples');

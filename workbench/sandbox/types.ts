@@ -2,7 +2,7 @@
 // only place a field is written); the sandbox adds only what a real back end keeps beside them (who owns a
 // cart or an order, a variant's seller, a customer's saved cards) and its own reference data (customer
 // groups and their prices, coupons, store locations), which the contract does not describe.
-import type { components } from '../../generated/types/storefront.js';
+import type { StorefrontComponents as components } from 'storefront-contract';
 
 type S = components['schemas'];
 export type Product = S['Product'];

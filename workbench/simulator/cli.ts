@@ -81,7 +81,7 @@ async function trigger(positionals: string[], values: Record<string, unknown>): 
   } catch (e) {
     const cause = (e as Error & { cause?: { code?: string; message?: string; errors?: Array<{ code?: string }> } }).cause;
     const why = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (e as Error).message;
-    process.stderr.write(`Could not reach the workbench at ${base} (${why}). Start it with npm start, or pass --url.\n`);
+    process.stderr.write(`Could not reach the workbench at ${base} (${why}). Start it with storefront-contract mock, or pass --url.\n`);
     return 1;
   }
   const text = await res.text();
@@ -97,7 +97,7 @@ async function trigger(positionals: string[], values: Record<string, unknown>): 
     return 1;
   }
   if (res.status === 404 && res.headers.get('x-simulator') !== 'outside-contract') {
-    process.stderr.write(`${base} answered 404 for the simulator route: is it a workbench with the webhook simulator (npm start)?\n`);
+    process.stderr.write(`${base} answered 404 for the simulator route: is it a workbench with the webhook simulator (storefront-contract mock)?\n`);
     return 1;
   }
   if (!res.ok) {

@@ -5,7 +5,7 @@
 // back as an error class of the delivery log instead of a throw.
 import net from 'node:net';
 import type { Agent } from 'undici';
-import { signPayload } from '../../src/webhooks/verify.js';
+import { signPayload } from 'storefront-contract/webhooks';
 import { deliveryRules } from './rules.js';
 import type { ErrorClass } from './store.js';
 import { BlockedAddressError, guardedLookup, hostOf, isBlockedAddress } from './url-policy.js';

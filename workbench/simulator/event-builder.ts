@@ -1,7 +1,7 @@
 // Builds the `payload` of a new event from the catalog example of that event (the AsyncAPI message
 // example), with caller overrides deep-merged into `properties`, and validates the whole envelope against
 // the event's schema before anything is stored or sent.
-import { validateWebhookDelivery, type ValidationIssue } from '../../src/validators/index.js';
+import { validateWebhookDelivery, type ValidationIssue } from 'storefront-contract/validators';
 import { findUnsafeKey, isSafeKey, ownChild, unsafeSegment } from '../http/object-paths.js';
 import { catalogEntry, webhookEvents } from './rules.js';
 import type { ErrorItem } from './replies.js';
@@ -76,7 +76,7 @@ export interface BuildInput {
 }
 
 export function knownEventsHint(): string {
-  return `${webhookEvents.length} events are known; list them with GET /api/v1/{store_id}/admin/webhooks/event-types or \`npm run webhooks -- events\``;
+  return `${webhookEvents.length} events are known; list them with GET /api/v1/{store_id}/admin/webhooks/event-types or \`storefront-contract webhooks events\``;
 }
 
 export function buildEventPayload(input: BuildInput): BuildResult {

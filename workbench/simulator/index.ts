@@ -113,7 +113,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         `webhooks    live Admin webhook API at /api/v1/{store_id}/admin/webhooks (simulator; ${store.location === ':memory:' ? 'in memory, lost on exit: --data-dir to keep it' : `data ${store.location}`})`,
         `            ${adminAuth}`,
         `            retries after ${t.retryDelaysMs.map(seconds).join(', ')}; time-out ${seconds(t.timeoutMs)}${t.timeScale === 1 ? '' : ` (time scale ${t.timeScale})`}; ${denyPrivate ? 'private and loopback addresses refused' : 'loopback receivers allowed'}`,
-        `            raise events: POST /__simulator/stores/{store_id}/events or npm run webhooks -- trigger <event> (outside the contract)`,
+        `            raise events: POST /__simulator/stores/{store_id}/events or storefront-contract webhooks trigger <event> (outside the contract)`,
       ];
     },
     close() {

@@ -1,7 +1,7 @@
 // Answers of the simulator's operations as plain values (status + body), so the same logic serves the
 // HTTP routes, the in-process API and the tests. Failures use the contract's ErrorEnvelope with the Admin
 // API's codes (spec/openapi/admin.yaml description).
-import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorEnvelope, type ErrorItem, type SuccessEnvelope } from '../../src/contract/envelope.js';
+import { errorEnvelope, successEnvelope, type ErrorCode, type ErrorEnvelope, type ErrorItem, type SuccessEnvelope } from 'storefront-contract/contract';
 
 import type { Reply } from '../http/extension.js';
 

@@ -1,7 +1,7 @@
 // The delivery rules the simulator obeys, read from the contract (`x-delivery-rules` of
 // spec/asyncapi/webhooks.yaml, generated into generated/webhooks/catalog.ts) and turned into the
 // millisecond values one time scale produces. No delivery number is written anywhere else in workbench/simulator.
-import { deliveryRules, webhookEvents, type WebhookCatalogEntry } from '../../generated/webhooks/catalog.js';
+import { deliveryRules, webhookEvents, type WebhookCatalogEntry } from 'storefront-contract';
 
 export { deliveryRules, webhookEvents };
 export type { WebhookCatalogEntry };

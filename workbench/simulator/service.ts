@@ -1,7 +1,7 @@
 // The Admin webhook operations (spec/openapi/admin.yaml) and the simulator's own trigger, as functions of
 // the store: each takes already-parsed input and returns a Reply. HTTP concerns (auth, body reading) live
 // in admin-operations.ts and simulator-routes.ts.
-import { validateRequestBody, validateWebhookDelivery } from '../../src/validators/index.js';
+import { validateRequestBody, validateWebhookDelivery } from 'storefront-contract/validators';
 import { checkCustomHeaders } from './custom-headers.js';
 import { buildEventPayload, type BuildResult } from './event-builder.js';
 import { newDeliveryId, newEventId, newSigningSecret, newWebhookId } from './ids.js';

@@ -4,7 +4,7 @@
 // request is shrunk to a minimal one and reported with a `curl` line; the seed replays the run.
 import fc from 'fast-check';
 import type { Agent } from 'undici';
-import { storefrontOperations } from '../../../generated/operations/storefront.js';
+import { storefrontOperations } from 'storefront-contract';
 import type { Rule } from '../../rules/model.js';
 import { judge, type Policy, type RuleTally } from '../../rules/run.js';
 import type { Judgement } from '../../rules/model.js';

@@ -1,7 +1,7 @@
 // What the generator knows of the target's data: ids it has seen the target accept or produce. Valid
 // requests name these ids (an invented id may rightly be 404); they are learnt from the replayed
 // traffic's accepted requests and from the `links` the spec declares on each answer.
-import { getPointer } from '../../../src/contract/json-pointer.js';
+import { getPointer } from 'storefront-contract/contract';
 import type { LinkSpec, OperationSpec } from './operation-specs.js';
 
 /** An id-like name: its values name data on the server, so they come from the world, not the schema. */

@@ -1,7 +1,7 @@
 // cross-call-consistency: where the contract ties calls together, the answers agree: the variant
 // fetched is the one the list named, the cart fetched is the cart asked for and then evaluated. The
 // checks are declared in the scenario's bindings (`consistency:`).
-import { getPointer } from '../../../src/contract/json-pointer.js';
+import { getPointer } from 'storefront-contract/contract';
 import { problem, skip, type Rule } from '../model.js';
 import type { Exchange } from '../../rest/exchange.js';
 

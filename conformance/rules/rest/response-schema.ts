@@ -1,7 +1,7 @@
 // response-schema: the body is valid against the operation's response schema for the status (the
 // models of section 2 of the platform's interface document, as the spec writes them), using the
 // generated (precompiled) validators. Undocumented statuses are status-documented's to report.
-import { issuesToString, responseValidator, validateResponse } from '../../../src/validators/index.js';
+import { issuesToString, responseValidator, validateResponse } from 'storefront-contract/validators';
 import { problem, skip, type Rule } from '../model.js';
 import type { Exchange } from '../../rest/exchange.js';
 

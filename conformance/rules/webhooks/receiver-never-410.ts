@@ -1,7 +1,7 @@
 // receiver-never-410: a 410 disables the subscription permanently (section 3.2 of the platform's
 // interface document). A receiver answers 410 only to unsubscribe on purpose, never to a probe: one 410
 // to a forged request would cut it off from every future event.
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 import { problem, skip, type Rule } from '../model.js';
 import type { ReceiverObservations } from '../../webhooks/observations.js';
 

@@ -1,7 +1,7 @@
 // sender-content-type: the body is JSON (section 6.1.1 of the platform's interface document), but the
 // exact Content-Type value is designed (register WH-004): advice, not a failure. At most a UTF-8
 // charset parameter.
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
 import type { SenderObservations } from '../../webhooks/observations.js';
 import { perDelivery, quote, singleHeader } from '../shared/webhooks.js';

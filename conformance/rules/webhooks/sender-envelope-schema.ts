@@ -1,7 +1,7 @@
 // sender-envelope-schema: the body is a WebhookEnvelope (section 2.17 of the platform's interface
 // document) whose payload.properties validate against the AsyncAPI message of its event (generated
 // validators), and payload.event / payload.event_id repeat the envelope's.
-import { validateWebhookDelivery } from '../../../src/validators/index.js';
+import { validateWebhookDelivery } from 'storefront-contract/validators';
 import type { Rule } from '../model.js';
 import type { SenderObservations } from '../../webhooks/observations.js';
 import { field, perDelivery } from '../shared/webhooks.js';

@@ -1,7 +1,7 @@
 // sender-identity-headers: X-SVC-Event, X-SVC-Event-ID and X-SVC-Delivery-ID are sent once each and equal
 // the signed body's event, event_id and delivery_id (section 6.2 of the platform's interface document;
 // the headers are not signed, so receivers compare them).
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
 import type { SenderObservations } from '../../webhooks/observations.js';
 import { field, perDelivery, quote, singleHeader } from '../shared/webhooks.js';

@@ -1,5 +1,5 @@
 // sender-method-post: every delivery is an HTTP POST (section 6.1.1 of the platform's interface document).
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
 import type { SenderObservations } from '../../webhooks/observations.js';
 import { perDelivery } from '../shared/webhooks.js';

@@ -1,7 +1,7 @@
 // sender-retry-attempts: a failing delivery is attempted exactly maxAttempts times, the first try and
 // three retries, each a new attempt; never more, never fewer (sections 3.2 and 8 of the platform's
 // interface document).
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 import { problem, type Rule } from '../model.js';
 import type { SenderObservations } from '../../webhooks/observations.js';
 

@@ -1,7 +1,7 @@
 // sender-signature-format: X-SVC-Signature is `sha256=` + lowercase hex, exactly the contract's pattern,
 // sent once (section 5.5 of the platform's interface document). Upper-case hex or another prefix is a
 // defect even when the digest is right: strict receivers refuse it.
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
 import type { SenderObservations } from '../../webhooks/observations.js';
 import { perDelivery, quote, singleHeader } from '../shared/webhooks.js';

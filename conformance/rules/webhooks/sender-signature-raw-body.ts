@@ -4,7 +4,7 @@
 // body) so the report can say what the sender did. Hex case is left to sender-signature-format, so each
 // defect is named by one rule.
 import { createHmac } from 'node:crypto';
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
 import type { SenderObservations } from '../../webhooks/observations.js';
 import { headerValues, perDelivery } from '../shared/webhooks.js';

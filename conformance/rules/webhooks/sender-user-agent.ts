@@ -1,6 +1,6 @@
 // sender-user-agent: the User-Agent of every delivery is the contract's, which carries the contract
 // version (sections 6.2 and 9 of the platform's interface document).
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 import type { Rule } from '../model.js';
 import type { SenderObservations } from '../../webhooks/observations.js';
 import { perDelivery, quote, singleHeader } from '../shared/webhooks.js';

@@ -1,6 +1,6 @@
 // certifyReceiver: sends the planned probes to a subscriber endpoint one at a time, reads the processed
 // counts from --probe-url when given, and judges the answers with the receiver rules.
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
+import { deliveryRules } from 'storefront-contract';
 import type { WebhookCertificate } from '../../report/certificate.js';
 import { receiverRules } from '../../rules/webhooks/index.js';
 import { runRules } from '../../rules/run.js';

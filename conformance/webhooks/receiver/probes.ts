@@ -1,7 +1,7 @@
 // Every probe the receiver certifier sends, in order, with the answer it expects. Valid deliveries come
 // first (one per event type of the catalog), the oversized body last (a receiver may close the
 // connection on it).
-import { webhookEvents } from '../../../generated/webhooks/catalog.js';
+import { webhookEvents } from 'storefront-contract';
 import type { Expectation, ProbeGroup } from '../observations.js';
 import { exampleEnvelope, replayOf, signed, type Envelope } from './deliveries.js';
 import type { ProbeRequest } from './send.js';

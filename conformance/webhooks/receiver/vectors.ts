@@ -7,8 +7,8 @@
 // - each is grouped by what it tests: a header/body mismatch, authentic but bad content, a forgery a
 //   receiver verifying re-serialised JSON would accept (raw-bytes), or a bad signature.
 import { createHmac } from 'node:crypto';
-import { deliveryRules } from '../../../generated/webhooks/catalog.js';
-import { signPayload } from '../../../src/webhooks/verify.js';
+import { deliveryRules } from 'storefront-contract';
+import { signPayload } from 'storefront-contract/webhooks';
 import { deliveryVectors } from '../../vectors/webhook-vectors.js';
 import { SECRET } from '../../vectors/webhook-fixtures.js';
 import type { ProbeGroup } from '../observations.js';

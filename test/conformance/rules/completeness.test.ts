@@ -6,7 +6,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { getPointer } from '../../../src/contract/json-pointer.js';
-import { repoRoot } from '../../../src/contract/spec-files.js';
+import { repoRoot } from '../../../scripts/lib/repo.js';
 import type { Rule } from '../../../conformance/rules/model.js';
 import { restRules } from '../../../conformance/rules/rest/index.js';
 import { receiverRules, senderRules } from '../../../conformance/rules/webhooks/index.js';

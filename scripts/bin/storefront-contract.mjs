@@ -1,0 +1,4 @@
+#!/usr/bin/env -S node --conditions=sfc-source --import tsx
+// The bin in a clone of the repository: `npx storefront-contract ...` from the sources, as the installed
+// tools package runs its compiled dist/cli/storefront-contract.js. Never shipped.
+import '../../cli/storefront-contract.ts';
