@@ -2,7 +2,8 @@
 // kit are at the subpaths `storefront-contract/validators` and `storefront-contract/webhooks`.
 export { createStorefrontClient, storefrontBaseUrl, type StorefrontClient, type StorefrontClientOptions, type AnonymousSession } from './client/storefront.js';
 export { createAdminClient, adminBaseUrl, type AdminClient, type AdminClientOptions } from './client/admin.js';
-export { StorefrontApiError, MissingCredentialsError, ContractViolationError } from './client/errors.js';
+export { StorefrontApiError, MissingCredentialsError } from './client/errors.js';
+export { ContractViolationError } from './client/contract-violation.js';
 export { unwrap } from './client/unwrap.js';
 export type { ValidationMode } from './client/middleware.js';
 

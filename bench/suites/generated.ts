@@ -3,7 +3,8 @@
 //   - first use of one operation's precompiled validators (a fresh process importing the module as
 //     a consumer loads it) vs compiling the same schemas with Ajv in a fresh process; and the same
 //     for the all-operations module, for comparison;
-//   - what importing the typed client adds to a bundle vs openapi-fetch alone;
+//   - what importing the typed client adds to a bundle vs openapi-fetch alone (esbuild), and what a
+//     minimal app on it loads vs the same app on openapi-fetch (a real Vite build);
 //   - requests through the typed client vs plain fetch.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { productListBody } from '../lib/fixtures.js';
 import { alternate } from '../lib/alternate.js';
 import { freshProcessMedians } from '../lib/fresh-process.js';
 import { bundleSize } from '../lib/bundle-size.js';
+import { OPENAPI_FETCH_APP, storefrontApp, viteAppSize } from '../lib/vite-bundle-size.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { bundleDocument } from '../../scripts/generate/bundle.js';
 import { openapiSchemaPointers, operationSchemas } from '../../scripts/generate/validator-pointers.js';
@@ -194,6 +196,23 @@ async function clientBundle(): Promise<Metric> {
   });
 }
 
+async function clientViteApp(): Promise<Metric> {
+  const plain = await viteAppSize(OPENAPI_FETCH_APP);
+  const client = await viteAppSize(storefrontApp());
+  const lazy = client.chunks.filter((c) => !c.initial);
+  return metric({
+    id: 'client.viteApp.vs.openapiFetch',
+    description:
+      'a minimal app built by Vite (vite build, defaults, index.html entry) signing in anonymously with createStorefrontClient and listing products, ' +
+      'vs the same list call on openapi-fetch alone built the same way: the JS that loads with the app (entry chunk + static imports), each chunk gzipped',
+    unit: 'bytes gzip',
+    subject: { label: 'typed client app', value: client.initialGzip },
+    baseline: { label: 'openapi-fetch app', value: plain.initialGzip },
+    target: { op: '<=', ratio: 1.5 },
+    notes: `initial chunks include Vite's preload helper (the client has one dynamic import); ${lazy.length} lazy chunks (validation, one per storefront operation), none of the Admin API`,
+  });
+}
+
 async function clientVsFetch(): Promise<Metric[]> {
   const big = Buffer.from(JSON.stringify(await productListBody(100)));
   const tiny = Buffer.from(JSON.stringify({ success: true, message: 'Countries fetched', content: { countries: [] } }));
@@ -262,7 +281,7 @@ async function clientVsFetch(): Promise<Metric[]> {
 const suite: BenchSuite = {
   name: 'generated artifacts (validators, typed client)',
   async run() {
-    return [await validatorVsParse(), ...(await loadVsCompile()), await clientBundle(), ...(await clientVsFetch())];
+    return [await validatorVsParse(), ...(await loadVsCompile()), await clientBundle(), await clientViteApp(), ...(await clientVsFetch())];
   },
 };
 export default suite;

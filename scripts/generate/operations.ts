@@ -56,14 +56,42 @@ export function operationsModule(constName: string, doc: any): string {
 }
 
 /**
- * `METHOD /path` -> operationId and security schemes: the slice of the metadata the typed clients
- * read on every request, kept apart so a client bundle does not carry the rest.
+ * `METHOD /path` -> operationId: what the typed clients' validation (loaded only when it is on)
+ * needs to pick an operation's validators.
  */
 export function routesModule(apis: Record<string, any>): string {
-  const parts: string[] = ["export interface Route {", '  readonly operationId: string;', '  /** Security scheme names; alternatives, in the order the spec lists them. */', '  readonly security: readonly string[];', '}', ''];
+  const parts: string[] = [];
   for (const [constName, doc] of Object.entries(apis)) {
-    const routes = listOperations(doc).map((op) => `  ${JSON.stringify(`${op.method.toUpperCase()} ${op.path}`)}: { operationId: ${JSON.stringify(op.operationId)}, security: ${JSON.stringify(op.security)} },`);
-    parts.push(`export const ${constName}: Readonly<Record<string, Route>> = {`, ...routes, '};', '');
+    const routes = listOperations(doc).map((op) => `  ${JSON.stringify(`${op.method.toUpperCase()} ${op.path}`)}: ${JSON.stringify(op.operationId)},`);
+    parts.push(`export const ${constName}: Readonly<Record<string, string>> = {`, ...routes, '};', '');
+  }
+  return parts.join('\n');
+}
+
+/**
+ * The security schemes of each route, the one slice of the metadata a typed client reads on every
+ * request and so loads with the app: per API the schemes most operations share, and the routes
+ * whose schemes differ, so the table stays small as the API grows.
+ */
+export function securityModule(apis: Record<string, any>): string {
+  const parts: string[] = [
+    'export interface SecurityTable {',
+    '  /** Security scheme names of every route not in `routes`; alternatives, in the order the spec lists them. */',
+    '  readonly default: readonly string[];',
+    '  /** `METHOD /path` -> its scheme names, for the routes whose security differs from `default`. */',
+    '  readonly routes: Readonly<Record<string, readonly string[]>>;',
+    '}',
+    '',
+  ];
+  for (const [constName, doc] of Object.entries(apis)) {
+    const ops = listOperations(doc);
+    const counts = new Map<string, number>();
+    for (const op of ops) counts.set(JSON.stringify(op.security), (counts.get(JSON.stringify(op.security)) ?? 0) + 1);
+    // The most frequent list; on a tie, the first in code-unit order, so the output is stable.
+    const [common] = [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))[0] ?? ['[]'];
+    const routes = ops.filter((op) => JSON.stringify(op.security) !== common).map((op) => `    ${JSON.stringify(`${op.method.toUpperCase()} ${op.path}`)}: ${JSON.stringify(op.security)},`);
+    const table = routes.length ? ['  routes: {', ...routes, '  },'] : ['  routes: {},'];
+    parts.push(`export const ${constName}: SecurityTable = {`, `  default: ${common},`, ...table, '};', '');
   }
   return parts.join('\n');
 }

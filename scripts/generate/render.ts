@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Bundled } from './bundle.js';
 import { generatedHeader } from './header.js';
-import { operationsModule, routesModule } from './operations.js';
+import { operationsModule, routesModule, securityModule } from './operations.js';
 import { openapiTypes, webhookTypes } from './types.js';
 import { validatorFiles } from './validators.js';
 import { webhookCatalogModule } from './webhook-catalog.js';
@@ -55,7 +55,8 @@ export async function renderAll(bundled: Bundled): Promise<Map<string, string>> 
   }
 
   files.set('operations/storefront.ts', withHeader(SOURCES.storefront, 'Operation metadata of the Storefront API.', operationsModule('storefrontOperations', bundled.storefront)));
-  files.set('operations/routes.ts', withHeader(all, 'Routes of both APIs for the typed clients: `METHOD /path` -> operationId and security.', routesModule({ storefrontRoutes: bundled.storefront, adminRoutes: bundled.admin })));
+  files.set('operations/routes.ts', withHeader(all, 'Routes of both APIs for the typed clients\' validation: `METHOD /path` -> operationId.', routesModule({ storefrontRoutes: bundled.storefront, adminRoutes: bundled.admin })));
+  files.set('operations/security.ts', withHeader(all, 'Security schemes of the routes of both APIs, for the typed clients\' credentials.', securityModule({ storefrontSecurity: bundled.storefront, adminSecurity: bundled.admin })));
   files.set('operations/admin.ts', withHeader(SOURCES.admin, 'Operation metadata of the Admin webhook API.', operationsModule('adminOperations', bundled.admin)));
 
   files.set('webhooks/catalog.ts', withHeader(SOURCES.webhooks, 'Delivery rules (x-delivery-rules) and the event catalog of the webhook contract.', webhookCatalogModule(bundled.webhooks)));

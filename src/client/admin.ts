@@ -3,9 +3,8 @@
 import { apiBaseUrl } from '../contract/paths.js';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../generated/types/admin.js';
-import { adminRoutes } from '../../generated/operations/routes.js';
-import { authMiddleware, validationMiddleware, type ValidationMode } from './middleware.js';
-import { routeFinder } from './operation-index.js';
+import { adminSecurity } from '../../generated/operations/security.js';
+import { authMiddleware, type ValidationMode } from './middleware.js';
 
 export interface AdminClientOptions {
   baseUrl: string;
@@ -21,9 +20,6 @@ export type AdminClient = Client<paths, `${string}/${string}`> & {
   readonly baseUrl: string;
 };
 
-// Marked pure so that a bundle importing only the other client drops this one.
-const findOperation = /* @__PURE__ */ routeFinder(adminRoutes);
-
 export function adminBaseUrl(baseUrl: string, storeId: string): string {
   return apiBaseUrl(baseUrl, 'admin', storeId);
 }
@@ -32,13 +28,9 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   const baseUrl = adminBaseUrl(options.baseUrl, options.storeId);
   const client = createClient<paths>({ baseUrl, fetch: options.fetch, headers: options.headers });
   client.use(
-    authMiddleware(findOperation, {
-      headersFor(scheme): Record<string, string> | undefined {
-        if (scheme === 'adminBearer' && options.adminToken) return { Authorization: `Bearer ${options.adminToken}` };
-        return undefined;
-      },
-    }),
+    authMiddleware(adminSecurity, (scheme) => (scheme === 'adminBearer' && options.adminToken ? ['Authorization', `Bearer ${options.adminToken}`] : undefined), 'pass adminToken'),
   );
-  if (options.validate && options.validate !== 'off') client.use(validationMiddleware('admin', findOperation, options.validate));
+  const mode = options.validate;
+  if (mode && mode !== 'off') client.use({ onResponse: async (context) => (await import('./admin-validation.js')).checkAdminResponse(context, mode) });
   return Object.assign(client, { baseUrl });
 }

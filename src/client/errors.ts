@@ -1,7 +1,7 @@
-// Errors the typed clients raise. The API's own failures keep the envelope's `message` and the
-// machine-readable `content.error.code`; contract violations carry the validator's issues.
+// Errors the typed clients raise on every call. The API's own failures keep the envelope's `message`
+// and the machine-readable `content.error.code`. ContractViolationError, raised only with validation
+// on, is in contract-violation.ts so that it loads with the validation code.
 import type { ErrorEnvelopeLike } from '../contract/envelope.js';
-import type { ValidationIssue } from '../validators/format-errors.js';
 
 export type { ErrorEnvelopeLike };
 
@@ -26,16 +26,4 @@ export class StorefrontApiError extends Error {
 /** A request needed a credential the client was not given. */
 export class MissingCredentialsError extends Error {
   readonly name = 'MissingCredentialsError';
-}
-
-/** In validation mode, a response did not match the contract. */
-export class ContractViolationError extends Error {
-  readonly name = 'ContractViolationError';
-  constructor(
-    readonly operationId: string,
-    readonly status: number,
-    readonly issues: ValidationIssue[],
-  ) {
-    super(`${operationId} ${status}: response violates the contract: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
-  }
 }

@@ -1,7 +1,7 @@
-// The work of the validation middleware, in its own module so that a client created without
-// validation never loads it: content type, one JSON parse, and the operation's validators, which
-// load on the first response of that operation.
-import { loadedOperationValidators, loadOperationValidators } from '../validators/operation-validators.js';
+// The work of the validation middleware, loaded only with it (never by a client created without
+// validation): content type, one JSON parse, and the operation's validators, which load from the
+// API's loader map on the first response of that operation.
+import { loadedValidators, loadValidators, type ValidatorLoaders } from '../validators/operation-loader.js';
 import type { ValidationIssue } from '../validators/format-errors.js';
 import type { ApiName } from '../validators/lookup.js';
 
@@ -12,6 +12,7 @@ import type { ApiName } from '../validators/lookup.js';
  */
 export async function checkResponse(
   api: ApiName,
+  loaders: ValidatorLoaders,
   operationId: string,
   response: Response,
   report: (issues: ValidationIssue[]) => void,
@@ -22,7 +23,7 @@ export async function checkResponse(
     return undefined;
   }
   // Start the import (first use only) while the body downloads.
-  const validators = loadedOperationValidators(api, operationId) ?? loadOperationValidators(api, operationId);
+  const validators = loadedValidators(api, operationId) ?? loadValidators(api, loaders, operationId);
   // Awaited below unless the body is not JSON; a failed import must not go unhandled then.
   if (validators instanceof Promise) validators.catch(() => undefined);
   const text = await response.text();

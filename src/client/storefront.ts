@@ -4,10 +4,9 @@
 import { apiBaseUrl } from '../contract/paths.js';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths, components } from '../../generated/types/storefront.js';
-import { storefrontRoutes } from '../../generated/operations/routes.js';
+import { storefrontSecurity } from '../../generated/operations/security.js';
 import { StorefrontApiError } from './errors.js';
-import { authMiddleware, validationMiddleware, type ValidationMode } from './middleware.js';
-import { routeFinder } from './operation-index.js';
+import { authMiddleware, type ValidationMode } from './middleware.js';
 
 export interface StorefrontClientOptions {
   /** The service's base address, e.g. `http://127.0.0.1:4010` for the mock workbench. */
@@ -32,9 +31,6 @@ export type StorefrontClient = Client<paths, `${string}/${string}`> & {
   signInAnonymously(): Promise<AnonymousSession>;
 };
 
-// Marked pure so that a bundle importing only the other client drops this one.
-const findOperation = /* @__PURE__ */ routeFinder(storefrontRoutes);
-
 export function storefrontBaseUrl(baseUrl: string, storeId: string): string {
   return apiBaseUrl(baseUrl, 'storefront', storeId);
 }
@@ -45,16 +41,21 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
   const client = createClient<paths>({ baseUrl, fetch: options.fetch, headers: options.headers });
 
   client.use(
-    authMiddleware(findOperation, {
-      headersFor(scheme): Record<string, string> | undefined {
-        if (scheme === 'storeApiKey' && options.apiKey) return { 'X-Api-Key': options.apiKey };
-        if (scheme === 'bearerAuth' && accessToken) return { Authorization: `Bearer ${accessToken}` };
-        return undefined;
-      },
-    }),
+    authMiddleware(
+      storefrontSecurity,
+      (scheme) =>
+        scheme === 'storeApiKey' && options.apiKey ? ['X-Api-Key', options.apiKey]
+        : scheme === 'bearerAuth' && accessToken ? ['Authorization', `Bearer ${accessToken}`]
+        : undefined,
+      'pass apiKey or accessToken, or call signInAnonymously() first',
+    ),
   );
-  if (options.validate && options.validate !== 'off') {
-    client.use(validationMiddleware('storefront', findOperation, options.validate));
+  // The validation code and the storefront validators load (as chunks of their own in a bundled app)
+  // on the first response, and only for a client created with validation. A failed import is
+  // attempted again on the next response.
+  const mode = options.validate;
+  if (mode && mode !== 'off') {
+    client.use({ onResponse: async (context) => (await import('./storefront-validation.js')).checkStorefrontResponse(context, mode) });
   }
 
   return Object.assign(client, {

@@ -1,66 +1,22 @@
 // One operation's validators, loaded on first use: a dynamic import of its own generated module
-// (generated/validators/<api>/<operationId>.ts), once per process. This is what the typed client
-// uses, so a client loads the validators of the operations it calls and no others.
+// (generated/validators/<api>/<operationId>.ts), once per process, for either API by name. The typed
+// clients use operation-loader.ts with their own API's map instead, so a storefront app's bundle
+// holds no reference to the Admin validators.
 import { loaders as storefrontLoaders } from '../../generated/validators/storefront/index.js';
 import { loaders as adminLoaders } from '../../generated/validators/admin/index.js';
-import type { RawValidator, ValidatorLoader, ValidatorModule } from '../../generated/validators/raw-validator.js';
-import { checkRequestBody, checkResponse, pickRequest, pickResponse, type ApiName, type ValidationResult } from './lookup.js';
+import { loadedValidators, loadValidators, type OperationValidators, type ValidatorLoaders } from './operation-loader.js';
+import type { ApiName } from './lookup.js';
 
-export interface OperationValidators {
-  readonly api: ApiName;
-  readonly operationId: string;
-  /** The validator of a response, by exact status, then its `NXX` range, then `default`. */
-  response(status: number | string): RawValidator | undefined;
-  /** The validator of the JSON request body, if the operation takes one. */
-  readonly request: RawValidator | undefined;
-  validateResponse(status: number | string, body: unknown): ValidationResult;
-  validateRequestBody(body: unknown): ValidationResult;
-}
+export type { OperationValidators };
 
-const loaders: Record<ApiName, Readonly<Record<string, ValidatorLoader>>> = { storefront: storefrontLoaders, admin: adminLoaders };
-const loaded = new Map<string, OperationValidators>();
-const pending = new Map<string, Promise<OperationValidators | undefined>>();
-
-function bind(api: ApiName, operationId: string, mod: ValidatorModule): OperationValidators {
-  return {
-    api,
-    operationId,
-    response: (status) => pickResponse(mod, operationId, status),
-    request: pickRequest(mod, operationId),
-    validateResponse: (status, body) => checkResponse(mod, operationId, status, body),
-    validateRequestBody: (body) => checkRequestBody(mod, operationId, body),
-  };
-}
+const loaders: Record<ApiName, ValidatorLoaders> = { storefront: storefrontLoaders, admin: adminLoaders };
 
 /** The validators of an operation if they are already loaded: the synchronous fast path. */
 export function loadedOperationValidators(api: ApiName, operationId: string): OperationValidators | undefined {
-  return loaded.get(`${api} ${operationId}`);
+  return loadedValidators(api, operationId);
 }
 
 /** Loads the validators of an operation (once; concurrent first calls share one import). Undefined for an unknown operation. */
 export function loadOperationValidators(api: ApiName, operationId: string): Promise<OperationValidators | undefined> {
-  const key = `${api} ${operationId}`;
-  const done = loaded.get(key);
-  if (done) return Promise.resolve(done);
-  let promise = pending.get(key);
-  if (!promise) {
-    const loader = Object.hasOwn(loaders[api], operationId) ? loaders[api][operationId] : undefined;
-    promise = loader
-      ? loader().then(
-          (mod) => {
-            const validators = bind(api, operationId, mod);
-            loaded.set(key, validators);
-            pending.delete(key);
-            return validators;
-          },
-          (error: unknown) => {
-            // A failed import (e.g. a missing chunk) is retried on the next call, not cached.
-            pending.delete(key);
-            throw error;
-          },
-        )
-      : Promise.resolve(undefined);
-    pending.set(key, promise);
-  }
-  return promise;
+  return loadValidators(api, loaders[api], operationId);
 }

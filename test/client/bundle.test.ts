@@ -47,6 +47,8 @@ describe(`${entry} bundled with code splitting`, () => {
     const inputs = staticClosure(entryOutput).flatMap((o) => Object.keys(metafile.outputs[o].inputs));
     expect(inputs).toContain('src/client/storefront.ts');
     expect(inputs.filter((i) => i.startsWith('generated/validators/') || i.startsWith('src/validators/') || i.includes('node_modules/ajv'))).toEqual([]);
+    // Nor the client's validation code and the route -> operationId table only it reads.
+    expect(inputs.filter((i) => /^src\/client\/(validation|response-check|storefront-validation|admin-validation)\.ts$/.test(i) || i === 'generated/operations/routes.ts')).toEqual([]);
   });
 
   it('puts each operation\'s validators in a chunk reached only by a dynamic import', () => {

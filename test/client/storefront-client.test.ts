@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
 import { createStorefrontClient, type StorefrontClient } from '../../src/client/storefront.js';
 import { unwrap } from '../../src/client/unwrap.js';
-import { ContractViolationError, MissingCredentialsError, StorefrontApiError } from '../../src/client/errors.js';
+import { MissingCredentialsError, StorefrontApiError } from '../../src/client/errors.js';
+import { ContractViolationError } from '../../src/client/contract-violation.js';
 import { validateResponse } from '../../src/validators/index.js';
 
 const API_KEY = 'test-store-api-key';
