@@ -1593,7 +1593,8 @@ export interface components {
         };
         /**
          * NonBlankText
-         * @description Text with at least one character that is not white space (designed, register SF-035).
+         * @description Text with at least one character other than a space, tab, line feed or carriage return (designed,
+         *     register SF-035).
          */
         NonBlankText: string;
         /**
@@ -1719,7 +1720,8 @@ export interface components {
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
          *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listProducts` sorts on are listed in
-         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+         *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
          * @example {"selling_price":"asc"}
          */
         ProductSortBy: string;
@@ -1767,14 +1769,16 @@ export interface components {
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
          *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listSimilarProducts` sorts on are listed in
-         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+         *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
          * @example {"selling_price":"asc"}
          */
         SimilarProductsSortBy: string;
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
          *     `{"order_date":"desc"}` (URL-encoded on the wire). The fields `listOrders` sorts on are listed in
-         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+         *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
          * @example {"order_date":"desc"}
          */
         OrderSortBy: string;
@@ -2245,7 +2249,8 @@ export interface operations {
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listProducts` sorts on are listed in
-                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+                 *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
                  * @example {"selling_price":"asc"}
                  */
                 sort_by?: components["parameters"]["ProductSortBy"];
@@ -2344,7 +2349,8 @@ export interface operations {
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listSimilarProducts` sorts on are listed in
-                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+                 *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
                  * @example {"selling_price":"asc"}
                  */
                 sort_by?: components["parameters"]["SimilarProductsSortBy"];
@@ -2414,7 +2420,8 @@ export interface operations {
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"order_date":"desc"}` (URL-encoded on the wire). The fields `listOrders` sorts on are listed in
-                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+                 *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
                  * @example {"order_date":"desc"}
                  */
                 sort_by?: components["parameters"]["OrderSortBy"];
