@@ -6,7 +6,7 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "75a596def931bc424c0e938d650591517e90e00c1f7e91fb2e93334134722b09"
+    "sha256": "3f55c140561fc2a0f8bea2da020eefc63cf1c2039e4ccbfee9fcdacc5b91dc61"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",

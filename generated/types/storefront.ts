@@ -1798,6 +1798,13 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
+         * @description The authentication challenge of a 401 on an operation authenticated by the store API key (RFC 9110
+         *     section 11.6.1 requires one with every 401): `ApiKey header="X-Api-Key"`, naming the header that carries
+         *     the key. Tells a client that the fix is a (valid) store API key, not an access token.
+         * @example ApiKey header="X-Api-Key"
+         */
+        ApiKeyWwwAuthenticate: string;
+        /**
          * @description The authentication challenge of a 401 on a bearer-protected operation (RFC 6750 section 3): `Bearer`,
          *     optionally with `error="invalid_token"`. Tells a client that the fix is a (new) access token.
          * @example Bearer
@@ -1829,6 +1836,7 @@ export interface operations {
             /** @description Missing or invalid store API key (`X-Api-Key`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["ApiKeyWwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1951,6 +1959,7 @@ export interface operations {
             /** @description Missing or invalid store API key (`X-Api-Key`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["ApiKeyWwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
