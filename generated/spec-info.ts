@@ -6,13 +6,13 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "db435a9d38403e9ecc7939c22538bccfb4cbc3859a62b919dc8661f15c2efcb8"
+    "sha256": "3f55c140561fc2a0f8bea2da020eefc63cf1c2039e4ccbfee9fcdacc5b91dc61"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/admin",
-    "sha256": "a0157fd923443b6ed2da907e0e3655006a425182bc36db679dcaf36796d2c621"
+    "sha256": "648dadf4ae6e9cb82cbe1f3a11598c96f61cb342c5c41f380bd0e121f616059b"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",

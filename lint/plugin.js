@@ -3,6 +3,7 @@ import ResponseEnvelope from './rules/response-envelope.js';
 import ResponseNamedExamples from './rules/response-named-examples.js';
 import ContractSourceValue from './rules/contract-source-value.js';
 import SchemaTitleMatchesFile from './rules/schema-title-matches-file.js';
+import PortablePattern from './rules/portable-pattern.js';
 
 export default function contractPlugin() {
   return {
@@ -13,6 +14,7 @@ export default function contractPlugin() {
         'response-named-examples': ResponseNamedExamples,
         'contract-source-value': ContractSourceValue,
         'schema-title-matches-file': SchemaTitleMatchesFile,
+        'portable-pattern': PortablePattern,
       },
     },
   };

@@ -1593,7 +1593,8 @@ export interface components {
         };
         /**
          * NonBlankText
-         * @description Text with at least one character that is not white space (designed, register SF-035).
+         * @description Text with at least one character other than a space, tab, line feed or carriage return (designed,
+         *     register SF-035).
          */
         NonBlankText: string;
         /**
@@ -1719,7 +1720,8 @@ export interface components {
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
          *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listProducts` sorts on are listed in
-         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+         *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
          * @example {"selling_price":"asc"}
          */
         ProductSortBy: string;
@@ -1767,14 +1769,16 @@ export interface components {
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
          *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listSimilarProducts` sorts on are listed in
-         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+         *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
          * @example {"selling_price":"asc"}
          */
         SimilarProductsSortBy: string;
         /**
          * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
          *     `{"order_date":"desc"}` (URL-encoded on the wire). The fields `listOrders` sorts on are listed in
-         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+         *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+         *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
          * @example {"order_date":"desc"}
          */
         OrderSortBy: string;
@@ -1793,6 +1797,13 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description The authentication challenge of a 401 on an operation authenticated by the store API key (RFC 9110
+         *     section 11.6.1 requires one with every 401): `ApiKey header="X-Api-Key"`, naming the header that carries
+         *     the key. Tells a client that the fix is a (valid) store API key, not an access token.
+         * @example ApiKey header="X-Api-Key"
+         */
+        ApiKeyWwwAuthenticate: string;
         /**
          * @description The authentication challenge of a 401 on a bearer-protected operation (RFC 6750 section 3): `Bearer`,
          *     optionally with `error="invalid_token"`. Tells a client that the fix is a (new) access token.
@@ -1825,6 +1836,7 @@ export interface operations {
             /** @description Missing or invalid store API key (`X-Api-Key`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["ApiKeyWwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1947,6 +1959,7 @@ export interface operations {
             /** @description Missing or invalid store API key (`X-Api-Key`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["ApiKeyWwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2245,7 +2258,8 @@ export interface operations {
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listProducts` sorts on are listed in
-                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+                 *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
                  * @example {"selling_price":"asc"}
                  */
                 sort_by?: components["parameters"]["ProductSortBy"];
@@ -2344,7 +2358,8 @@ export interface operations {
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listSimilarProducts` sorts on are listed in
-                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+                 *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
                  * @example {"selling_price":"asc"}
                  */
                 sort_by?: components["parameters"]["SimilarProductsSortBy"];
@@ -2414,7 +2429,8 @@ export interface operations {
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"order_date":"desc"}` (URL-encoded on the wire). The fields `listOrders` sorts on are listed in
-                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400.
+                 *     `contentSchema.propertyNames` (designed, register SF-034); another field is a 400. Only spaces may
+                 *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
                  * @example {"order_date":"desc"}
                  */
                 sort_by?: components["parameters"]["OrderSortBy"];

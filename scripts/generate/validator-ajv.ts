@@ -24,6 +24,9 @@ function scan(node: unknown, found: { tracking: string[]; unicodePatterns: strin
   }
 }
 
+// The workbench's Ajv (workbench/mock/ajv.ts) sets the same, so both judge `multipleOf` alike.
+const MULTIPLE_OF_PRECISION = 12;
+
 export function createAjv(doc: unknown) {
   const found = { tracking: [] as string[], unicodePatterns: [] as string[] };
   scan(doc, found, '#');
@@ -33,6 +36,13 @@ export function createAjv(doc: unknown) {
   const ajv = new Ajv2020({
     // OpenAPI/AsyncAPI schemas carry annotations Ajv does not know (x-contract-source, discriminator).
     strict: false,
+    // `strict: false` also turns strictNumbers off, and Infinity and NaN then pass `type: number`
+    // (JSON.stringify writes them as null). On explicitly.
+    strictNumbers: true,
+    // `multipleOf: 1` (Pagination's whole-number counts on the platform's `number` type) is by default
+    // `x/1 !== parseInt(x/1)`, which refuses every whole number from 1e21 up (parseInt(1e21) is 1, Ajv
+    // issue #2561). With a precision the check is `|round(x/d) - x/d| > 1e-12` (spec/README.md).
+    multipleOfPrecision: MULTIPLE_OF_PRECISION,
     // The first error is enough to say where and what; stopping there keeps valid data fast.
     allErrors: false,
     allowUnionTypes: true,

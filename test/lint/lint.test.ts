@@ -24,6 +24,7 @@ const rules: [string, string, string][] = [
   ['contract/response-named-examples', 'bad-response-named-examples.yaml', `${rel('bad-response-named-examples.yaml')}:33`],
   ['contract/contract-source-value', 'bad-contract-source-value.yaml', `${rel('bad-contract-source-value.yaml')}:24`],
   ['contract/schema-title-matches-file', 'bad-schema-title-matches-file.yaml', `${rel('components/schemas/CountryListing.yaml')}:1`],
+  ['contract/portable-pattern', 'bad-portable-pattern.yaml', `${rel('bad-portable-pattern.yaml')}:32`],
   ['rule/operation-id-camel-case', 'bad-operation-id-camel-case.yaml', `${rel('bad-operation-id-camel-case.yaml')}:20`],
   ['rule/schema-title-pascal-case', 'bad-schema-title-pascal-case.yaml', `${rel('bad-schema-title-pascal-case.yaml')}:56`],
 ];

@@ -13,7 +13,10 @@ let shared: Ajv2020 | undefined;
 
 export function getAjv(): Ajv2020 {
   if (!shared) {
-    shared = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    // strict: false also turns strictNumbers off (Infinity and NaN would pass `type: number`): on again.
+    // multipleOfPrecision as in scripts/generate/validator-ajv.ts: `multipleOf: 1` then accepts whole
+    // numbers from 1e21 up, which the default check (`x !== parseInt(x)`) refuses (Ajv issue #2561).
+    shared = new Ajv2020({ strict: false, strictNumbers: true, multipleOfPrecision: 12, allErrors: true, validateFormats: true });
     addFormats(shared);
   }
   return shared;

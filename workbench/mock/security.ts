@@ -36,8 +36,14 @@ export function checkSecurity(
   }
   const items = firstFailure ?? [];
   const message = items.map((i) => i.message).join('; ');
-  const challenge: Record<string, string> = op.security[0].some((s) => s.type === 'http' && s.scheme === 'bearer') ? { 'www-authenticate': 'Bearer' } : {};
-  return new MockHttpError(401, 'unauthorized', capitalize(message), items, challenge);
+  return new MockHttpError(401, 'unauthorized', capitalize(message), items, { 'www-authenticate': challengeOf(op.security[0]) });
+}
+
+/** Every 401 carries a challenge (RFC 9110 15.5.2; register SF-030): `Bearer`, or `ApiKey header="<name>"`. */
+function challengeOf(requirement: SecurityScheme[]): string {
+  if (requirement.some((s) => s.type === 'http' && s.scheme === 'bearer')) return 'Bearer';
+  const key = requirement.find((s) => s.type === 'apiKey' && s.name);
+  return key ? `ApiKey ${key.in === 'query' ? 'query' : 'header'}="${key.name}"` : 'Bearer';
 }
 
 function checkScheme(scheme: SecurityScheme, headers: IncomingHttpHeaders, query: URLSearchParams, ctx: SecurityContext): ErrorItem | undefined {

@@ -17,6 +17,9 @@ interface ParamCheck {
   /** The value is JSON text (`content: application/json` or `contentMediaType`); validate the parsed value. */
   json: boolean;
   schema: object;
+  /** `contentMediaType` parameters: the string's own keywords (a `pattern`), checked on the text once the value is valid. */
+  text?: JsonObject;
+  textCompiled?: ValidateFunction;
   /** Compiled on first use: most requests send few parameters, and start-up stays short. */
   compiled?: ValidateFunction;
 }
@@ -32,9 +35,14 @@ function checksFor(op: OperationModel): ParamCheck[] {
     const jsonContent = p.content && Object.entries<JsonObject>(p.content).find(([m]) => /json/i.test(m))?.[1];
     let schema: JsonObject = jsonContent?.schema ?? p.schema ?? {};
     let json = !!jsonContent;
+    let text: JsonObject | undefined;
     if (!json && schema.contentMediaType && /json/i.test(schema.contentMediaType) && schema.contentSchema) {
       // 2020-12 describes "a string holding JSON" this way; Ajv does not enforce contentSchema itself.
-      schema = schema.contentSchema;
+      // The string's own keywords still hold: sort_by's pattern refuses JSON a parser takes (a tab, a
+      // `\u` escape), and the server must accept exactly what the pattern does.
+      const { contentMediaType: _m, contentSchema, ...own } = schema;
+      if (Object.keys(own).some((k) => k !== 'type' && k !== 'description' && !k.startsWith('x-'))) text = own;
+      schema = contentSchema;
       json = true;
     }
     const types = typesOf(schema);
@@ -46,6 +54,7 @@ function checksFor(op: OperationModel): ParamCheck[] {
       types,
       json,
       schema,
+      text,
     });
   }
   checksByOperation.set(op, checks);
@@ -92,6 +101,14 @@ export function validateParameters(
         const { path, message } = describeAjvError(e);
         const got = e.keyword === 'type' && path.length === 0 && !check.json ? ` (got ${quote(raw.join(','))})` : '';
         items.push({ location: check.location, name: check.name, message: path.length ? `property '${path.join('.')}' ${message}` : `${message}${got}` });
+      }
+    } else if (check.text) {
+      check.textCompiled ??= compile(check.text);
+      if (!check.textCompiled(raw[0])) {
+        // Ajv's pattern message repeats the whole pattern (hundreds of characters for sort_by).
+        const first = check.textCompiled.errors![0];
+        const message = first.keyword === 'pattern' ? "must match the parameter's pattern" : describeAjvError(first).message;
+        items.push({ location: check.location, name: check.name, message: `${message} (got ${quote(raw[0])})` });
       }
     }
   }
