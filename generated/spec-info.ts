@@ -12,7 +12,7 @@ export const specInfo = {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/admin",
-    "sha256": "648dadf4ae6e9cb82cbe1f3a11598c96f61cb342c5c41f380bd0e121f616059b"
+    "sha256": "f362ff51b4a235507dbe0be1b051e60f23b2b9e8c65bf53e553a6d62712f3be9"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",
