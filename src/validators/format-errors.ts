@@ -1,7 +1,39 @@
-// Turns Ajv's error objects into lines a person can act on: where, what was expected, what was there.
+// The one place Ajv's error objects become words a person can act on: where, what was expected, what was
+// there. `formatErrors` gives pointer-addressed issues (the validators, the client, certification);
+// `describeError` gives the place as segments and a sentence relative to it (the workbench's error
+// details and fixture errors name the field themselves).
 import type { ErrorObject } from 'ajv';
 import { errorMessage } from './messages.js';
-import { unescapePointerSegment } from '../contract/json-pointer.js';
+import { toPointer, unescapePointerSegment } from '../contract/json-pointer.js';
+
+export interface ErrorDescription {
+  /** The place the error is about, unescaped: the object's path plus a missing or unexpected key. */
+  segments: string[];
+  /** A sentence about that place: "is required", "must be one of \"a\", \"b\"", "must be string". */
+  message: string;
+}
+
+/** One Ajv error as its place and a sentence about it. */
+export function describeError(error: ErrorObject): ErrorDescription {
+  const segments = error.instancePath.split('/').filter(Boolean).map(unescapePointerSegment);
+  const p = error.params as Record<string, any>;
+  switch (error.keyword) {
+    case 'required':
+      return { segments: [...segments, String(p.missingProperty)], message: 'is required' };
+    case 'additionalProperties':
+      return { segments: [...segments, String(p.additionalProperty)], message: 'is not an allowed property' };
+    case 'enum':
+      // Inside propertyNames: the key itself is not allowed (a sort field the list does not sort on).
+      if (error.propertyName !== undefined) {
+        return { segments, message: `names an unknown field "${error.propertyName.slice(0, 60)}" (allowed: ${(p.allowedValues as unknown[]).join(', ')})` };
+      }
+      return { segments, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'const':
+      return { segments, message: `must be ${JSON.stringify(p.allowedValue)}` };
+    default:
+      return { segments, message: errorMessage(error) || 'is invalid' };
+  }
+}
 
 export interface ValidationIssue {
   /** JSON pointer into the validated value, `/` for the root. */
@@ -34,7 +66,7 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, data: unk
     const params = error.params as Record<string, any>;
     switch (error.keyword) {
       case 'required':
-        return { path: `${at}/${params.missingProperty}`, message: `required property "${params.missingProperty}" is missing`, expected: 'present', got: 'nothing' };
+        return { path: toPointer(describeError(error).segments), message: `required property "${params.missingProperty}" is missing`, expected: 'present', got: 'nothing' };
       case 'type':
         return { path: at || '/', message: `must be ${params.type}`, expected: String(params.type), got: describe(valueAt(data, at)) };
       case 'enum':
@@ -42,7 +74,7 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, data: unk
       case 'const':
         return { path: at || '/', message: `must equal ${JSON.stringify(params.allowedValue)}`, expected: JSON.stringify(params.allowedValue), got: describe(valueAt(data, at)) };
       case 'additionalProperties':
-        return { path: `${at}/${params.additionalProperty}`, message: `unexpected property "${params.additionalProperty}"`, expected: 'absent', got: 'present' };
+        return { path: toPointer(describeError(error).segments), message: `unexpected property "${params.additionalProperty}"`, expected: 'absent', got: 'present' };
       default:
         return { path: at || '/', message: errorMessage(error), got: describe(valueAt(data, at)) };
     }

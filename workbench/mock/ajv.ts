@@ -2,8 +2,7 @@
 // strict off because the schemas carry OpenAPI and `x-` keywords Ajv does not know.
 import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { unescapePointerSegment } from 'storefront-contract/contract';
+import type { ValidateFunction } from 'ajv';
 
 // ajv-formats is CommonJS with a `default` property; require() sidesteps ESM-interop typing.
 const require = createRequire(import.meta.url);
@@ -34,24 +33,3 @@ export function compile(schema: object): ValidateFunction {
   return fn;
 }
 
-/** Ajv's message, made to say which value or property is at fault. */
-export function describeAjvError(e: ErrorObject): { path: string[]; message: string } {
-  const path = e.instancePath.split('/').filter(Boolean).map(unescapePointerSegment);
-  const p = e.params as Record<string, any>;
-  switch (e.keyword) {
-    case 'required':
-      return { path: [...path, p.missingProperty], message: 'is required' };
-    case 'additionalProperties':
-      return { path: [...path, p.additionalProperty], message: 'is not an allowed property' };
-    case 'enum':
-      // Inside propertyNames: the key itself is not allowed (a sort field the list does not sort on).
-      if (e.propertyName !== undefined) {
-        return { path, message: `names an unknown field "${e.propertyName.slice(0, 60)}" (allowed: ${(p.allowedValues as unknown[]).join(', ')})` };
-      }
-      return { path, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
-    case 'const':
-      return { path, message: `must be ${JSON.stringify(p.allowedValue)}` };
-    default:
-      return { path, message: e.message ?? 'is invalid' };
-  }
-}

@@ -3,7 +3,8 @@
 // answers with its own problem+json or a static example, so the front validates instead.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ValidateFunction } from 'ajv';
-import { compile, describeAjvError } from './ajv.js';
+import { describeError } from 'storefront-contract/validators';
+import { compile } from './ajv.js';
 import { describeItems, MockHttpError, type ErrorItem, type ErrorLocation } from '../http/errors.js';
 import type { JsonObject, OperationModel } from './spec-model.js';
 
@@ -98,7 +99,7 @@ export function validateParameters(
     if (!check.compiled(value)) {
       // A propertyNames failure is reported once, by the key's own error below it.
       for (const e of (check.compiled.errors ?? []).filter((x) => x.keyword !== 'propertyNames')) {
-        const { path, message } = describeAjvError(e);
+        const { segments: path, message } = describeError(e);
         const got = e.keyword === 'type' && path.length === 0 && !check.json ? ` (got ${quote(raw.join(','))})` : '';
         items.push({ location: check.location, name: check.name, message: path.length ? `property '${path.join('.')}' ${message}` : `${message}${got}` });
       }
@@ -107,7 +108,7 @@ export function validateParameters(
       if (!check.textCompiled(raw[0])) {
         // Ajv's pattern message repeats the whole pattern (hundreds of characters for sort_by).
         const first = check.textCompiled.errors![0];
-        const message = first.keyword === 'pattern' ? "must match the parameter's pattern" : describeAjvError(first).message;
+        const message = first.keyword === 'pattern' ? "must match the parameter's pattern" : describeError(first).message;
         items.push({ location: check.location, name: check.name, message: `${message} (got ${quote(raw[0])})` });
       }
     }
@@ -122,7 +123,7 @@ export function validateBody(op: OperationModel, mediaType: string, body: unknow
   const validate = compile(schema);
   if (validate(body)) return;
   const items: ErrorItem[] = (validate.errors ?? []).slice(0, 20).map((e) => {
-    const { path, message } = describeAjvError(e);
+    const { segments: path, message } = describeError(e);
     return { location: 'body', name: path.join('.') || '(body)', message };
   });
   throw invalid(op, 'invalid_body', `Invalid request body: ${describeItems(items)}.`, items);

@@ -12,7 +12,7 @@ import { contractModel } from '../contract/model.js';
 import { getAjv } from '../mock/ajv.js';
 import { findUnsafeKey } from '../http/object-paths.js';
 import { RESOURCES, dataKey, type ResourceName, type WorldData } from './types.js';
-import { unescapePointerSegment } from 'storefront-contract/contract';
+import { describeError } from 'storefront-contract/validators';
 
 export class FixtureError extends Error {
   readonly name = 'FixtureError';
@@ -100,19 +100,14 @@ function compileValidators() {
 }
 
 /** `/variants/0/pricing` + `selling_price` -> `variants[0].pricing.selling_price`. */
+/** `variants[0].pricing.selling_price`: the error's place (the library's describeError) as a field name. */
 function fieldOf(e: ErrorObject, prefix = ''): string {
-  const parts = e.instancePath.split('/').filter(Boolean).map(unescapePointerSegment);
-  if (e.keyword === 'required') parts.push((e.params as { missingProperty: string }).missingProperty);
-  if (e.keyword === 'additionalProperties') parts.push((e.params as { additionalProperty: string }).additionalProperty);
-  const joined = parts.reduce((s, p) => (/^\d+$/.test(p) ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
+  const joined = describeError(e).segments.reduce((s, p) => (/^\d+$/.test(p) ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
   return [prefix, joined].filter(Boolean).join(joined.startsWith('[') ? '' : '.') || '(record)';
 }
 
 function describe(e: ErrorObject): string {
-  const p = e.params as Record<string, unknown>;
-  if (e.keyword === 'required') return 'is required';
-  if (e.keyword === 'enum') return `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-  return e.message ?? 'is invalid';
+  return describeError(e).message;
 }
 
 /** The most specific error: Ajv lists an anyOf's failures before the anyOf itself. */
