@@ -3,11 +3,11 @@
 // the error envelope stay the pipeline's; these handlers read and write the world. Answers to reads are
 // serialized once per world version and query (World.cache), so a repeated list costs a Map lookup.
 // A request carrying a `Prefer` control (or a workbench in dynamic mode) is answered by Prism from the
-// spec's examples instead (`yieldsToControls`).
+// spec's examples instead (`yieldsToControls`); the token's store is checked before that, by the
+// pipeline's security step (the sandbox's `judgeToken`, index.ts), so it holds for both.
 import { successEnvelope, type ErrorItem } from 'storefront-contract/contract';
 import { fail } from '../http/errors.js';
 import { liveKey, type LiveOperation, type LiveRequest, type Reply } from '../http/extension.js';
-import { BEARER_RE } from '../mock/security.js';
 import { priceCart } from './cart.js';
 import { evaluate } from './coupons.js';
 import { customerDetail, orderView } from './events.js';
@@ -103,23 +103,6 @@ function listError(e: unknown): Reply {
 
 export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> {
   const { maxPageSize } = templates();
-  /** The caller's identity; strict auth refuses a token issued for another store (401, the pipeline's envelope shape). */
-  const guard = (request: LiveRequest): Reply | undefined => {
-    if (sandbox.lenientAuth) return undefined;
-    const m = BEARER_RE.exec(header(request, 'authorization') ?? '');
-    const identity = m ? sandbox.identities.resolve(m[1]) : undefined;
-    if (identity && identity.store_id !== request.storeId) {
-      return fail(
-        401,
-        'unauthorized',
-        `This access token was issued for store "${identity.store_id}"; get one for this store from POST /auth/anonymous.`,
-        [{ location: 'header', name: 'Authorization', message: `token of another store ("${identity.store_id}")` }],
-        { 'www-authenticate': 'Bearer' },
-      );
-    }
-    return undefined;
-  };
-
   const view = (world: World, request: LiveRequest): ViewContext & { groupKey: string } => {
     const group = header(request, 'x-customer-group-id');
     // An id that names no group of this store is not "valid" (seed 4.1): it prices like no header at all.
@@ -319,7 +302,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       liveKey('storefront', operationId),
       {
         yieldsToControls: true,
-        handle: (request: LiveRequest) => guard(request) ?? handle(request, sandbox.world(request.storeId)),
+        handle: (request: LiveRequest) => handle(request, sandbox.world(request.storeId)),
       } satisfies LiveOperation,
     ]),
   );
