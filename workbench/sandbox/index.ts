@@ -58,6 +58,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         `            customers ${ids(s.customers)}; orders of ${users}`,
         `            groups ${s.customer_groups.map((g) => `${g.id}${g.is_default ? ' (default)' : ''}`).join(' ')}; coupons ${s.coupons.map((c) => c.codes[0]).join(' ')}`,
         `            ${sandbox.lenientAuth ? 'any well-formed bearer token is accepted (--lenient-auth)' : 'bearer tokens: only those issued by POST /auth/anonymous (--lenient-auth to accept any)'}`,
+        `            ${sandbox.ownership === 'strict' ? "ownership strict: a token reads only its customer's cards, orders and carts (POST /__simulator/stores/{store_id}/customers/{customer_id}/sign-in)" : "ownership open: any token of the store reads any customer's cards, orders and carts (--ownership strict to restrict)"}`,
         `            world and back office: GET /__simulator/stores/${storeId}/world (outside the contract)`,
       ];
     },
