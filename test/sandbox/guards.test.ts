@@ -1,9 +1,11 @@
 // Who a storefront token opens (issue #25, finding 5): a token issued for one store is refused on every
 // other store's bearer operations, whoever would answer (the sandbox, or Prism for a `Prefer` control),
-// since the pipeline's security step judges it before any control is read.
+// since the pipeline's security step judges it before any control is read; and whose cards, orders and
+// carts a token reads (register SF-036): open by default, `--ownership strict` on request.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workbench } from '../../workbench/index.js';
-import { anonymous, backOffice, call, http, startSandbox, storefront } from './helpers.js';
+import { anonymous, backOffice, call, http, startSandbox, storefront, tempDir } from './helpers.js';
 
 let wb: Workbench;
 
@@ -128,5 +130,29 @@ describe('who reads a customer\'s cards, orders and carts', () => {
     // Another anonymous token does not read it.
     const stranger = await anonymous(strict);
     expect((await call(strict, 'listCustomerCards', 'GET', `/customers/${id}/cards`, { headers: stranger.auth })).status).toBe(404);
+  });
+
+  it('strict: a binding survives a restart with --data-dir, and the journal holds no token', async () => {
+    const t = await tempDir();
+    try {
+      const first = await startSandbox({ webhooks: false, sandbox: { ownership: 'strict', dataDir: t.dir } });
+      const { token, auth } = await anonymous(first);
+      const id = (await call(first, 'createCustomer', 'POST', '/customers', { headers: auth, body: CUSTOMER })).json.content.customer_detail.id;
+      const signIn = (await http(`${backOffice(first)}/customers/cst_9XK2PL/sign-in`, 'POST')).json.content.access_token as string;
+      await first.close();
+      const journal = readFileSync(`${t.dir}/sandbox.jsonl`, 'utf8');
+      expect(journal).not.toContain(token);
+      expect(journal).not.toContain(signIn);
+      const again = await startSandbox({ webhooks: false, sandbox: { ownership: 'strict', dataDir: t.dir } });
+      try {
+        expect((await call(again, 'listCustomerCards', 'GET', `/customers/${id}/cards`, { headers: auth })).status).toBe(200);
+        expect((await call(again, 'listCustomerCards', 'GET', '/customers/cst_9XK2PL/cards', { headers: auth })).status).toBe(404);
+        expect((await call(again, 'listCustomerCards', 'GET', '/customers/cst_9XK2PL/cards', { headers: { authorization: `Bearer ${signIn}` } })).status).toBe(200);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await t.remove();
+    }
   });
 });
