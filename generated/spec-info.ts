@@ -6,7 +6,7 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "3f55c140561fc2a0f8bea2da020eefc63cf1c2039e4ccbfee9fcdacc5b91dc61"
+    "sha256": "fba7c1e3d259ecc8e498677297506361c1e2e456be245335f7bba45cf49bac5e"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",

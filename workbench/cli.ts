@@ -26,6 +26,9 @@ Options:
   --admin-token <token>  the only Admin API bearer token accepted (env STOREFRONT_ADMIN_TOKEN; default: any)
   --lenient-auth         accept any well-formed bearer token (default: only tokens issued by POST /auth/anonymous)
   --strict-auth          only tokens issued by POST /auth/anonymous (the default; kept for scripts)
+  --ownership <mode>     who reads a customer's cards, orders and carts: open (default: any token of the
+                         store) or strict (only a token bound to that customer: the one that created it
+                         with POST /customers, or POST /__simulator/stores/{id}/customers/{id}/sign-in)
   --no-sandbox           answer every storefront operation from the spec's examples (the plain mock)
   --dynamic              Prism dynamic bodies instead of the named examples (turns the sandbox off)
   --max-body-bytes <n>   reject bodies larger than this with 413 (default 1048576)
@@ -54,6 +57,7 @@ export async function runMock(argv: string[]): Promise<number> {
       dynamic: { type: 'boolean' },
       'strict-auth': { type: 'boolean' },
       'lenient-auth': { type: 'boolean' },
+      ownership: { type: 'string' },
       'no-sandbox': { type: 'boolean' },
       seed: { type: 'string' },
       data: { type: 'string' },
@@ -82,9 +86,11 @@ export async function runMock(argv: string[]): Promise<number> {
   const seed = values.seed;
   if (seed !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(seed)) throw new UsageError(`--seed must be a number or a word (letters, digits, . _ -), got "${seed}".`);
   const sandboxOff = values['no-sandbox'] === true || values.dynamic === true || values.spec !== undefined;
-  if (sandboxOff && (seed !== undefined || values.data !== undefined || values['lenient-auth'])) {
+  const ownership = values.ownership;
+  if (ownership !== undefined && ownership !== 'open' && ownership !== 'strict') throw new UsageError(`--ownership is open or strict, got "${ownership.slice(0, 40)}".`);
+  if (sandboxOff && (seed !== undefined || values.data !== undefined || values['lenient-auth'] || ownership !== undefined)) {
     const why = values['no-sandbox'] ? '--no-sandbox' : values.dynamic ? '--dynamic' : '--spec';
-    throw new UsageError(`--seed, --data and --lenient-auth configure the sandbox, which ${why} turns off; drop one of them.`);
+    throw new UsageError(`--seed, --data, --lenient-auth and --ownership configure the sandbox, which ${why} turns off; drop one of them.`);
   }
   let timeScale: number | undefined;
   try {
@@ -108,6 +114,7 @@ export async function runMock(argv: string[]): Promise<number> {
           dataDir: values['data-dir'],
           fixturesDir: values.data,
           lenientAuth: values['lenient-auth'] === true,
+          ownership,
         },
     port,
     host: values.host ?? '127.0.0.1',
@@ -122,6 +129,7 @@ export async function runMock(argv: string[]): Promise<number> {
   const modes = [
     server.sandbox ? 'sandbox' : 'examples only',
     (server.sandbox ? !values['lenient-auth'] : values['strict-auth']) && 'strict auth',
+    ownership === 'strict' && 'strict ownership',
     values.dynamic && 'dynamic',
     apiKey && 'API key required',
   ].filter(Boolean);

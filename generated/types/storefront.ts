@@ -1887,7 +1887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No cart with the given `cart_id`. */
+            /** @description No cart with the given `cart_id`, or a customer's cart the caller may not read (register SF-036). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2029,7 +2029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No cart with this id. */
+            /** @description No cart with this id, or a customer's cart the caller may not read (register SF-036). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2154,7 +2154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No customer with this id. */
+            /** @description No customer with this id, or a customer the caller may not read (register SF-036). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2199,7 +2199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No cart with this id. */
+            /** @description No cart with this id, or a customer's cart the caller may not read (register SF-036). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 // `storefront-contract mock` (npm start) with the sandbox: the banner names the seeded ids to use, and the
-// sandbox's flags (--seed, --lenient-auth, --data, --no-sandbox) work and refuse contradictions in one line.
+// sandbox's flags (--seed, --lenient-auth, --ownership, --data, --no-sandbox) work and refuse contradictions in one line.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
@@ -31,6 +31,15 @@ describe('npm start with the sandbox', () => {
     for (const c of [one.child, seven.child]) c.kill('SIGTERM');
   });
 
+  it('--ownership strict is named in the banner and listed by --help', async () => {
+    const strict = await start(['--ownership', 'strict']);
+    expect(strict.stdout).toContain('(sandbox, strict auth, strict ownership)');
+    expect(strict.stdout).toContain("ownership strict: a token reads only its customer's cards, orders and carts");
+    strict.child.kill('SIGTERM');
+    const help = spawnSync(process.execPath, args(['--help']), { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    expect(help.stdout).toMatch(/--ownership <mode> +who reads a customer's cards, orders and carts: open/);
+  });
+
   it('--no-sandbox serves the spec\'s examples again', async () => {
     const plain = await start(['--no-sandbox']);
     expect(plain.stdout).toContain('(examples only)');
@@ -41,7 +50,9 @@ describe('npm start with the sandbox', () => {
 
   it.each([
     [['--strict-auth', '--lenient-auth'], '--strict-auth and --lenient-auth contradict each other'],
-    [['--no-sandbox', '--seed', '3'], '--seed, --data and --lenient-auth configure the sandbox, which --no-sandbox turns off'],
+    [['--no-sandbox', '--seed', '3'], '--seed, --data, --lenient-auth and --ownership configure the sandbox, which --no-sandbox turns off'],
+    [['--no-sandbox', '--ownership', 'strict'], '--seed, --data, --lenient-auth and --ownership configure the sandbox, which --no-sandbox turns off'],
+    [['--ownership', 'mine'], '--ownership is open or strict, got "mine"'],
     [['--seed', 'a b'], '--seed must be a number or a word'],
     [['--data', '/nonexistent/sandbox-fixtures'], 'no such directory'],
   ])('%j is refused in one line', (flags, problem) => {

@@ -66,16 +66,24 @@ export interface ControlRoute {
   handle(request: ControlRequest): Reply | Promise<Reply>;
 }
 
+/** Where a bearer token is being used: the API segment (`storefront`, `admin`) and the store id of the path. */
+export interface TokenTarget {
+  api: string;
+  storeId: string;
+}
+
 export interface WorkbenchExtension {
   /** Operations answered live instead of by Prism, keyed `<api>.<operationId>` (e.g. `admin.createWebhook`). */
   operations?: ReadonlyMap<string, LiveOperation>;
   /** Routes outside the contract, under /__simulator (tried before the spec's routes). */
   controlRoutes?: readonly ControlRoute[];
   /**
-   * Judges a well-formed bearer token of a security scheme (by its id in the document): true accepts,
-   * a string refuses with that reason, undefined leaves the decision to the workbench.
+   * Judges a well-formed bearer token of a security scheme (by its id in the document) for the API and
+   * store the request names: true accepts, a string refuses with that reason (401 with its challenge),
+   * undefined leaves the decision to the workbench. It runs before any `Prefer` control, so a token
+   * refused here is refused whoever answers.
    */
-  judgeToken?: (schemeId: string, token: string) => true | string | undefined;
+  judgeToken?: (schemeId: string, token: string, target: TokenTarget) => true | string | undefined;
   /** Largest request body per API segment, when it differs from the workbench's default. */
   maxBodyBytes?: Partial<Record<string, number>>;
   /**

@@ -5,6 +5,15 @@
 // A web page on another site can make the developer's browser send requests to 127.0.0.1. Browsers
 // say where a request comes from (`Origin`), and a DNS-rebinding page shows its own name in `Host`;
 // so a control request is refused when either names something other than this machine.
+//
+// Browsers send no `Origin` on a GET navigation or a no-cors GET (a link, an <img>, a <script>), but
+// they do send `Sec-Fetch-Site`: `cross-site` without a loopback Origin is refused too. A loopback
+// Origin keeps its pass, since a dev server on http://localhost:5173 calling http://127.0.0.1:4010 is
+// `cross-site` to the browser (another host name) and is exactly the caller these routes serve.
+// `same-site` passes: a site is the scheme and registrable host, ports aside, and the workbench's host
+// is 127.0.0.1, localhost or an IP literal (a rebound name is refused by the Host rule), so a same-site
+// page is served from this machine, another port of localhost, which the Origin rule admits anyway.
+// `same-origin` and `none` (typed in the address bar, a bookmark) pass; so does no header (tools).
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 
@@ -40,6 +49,10 @@ export function refuseForeignCaller(req: IncomingMessage): string | undefined {
     return `requests from the web page at ${origin.slice(0, 100)} are refused: the workbench's control routes answer only pages served from this machine (localhost) and tools without an Origin`;
   }
   if (origin === 'null') return 'requests from an opaque origin (sandboxed page or file) are refused on the workbench\'s control routes';
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site.trim().toLowerCase() === 'cross-site' && (origin === undefined || !isLoopbackOrigin(origin))) {
+    return 'requests a browser marks "Sec-Fetch-Site: cross-site" (a link, image or script on another site\'s page) are refused on the workbench\'s control routes: open them from the address bar, a page on localhost, or a tool';
+  }
   if (!isDirectHost(req.headers.host)) {
     return `Host "${String(req.headers.host).slice(0, 100)}" is refused on the workbench's control routes: use 127.0.0.1, localhost or an IP address`;
   }

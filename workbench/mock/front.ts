@@ -56,9 +56,9 @@ export function createFront(ctx: FrontContext) {
   const bodyLimit = (api: string) => limits.get(api) ?? ctx.maxBodyBytes;
   // Every extension's routes outside the contract (/__simulator), one table, one matcher.
   const routeControl = controlRouter(ctx.extensions);
-  const judgeToken = (api: string, schemeId: string, token: string): true | string => {
+  const judgeToken = (api: string, storeId: string, schemeId: string, token: string): true | string => {
     for (const extension of ctx.extensions) {
-      const verdict = extension.judgeToken?.(schemeId, token);
+      const verdict = extension.judgeToken?.(schemeId, token, { api, storeId });
       if (verdict !== undefined) return verdict;
     }
     if (ctx.strictAuth && api === 'storefront' && !ctx.tokens.has(token)) {
@@ -139,8 +139,10 @@ export function createFront(ctx: FrontContext) {
     const prefs = parsePreferences(req.headers.prefer, url.searchParams);
 
     const api = match.mount.segment;
+    // Security first, before any `Prefer` control picks who answers: a token of another store (judged by
+    // the extension that issued it) is refused here for the sandbox and Prism alike.
     const denied = checkSecurity(op, req.headers, url.searchParams, {
-      judgeToken: (scheme, token) => judgeToken(api, scheme.id, token),
+      judgeToken: (scheme, token) => judgeToken(api, match.storeId, scheme.id, token),
       bearerHint: api === 'storefront' ? 'get one from POST /auth/anonymous' : undefined,
       judgeApiKey: (_scheme, key) => (!ctx.apiKeys || ctx.apiKeys.includes(key) ? true : 'unknown store API key: this workbench accepts only the key it was started with (--api-key or STOREFRONT_API_KEY)'),
     });

@@ -58,6 +58,18 @@ const ROUTES: SandboxRoute[] = [
   },
   {
     method: 'POST',
+    path: `${STORE}/customers/{customer_id}/sign-in`,
+    summary: 'a storefront token bound to a customer (what a completed login gives; --ownership strict reads only its cards, orders and carts): -> {user, access_token, refresh_token}',
+    handle: (sandbox, { params }) => {
+      const customer = sandbox.world(params.store_id).customers.get(params.customer_id);
+      if (!customer) return fail(404, 'not_found', `Customer ${params.customer_id} not found.`, [{ location: 'path', name: 'customer_id', message: 'no customer with this id' }]);
+      const { identity, accessToken, refreshToken } = sandbox.identities.issue(params.store_id, sandbox.nowIso(), customer);
+      sandbox.addIdentity(identity);
+      return done(200, `Signed in as customer ${customer.id} (outside the contract).`, { user: identity.user, customer_id: customer.id, access_token: accessToken, refresh_token: refreshToken });
+    },
+  },
+  {
+    method: 'POST',
     path: `${STORE}/orders`,
     summary: 'place an order for a cart: {"cart_id": "...", "user_id": "optional", "customer_note": "optional"} -> order.created, inventory.updated',
     body: 'json-object',

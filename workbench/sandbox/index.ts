@@ -27,9 +27,15 @@ export function sandboxExtension(sandbox: Sandbox): WorkbenchExtension {
     controlRoutes: backOfficeRoutes(sandbox),
     // Back-office answers and storefront writes wait for the events they raise to be durable.
     settled: () => sandbox.settled(),
-    judgeToken: (schemeId, token) => {
-      if (schemeId !== 'bearerAuth') return undefined;
-      if (sandbox.identities.resolve(token)) return true;
+    // Every storefront bearer operation, answered by the sandbox or by Prism (`Prefer`): a token opens
+    // only the store that issued it.
+    judgeToken: (schemeId, token, { api, storeId }) => {
+      if (api !== 'storefront' || schemeId !== 'bearerAuth') return undefined;
+      const identity = sandbox.identities.resolve(token);
+      if (identity && identity.store_id !== storeId && !sandbox.lenientAuth) {
+        return `this access token was issued for store "${identity.store_id}": get one for this store from POST /auth/anonymous`;
+      }
+      if (identity) return true;
       // Lenient: leave it to the workbench, which accepts any well-formed token.
       if (sandbox.lenientAuth) return undefined;
       return 'unknown access token: the sandbox accepts only tokens it issued (POST /auth/anonymous with X-Api-Key); start it with --lenient-auth to accept any';
@@ -52,6 +58,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         `            customers ${ids(s.customers)}; orders of ${users}`,
         `            groups ${s.customer_groups.map((g) => `${g.id}${g.is_default ? ' (default)' : ''}`).join(' ')}; coupons ${s.coupons.map((c) => c.codes[0]).join(' ')}`,
         `            ${sandbox.lenientAuth ? 'any well-formed bearer token is accepted (--lenient-auth)' : 'bearer tokens: only those issued by POST /auth/anonymous (--lenient-auth to accept any)'}`,
+        `            ${sandbox.ownership === 'strict' ? "ownership strict: a token reads only its customer's cards, orders and carts (POST /__simulator/stores/{store_id}/customers/{customer_id}/sign-in)" : "ownership open: any token of the store reads any customer's cards, orders and carts (--ownership strict to restrict)"}`,
         `            world and back office: GET /__simulator/stores/${storeId}/world (outside the contract)`,
       ];
     },

@@ -3,15 +3,18 @@
 // the error envelope stay the pipeline's; these handlers read and write the world. Answers to reads are
 // serialized once per world version and query (World.cache), so a repeated list costs a Map lookup.
 // A request carrying a `Prefer` control (or a workbench in dynamic mode) is answered by Prism from the
-// spec's examples instead (`yieldsToControls`).
+// spec's examples instead (`yieldsToControls`); the token's store is checked before that, by the
+// pipeline's security step (the sandbox's `judgeToken`, index.ts), so it holds for both. Under
+// `--ownership strict` (register SF-036) a customer's cards, orders and carts answer only the token bound
+// to that customer; any other token sees them as unknown ids (404, or no orders).
 import { successEnvelope, type ErrorItem } from 'storefront-contract/contract';
 import { fail } from '../http/errors.js';
 import { liveKey, type LiveOperation, type LiveRequest, type Reply } from '../http/extension.js';
-import { BEARER_RE } from '../mock/security.js';
 import { priceCart } from './cart.js';
 import { evaluate } from './coupons.js';
 import { customerDetail, orderView } from './events.js';
 import { fulfillmentOptions } from './fulfillment.js';
+import { BEARER_RE } from '../mock/security.js';
 import { randomId } from './identities.js';
 import { findUnsafeKey } from '../http/object-paths.js';
 import { ListError, paginate, pageOf, parseSort, sortBy, type SortFields, type SortValue } from './listing.js';
@@ -103,22 +106,15 @@ function listError(e: unknown): Reply {
 
 export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> {
   const { maxPageSize } = templates();
-  /** The caller's identity; strict auth refuses a token issued for another store (401, the pipeline's envelope shape). */
-  const guard = (request: LiveRequest): Reply | undefined => {
-    if (sandbox.lenientAuth) return undefined;
+  /** The identity of the request's token (undefined for a token the sandbox did not issue: --lenient-auth). */
+  const caller = (request: LiveRequest) => {
     const m = BEARER_RE.exec(header(request, 'authorization') ?? '');
-    const identity = m ? sandbox.identities.resolve(m[1]) : undefined;
-    if (identity && identity.store_id !== request.storeId) {
-      return fail(
-        401,
-        'unauthorized',
-        `This access token was issued for store "${identity.store_id}"; get one for this store from POST /auth/anonymous.`,
-        [{ location: 'header', name: 'Authorization', message: `token of another store ("${identity.store_id}")` }],
-        { 'www-authenticate': 'Bearer' },
-      );
-    }
-    return undefined;
+    return m ? sandbox.identities.resolve(m[1]) : undefined;
   };
+  /** Whether the caller may read a record of this customer: always when open; when strict, only its own. A cart of no customer is open to the store's tokens. */
+  const mayRead = (request: LiveRequest, customerId: string | null | undefined): boolean =>
+    sandbox.ownership === 'open' || !customerId || caller(request)?.customer_id === customerId;
+  const NOT_YOURS = 'a token reads only the customer it is bound to (--ownership strict)';
 
   const view = (world: World, request: LiveRequest): ViewContext & { groupKey: string } => {
     const group = header(request, 'x-customer-group-id');
@@ -222,11 +218,13 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       const statuses = [...new Set(request.query.getAll('status'))].sort();
       const page = pageOf(request.query, maxPageSize);
       const sortRaw = request.query.get('sort_by');
-      const key = ['orders', userId, page.page, page.limit, sortRaw ?? '', statuses.join('\u0001')].join('\u0000');
+      // Another customer's orders are no orders of this caller's (--ownership strict), as for an unknown user.
+      const visible = mayRead(request, userId);
+      const key = ['orders', userId, visible, page.page, page.limit, sortRaw ?? '', statuses.join('\u0001')].join('\u0000');
       try {
         return cached(world, key, () => {
           const keys = parseSort(sortRaw, ORDER_SORT);
-          const mine = world.ordersOf(userId).filter((o) => statuses.length === 0 || statuses.includes(o.status));
+          const mine = (visible ? world.ordersOf(userId) : []).filter((o) => statuses.length === 0 || statuses.includes(o.status));
           // Newest first unless sort_by says otherwise.
           const ordered = keys.length ? sortBy(mine, keys) : sortBy(mine, [{ read: (o: OrderRecord) => o.order_date, desc: true }]);
           const { items, pagination } = paginate(ordered, page);
@@ -240,12 +238,14 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
     getPosCart(request, world) {
       const cart = world.carts.get(request.params.id);
       if (!cart) return notFound(`Cart ${request.params.id} not found.`, [{ location: 'path', name: 'id', message: 'no cart with this id' }]);
+      if (!mayRead(request, cart.customer_id)) return notFound(`Cart ${request.params.id} not found for this token.`, [{ location: 'path', name: 'id', message: NOT_YOURS }]);
       return cached(world, `cart\u0000${cart.id}`, () => ok('Cart fetched successfully', { cart: priceCart(world, cart, sandbox.now()).cart }));
     },
 
     evaluateCartCoupons(request, world) {
       const cart = world.carts.get(request.params.id);
       if (!cart) return notFound(`Cart ${request.params.id} not found.`, [{ location: 'path', name: 'id', message: 'no cart with this id' }]);
+      if (!mayRead(request, cart.customer_id)) return notFound(`Cart ${request.params.id} not found for this token.`, [{ location: 'path', name: 'id', message: NOT_YOURS }]);
       const priced = priceCart(world, cart, sandbox.now());
       const content = evaluate(world.coupons, priced.couponView, sandbox.now(), (id) => world.categories.get(id)?.name ?? id);
       return { status: 200, body: ok('Coupons evaluated successfully', content) };
@@ -257,6 +257,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       if (unsafe !== undefined) return fail(400, 'invalid_body', `Body field ${unsafe} is not an allowed property name.`, [{ location: 'body', name: unsafe, message: 'is not an allowed property name' }]);
       const cart = world.carts.get(body.cart_id);
       if (!cart) return notFound(`Cart ${body.cart_id} not found.`, [{ location: 'body', name: 'cart_id', message: 'no cart with this id' }]);
+      if (!mayRead(request, cart.customer_id)) return notFound(`Cart ${body.cart_id} not found for this token.`, [{ location: 'body', name: 'cart_id', message: NOT_YOURS }]);
       return cached(world, `fulfillment\u0000${cart.id}\u0000${body.delivery_pincode}`, () =>
         ok('Fulfillment options fetched successfully', fulfillmentOptions(world, priceCart(world, cart, sandbox.now()), body.delivery_pincode)),
       );
@@ -265,6 +266,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
     listCustomerCards(request, world) {
       const customer = world.customers.get(request.params.customer_id);
       if (!customer) return notFound(`Customer ${request.params.customer_id} not found.`, [{ location: 'path', name: 'customer_id', message: 'no customer with this id' }]);
+      if (!mayRead(request, customer.id)) return notFound(`Customer ${request.params.customer_id} not found for this token.`, [{ location: 'path', name: 'customer_id', message: NOT_YOURS }]);
       return { status: 200, body: ok('Cards fetched successfully', { cards: customer.cards }) };
     },
 
@@ -308,6 +310,9 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
         created_at: sandbox.nowIso(),
       };
       sandbox.commit(request.storeId, [{ kind: 'customer', record: customer }]);
+      // The shopper who registers reads as the new customer from now on (a token keeps its first customer).
+      const identity = sandbox.ownership === 'strict' ? caller(request) : undefined;
+      if (identity && !identity.customer_id) sandbox.addIdentity({ ...identity, customer_id: customer.id });
       const detail = customerDetail(customer);
       sandbox.raise(request.storeId, 'customer.created', detail as unknown as Record<string, unknown>, { userId: customer.id, adminUserId: null });
       return { status: 201, body: ok('Customer created successfully', { customer_detail: detail }) };
@@ -319,7 +324,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       liveKey('storefront', operationId),
       {
         yieldsToControls: true,
-        handle: (request: LiveRequest) => guard(request) ?? handle(request, sandbox.world(request.storeId)),
+        handle: (request: LiveRequest) => handle(request, sandbox.world(request.storeId)),
       } satisfies LiveOperation,
     ]),
   );

@@ -19,6 +19,8 @@ export interface SandboxOptions {
   fixturesDir?: string;
   /** `--lenient-auth`: accept any well-formed bearer token, not only the ones the sandbox issued. */
   lenientAuth?: boolean;
+  /** `--ownership`: `open` (default) lets any token of the store read any customer's cards, orders and carts; `strict` only the customer it is bound to (register SF-036). */
+  ownership?: Ownership;
   /** Products in a seeded catalog. Default 120. */
   catalogSize?: number;
   /** How webhooks are raised (the simulator's trigger); none when unset. */
@@ -30,6 +32,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
 }
 
+export type Ownership = 'open' | 'strict';
+
 /** Worlds nobody wrote to are rebuilt on demand; past this many, the oldest of them is dropped. */
 const MAX_PRISTINE_WORLDS = 64;
 
@@ -37,6 +41,7 @@ export class Sandbox {
   readonly identities = new Identities();
   readonly seed: string | number;
   readonly lenientAuth: boolean;
+  readonly ownership: Ownership;
   private readonly worlds = new Map<string, World>();
   private readonly pending = new Map<string, Entry[]>();
 
@@ -47,6 +52,7 @@ export class Sandbox {
   ) {
     this.seed = options.seed ?? 1;
     this.lenientAuth = options.lenientAuth === true;
+    this.ownership = options.ownership ?? 'open';
     for (const entry of journal.entries) {
       if (entry.op === 'identity') this.identities.add(entry.identity);
       else this.pending.set(entry.store, [...(this.pending.get(entry.store) ?? []), entry]);

@@ -121,6 +121,11 @@ export interface Location {
 /** An identity issued by createAnonymousUser; the tokens are kept only as SHA-256 digests. */
 export interface Identity {
   store_id: string;
+  /**
+   * The customer this token reads as under `--ownership strict` (register SF-036): set when the token
+   * creates a customer, or when the back office signs a customer in. Absent: bound to no customer.
+   */
+  customer_id?: string;
   user: User;
   access_token_sha256: string;
   refresh_token_sha256: string;
