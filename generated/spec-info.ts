@@ -6,7 +6,7 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "3f55c140561fc2a0f8bea2da020eefc63cf1c2039e4ccbfee9fcdacc5b91dc61"
+    "sha256": "fe2f80314589c454853a515ff27c518a9ee08d69b1876ada3269f175233e757c"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
@@ -17,6 +17,6 @@ export const specInfo = {
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",
     "version": "1.0.0",
-    "sha256": "056f431f95d30894e0e2eecb13e0c17f5eeaf1585eebe31cd0bf4a6eac6189fc"
+    "sha256": "c1c5aa0f00cb175d09b0e16e20062d3580866291c93190eecb75d2d61690d268"
   }
 } as const;

@@ -2,6 +2,9 @@
 // stack of the unsafe-key walk (500 `internal_error`). Every route that reads JSON now refuses JSON nested
 // past MAX_JSON_DEPTH (register SF-036) with 400 `invalid_body` in the contract's envelope naming the limit,
 // never a 5XX; JSON at the limit is still read. Against the real workbench over HTTP.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from 'storefront-contract/validators';
 import { MAX_JSON_DEPTH, findUnsafeKey, inspectUserJson } from '../../workbench/http/object-paths.js';
@@ -98,6 +101,13 @@ describe('finding 1: deep nesting is a 400 invalid_body, never a 500', () => {
 });
 
 describe('finding 1: the walks are iterative', () => {
+  it('the limit is the one the spec states (x-max-json-depth, register SF-036)', () => {
+    for (const file of ['customers', 'shipping_fulfillment-options', 'pos_auth_login_phone']) {
+      const doc = parse(readFileSync(path.join(import.meta.dirname, '../../spec/openapi/paths/storefront', `${file}.yaml`), 'utf8'));
+      expect(doc.post.requestBody['x-max-json-depth'], file).toBe(MAX_JSON_DEPTH);
+    }
+  });
+
   it('inspectUserJson and findUnsafeKey walk 1,000,000 levels without recursion', () => {
     let deep: any = {};
     for (let i = 0; i < 1_000_000; i++) deep = { a: deep };

@@ -4,8 +4,10 @@
 // and 1e-9 was stored as 0. The bounds of register SF-037 (workbench/sandbox/bounds.ts) are enforced on
 // write (400 naming the field and the bound), and a write whose sums would pass the largest amount is a 409.
 // Against the real workbench over HTTP; every answer is judged by the contract's validators.
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateWebhookDelivery } from 'storefront-contract/validators';
 import { MAX_AMOUNT, MAX_PRICE, MAX_STOCK, largestNumber } from '../../workbench/sandbox/bounds.js';
@@ -43,6 +45,15 @@ function expectFiniteNumbers(value: unknown, what: string) {
 }
 
 describe('finding 2: prices and stock within bounds, never null', () => {
+  it('the bounds are the ones the spec states (register SF-037, WH-071)', () => {
+    const schema = (file: string) => parse(readFileSync(path.join(import.meta.dirname, '../../spec', file), 'utf8')).properties;
+    const pricing = schema('openapi/components/schemas/Pricing.yaml');
+    for (const field of ['listing_price', 'selling_price', 'selling_price_excluding_tax']) expect(pricing[field].maximum, field).toBe(MAX_PRICE);
+    expect(schema('openapi/components/schemas/InventoryLot.yaml').stock_quantity.maximum).toBe(MAX_STOCK);
+    const payload = schema('asyncapi/schemas/InventoryPayload.yaml');
+    for (const field of ['stock_quantity', 'previous_stock_quantity']) expect(payload[field].maximum, field).toBe(MAX_STOCK);
+  });
+
   const cartWithItems = () => world.carts.find((c: any) => c.items > 0 && c.active);
 
   it.each([
