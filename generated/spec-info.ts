@@ -6,7 +6,7 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "fba7c1e3d259ecc8e498677297506361c1e2e456be245335f7bba45cf49bac5e"
+    "sha256": "ae6024f56dd4cd99e1105a785439b44de4acb2cc743078f8e06fc063e2ac1af0"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
@@ -17,6 +17,6 @@ export const specInfo = {
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",
     "version": "1.0.0",
-    "sha256": "056f431f95d30894e0e2eecb13e0c17f5eeaf1585eebe31cd0bf4a6eac6189fc"
+    "sha256": "c1c5aa0f00cb175d09b0e16e20062d3580866291c93190eecb75d2d61690d268"
   }
 } as const;

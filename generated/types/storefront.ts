@@ -949,7 +949,7 @@ export interface components {
         };
         /**
          * Pricing
-         * @description Price of a product or variant for the selected customer group.
+         * @description Price of a product or variant for the selected customer group. Each price is at most 1,000,000,000 (designed: register SF-037).
          */
         Pricing: {
             /**
@@ -1022,6 +1022,7 @@ export interface components {
              * @description Expiry date, `YYYY-MM-DD`.
              */
             exp_date: string;
+            /** @description Units in this lot, at most 1,000,000,000 (designed: register SF-037). */
             stock_quantity: number;
         };
         /**

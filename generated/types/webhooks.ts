@@ -931,7 +931,7 @@ export interface components {
         };
         /**
          * Pricing
-         * @description Price of a product or variant for the selected customer group.
+         * @description Price of a product or variant for the selected customer group. Each price is at most 1,000,000,000 (designed: register SF-037).
          */
         Pricing: {
             /**
@@ -1032,6 +1032,7 @@ export interface components {
              * @description Expiry date, `YYYY-MM-DD`.
              */
             exp_date: string;
+            /** @description Units in this lot, at most 1,000,000,000 (designed: register SF-037). */
             stock_quantity: number;
         };
         /**
@@ -1254,9 +1255,9 @@ export interface components {
              * @example wh_blr_01
              */
             warehouse_id: string;
-            /** @description Quantity on hand at that location after the change. */
+            /** @description Quantity on hand at that location after the change, at most 1,000,000,000 (register WH-071). */
             stock_quantity: number;
-            /** @description Quantity on hand before the change. */
+            /** @description Quantity on hand before the change, at most 1,000,000,000 (register WH-071). */
             previous_stock_quantity: number;
             /** @description Whether the item can be ordered from this store after the change (as in the REST `stock_available`). */
             stock_available: boolean;

@@ -4,7 +4,7 @@
 // read through here. Each failure is a MockHttpError the error writer sends as the 413/415/400 envelope.
 import type { IncomingMessage } from 'node:http';
 import { MockHttpError } from './errors.js';
-import { findUnsafeKey } from './object-paths.js';
+import { MAX_JSON_DEPTH, findUnsafeKey, inspectUserJson, tooDeep } from './object-paths.js';
 import type { OperationModel } from '../mock/spec-model.js';
 import { invalid } from '../mock/validate-request.js';
 
@@ -152,7 +152,23 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Parses a JSON body, naming the position of the first error. */
 export function parseJsonBody(op: OperationModel, bytes: Buffer): unknown {
-  return decodeJson(bytes, (message, item) => invalid(op, 'malformed_json', message, [item]));
+  return checkDepth(
+    decodeJson(bytes, (message, item) => invalid(op, 'malformed_json', message, [item])),
+    (message, item) => invalid(op, 'invalid_body', message, [item]),
+  );
+}
+
+/**
+ * JSON nested past MAX_JSON_DEPTH is refused here, once for every route (register SF-038): JSON.parse
+ * takes any depth, but the walks, merges and serializers after it would not.
+ */
+function checkDepth(parsed: unknown, refuse: (message: string, item: { location: 'body'; name: string; message: string }) => MockHttpError): unknown {
+  const problem = inspectUserJson(parsed, MAX_JSON_DEPTH, 'depth-only');
+  if (problem?.kind === 'too-deep') {
+    const { message, item } = tooDeep(problem.path);
+    throw refuse(message, item);
+  }
+  return parsed;
 }
 
 function decodeJson(bytes: Buffer, refuse: (message: string, item: { location: 'body'; name: string; message: string }) => MockHttpError): unknown {
@@ -185,7 +201,10 @@ export async function readJsonObject(req: IncomingMessage, limit: number): Promi
   matchMediaType(['application/json'], req.headers['content-type']);
   const bytes = await readBody(req, limit);
   if (bytes.length === 0) throw objectRequired();
-  const parsed = decodeJson(bytes, (message, item) => new MockHttpError(400, 'malformed_json', message, [item]));
+  const parsed = checkDepth(
+    decodeJson(bytes, (message, item) => new MockHttpError(400, 'malformed_json', message, [item])),
+    (message, item) => new MockHttpError(400, 'invalid_body', message, [item]),
+  );
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw objectRequired();
   const unsafe = findUnsafeKey(parsed);
   if (unsafe !== undefined) {

@@ -3,11 +3,13 @@
 // statuses, create or change a product, move stock) and raises the contract's events for it through the
 // simulator; it also shows the seeded world and resets it. The routes are one declared table (ROUTES)
 // that the pipeline matches, reads bodies for and answers through the error writer; every answer carries
-// `X-Simulator: outside-contract`.
+// `X-Simulator: outside-contract`. Prices and stock are taken within the bounds of bounds.ts, and a write
+// whose arithmetic would carry an amount past the largest is refused with 409 before it is journaled.
 import { successEnvelope, type ErrorItem } from 'storefront-contract/contract';
 import { fail } from '../http/errors.js';
 import { describeRoutes } from '../http/control-routes.js';
 import type { ControlRequest, ControlRoute, Reply } from '../http/extension.js';
+import { MAX_AMOUNT, MAX_STOCK, adjustProblem, largestNumber, overflowingCarts, stockProblem } from './bounds.js';
 import { priceCart } from './cart.js';
 import { newProduct, patchProduct, withStock } from './catalog-admin.js';
 import { SANDBOX_ADMIN, inventoryPayload, orderView, productPayload, type RaisedEvent } from './events.js';
@@ -109,6 +111,10 @@ const ROUTES: SandboxRoute[] = [
       if (!product) return fail(404, 'not_found', `Product ${params.product_id} not found in store ${storeId}.`, [{ location: 'path', name: 'product_id', message: 'no product with this id' }]);
       const { product: next, problems } = patchProduct(world, product, body!);
       if (!next) return invalid(problems);
+      const overflow = next.pricing === product.pricing && next.variants.every((v, i) => v.pricing === product.variants[i]?.pricing) ? [] : overflowingCarts(world, next, sandbox.now());
+      if (overflow.length) {
+        return fail(409, 'conflict', `This price would take the amounts of ${overflow.length} cart(s) past ${MAX_AMOUNT}, the largest amount the sandbox carries; nothing changed.`, overflow);
+      }
       sandbox.commit(storeId, [{ kind: 'product', record: next }]);
       const events = raised(sandbox.raise(storeId, 'product.updated', productPayload(world, next), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
       return done(200, `Product ${next.id} updated.`, { product: renderProduct(world, next, { inventory: true }), events });
@@ -162,6 +168,9 @@ function placeOrder(sandbox: Sandbox, storeId: string, body: Record<string, unkn
   const now = sandbox.now();
   const at = new Date(now).toISOString();
   const priced = priceCart(world, cart, now);
+  if (largestNumber(priced.cart) > MAX_AMOUNT) {
+    return fail(409, 'conflict', `Cart ${cart.id} carries an amount past ${MAX_AMOUNT}, the largest amount an order may carry; nothing changed.`, [{ location: 'body', name: 'cart_id', message: `an amount of the cart is past ${MAX_AMOUNT}` }]);
+  }
   // Stock leaves with the order; an item short of stock may go only on backorder.
   const products = new Map<string, ProductRecord>();
   const moves: Array<{ productId: string; variantId: string; before: number }> = [];
@@ -246,9 +255,14 @@ function moveStock(sandbox: Sandbox, storeId: string, body: Record<string, unkno
   const adjust = body.adjust;
   if ((setTo === undefined) === (adjust === undefined)) return invalid([{ location: 'body', name: 'stock_quantity', message: 'give exactly one of stock_quantity (the new count) or adjust (a change, + or -)' }]);
   const before = world.stock(variant);
-  if (setTo !== undefined && !(typeof setTo === 'number' && Number.isInteger(setTo) && setTo >= 0)) return invalid([{ location: 'body', name: 'stock_quantity', message: 'must be a whole number, 0 or more' }]);
-  if (adjust !== undefined && !(typeof adjust === 'number' && Number.isInteger(adjust))) return invalid([{ location: 'body', name: 'adjust', message: 'must be a whole number (negative to remove stock)' }]);
+  const setProblem = setTo === undefined ? undefined : stockProblem(setTo);
+  if (setProblem) return invalid([{ location: 'body', name: 'stock_quantity', message: setProblem }]);
+  const adjustBad = adjust === undefined ? undefined : adjustProblem(adjust);
+  if (adjustBad) return invalid([{ location: 'body', name: 'adjust', message: adjustBad }]);
   const target = setTo !== undefined ? (setTo as number) : before + (adjust as number);
+  if (target > MAX_STOCK) {
+    return fail(409, 'conflict', `${before} units of ${variant.id} are on hand; adding ${adjust as number} would pass ${MAX_STOCK}, the largest stock.`, [{ location: 'body', name: 'adjust', message: `would take the stock past ${MAX_STOCK}` }]);
+  }
   if (target < 0) return fail(409, 'conflict', `Only ${before} units of ${variant.id} are on hand; cannot remove ${-(adjust as number)}.`, [{ location: 'body', name: 'adjust', message: 'more than on hand' }]);
   const now = sandbox.now();
   const next = withStock(product, variant.id, target, now);

@@ -1,9 +1,11 @@
 // What the back office does to the catalog, as pure functions from records to new records (the caller
 // commits them): create a product from a short description, change some of its fields, move stock.
-// Inputs come from users: only the listed fields are read, and every problem is reported by field name.
+// Inputs come from users: only the listed fields are read, and every problem is reported by field name;
+// prices and stock are taken only within the bounds of bounds.ts (register SF-037).
 import type { ErrorItem } from 'storefront-contract/contract';
 import { CDN, slugify } from './catalog-data.js';
 import { randomId } from './identities.js';
+import { MAX_PRICE, priceProblem, stockProblem } from './bounds.js';
 import { round2 } from './money.js';
 import type { InventoryLot, Pricing, ProductRecord, VariantRecord } from './types.js';
 import type { World } from './world.js';
@@ -12,8 +14,6 @@ type Input = Record<string, unknown>;
 
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
-const isPrice = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 function unknownFields(input: Input, allowed: readonly string[], at = ''): ErrorItem[] {
   return Object.keys(input)
@@ -27,7 +27,7 @@ function pricingFor(selling: number, listing: number | undefined, taxRate: numbe
     tax_type: 'GST',
     tax_rate: taxRate,
     price_including_tax: true,
-    listing_price: listing ?? round2(selling * 1.2),
+    listing_price: listing ?? Math.min(MAX_PRICE, round2(selling * 1.2)),
     selling_price: round2(selling),
     selling_price_excluding_tax: round2(selling / (1 + taxRate / 100)),
     min_order_quantity: 1,
@@ -52,13 +52,16 @@ export function newProduct(world: World, input: Input, at: number): { product?: 
   if (!isText(input.name)) body('name', 'is required (a non-empty string)');
   if (!Array.isArray(input.category_ids) || input.category_ids.length === 0) body('category_ids', 'is required (an array of category ids)');
   else input.category_ids.forEach((id, i) => (typeof id === 'string' && world.categories.has(id) ? undefined : body(`category_ids[${i}]`, `names no category of this store (${JSON.stringify(id)})`)));
-  if (!isPrice(input.selling_price)) body('selling_price', 'is required (a price above 0, tax included)');
-  if (input.listing_price !== undefined && !isPrice(input.listing_price)) body('listing_price', 'must be a price above 0');
+  const selling = input.selling_price === undefined ? 'is required (a price, tax included)' : priceProblem(input.selling_price);
+  if (selling) body('selling_price', selling);
+  const listing = input.listing_price === undefined ? undefined : priceProblem(input.listing_price);
+  if (listing) body('listing_price', listing);
   if (input.tax_rate !== undefined && !(typeof input.tax_rate === 'number' && input.tax_rate >= 0 && input.tax_rate <= 100)) body('tax_rate', 'must be a percentage from 0 to 100');
   for (const f of ['sku', 'slug', 'short_description', 'id'] as const) if (input[f] !== undefined && !isText(input[f])) body(f, 'must be a non-empty string');
   if (input.id !== undefined && isText(input.id) && world.products.has(input.id)) body('id', 'is already a product of this store');
   if (input.tags !== undefined && !(Array.isArray(input.tags) && input.tags.every(isText))) body('tags', 'must be an array of strings');
-  if (input.stock !== undefined && !isCount(input.stock)) body('stock', 'must be a whole number of units, 0 or more');
+  const stock = input.stock === undefined ? undefined : stockProblem(input.stock);
+  if (stock) body('stock', stock);
   if (input.backorder !== undefined && typeof input.backorder !== 'boolean') body('backorder', 'must be true or false');
   const variantsIn = input.variants;
   if (variantsIn !== undefined) {
@@ -69,8 +72,10 @@ export function newProduct(world: World, input: Input, at: number): { product?: 
         problems.push(...unknownFields(v as Input, VARIANT_FIELDS, `variants[${i}].`));
         const vi = v as Input;
         if (!isText(vi.name)) body(`variants[${i}].name`, 'is required (a non-empty string)');
-        if (vi.selling_price !== undefined && !isPrice(vi.selling_price)) body(`variants[${i}].selling_price`, 'must be a price above 0');
-        if (vi.stock !== undefined && !isCount(vi.stock)) body(`variants[${i}].stock`, 'must be a whole number of units, 0 or more');
+        const vSelling = vi.selling_price === undefined ? undefined : priceProblem(vi.selling_price);
+        if (vSelling) body(`variants[${i}].selling_price`, vSelling);
+        const vStock = vi.stock === undefined ? undefined : stockProblem(vi.stock);
+        if (vStock) body(`variants[${i}].stock`, vStock);
         if (vi.sku !== undefined && !isText(vi.sku)) body(`variants[${i}].sku`, 'must be a non-empty string');
       });
   }
@@ -189,8 +194,10 @@ export function patchProduct(world: World, product: ProductRecord, input: Input)
     if (!Array.isArray(input.category_ids) || input.category_ids.length === 0) body('category_ids', 'must be a non-empty array of category ids');
     else input.category_ids.forEach((id, i) => (typeof id === 'string' && world.categories.has(id) ? undefined : body(`category_ids[${i}]`, `names no category of this store (${JSON.stringify(id)})`)));
   }
-  if (input.selling_price !== undefined && !isPrice(input.selling_price)) body('selling_price', 'must be a price above 0, tax included');
-  if (input.listing_price !== undefined && !isPrice(input.listing_price)) body('listing_price', 'must be a price above 0');
+  for (const field of ['selling_price', 'listing_price'] as const) {
+    const problem = input[field] === undefined ? undefined : priceProblem(input[field]);
+    if (problem) body(field, problem);
+  }
   if (problems.length) return { problems };
 
   const reprice = (p: Pricing): Pricing => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { contractModel } from '../contract/model.js';
 import { getAjv } from '../mock/ajv.js';
-import { findUnsafeKey } from '../http/object-paths.js';
+import { MAX_JSON_DEPTH, inspectUserJson } from '../http/object-paths.js';
 import { RESOURCES, dataKey, type ResourceName, type WorldData } from './types.js';
 import { describeError } from 'storefront-contract/validators';
 
@@ -146,7 +146,9 @@ export async function loadFixtures(dir: string): Promise<{ data: Partial<WorldDa
     const seen = new Set<string>();
     parsed.forEach((record, i) => {
       const label = recordLabel(file, i, record);
-      const unsafe = findUnsafeKey(record);
+      const problem = inspectUserJson(record);
+      if (problem?.kind === 'too-deep') throw new FixtureError(`${label}: field ${problem.path}: nested more than ${MAX_JSON_DEPTH} levels deep (the limit is ${MAX_JSON_DEPTH})`);
+      const unsafe = problem?.path;
       if (unsafe !== undefined) throw new FixtureError(`${label}: field ${unsafe}: "${unsafe.split(/[.[]/).pop()}" is not an allowed property name`);
       const candidate = resource === 'products' && record && typeof record === 'object' ? { categories: [], ...(record as object), bundle_items: [] } : record;
       const check = schemas.get(resource)!;

@@ -4,7 +4,7 @@
 import { apiBaseUrl, basePathTemplate } from 'storefront-contract/contract';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../cli-support.js';
-import { isSafeKey } from '../http/object-paths.js';
+import { MAX_JSON_DEPTH, inspectUserJson, isSafeKey } from '../http/object-paths.js';
 import { webhookEvents } from './rules.js';
 
 export const WEBHOOKS_HELP = `Usage: storefront-contract webhooks <command> [options]
@@ -48,6 +48,11 @@ export function setPath(target: Record<string, unknown>, assignment: string): vo
     value = JSON.parse(raw);
   } catch {
     value = raw;
+  }
+  // The body nests it under {"properties": ...} and the path; the server refuses JSON past MAX_JSON_DEPTH.
+  const room = MAX_JSON_DEPTH - 1 - path.length;
+  if (inspectUserJson(value, room, 'depth-only')?.kind === 'too-deep') {
+    throw new Error(`--set ${assignment.slice(0, Math.min(eq, 60))}: the value is nested too deep (an event body nests at most ${MAX_JSON_DEPTH} levels)`);
   }
   let here = target;
   for (const key of path.slice(0, -1)) {

@@ -3,7 +3,7 @@
 // the event's schema before anything is stored or sent.
 import { basePathTemplate } from 'storefront-contract/contract';
 import { validateWebhookDelivery, type ValidationIssue } from 'storefront-contract/validators';
-import { findUnsafeKey, isSafeKey, ownChild, unsafeSegment } from '../http/object-paths.js';
+import { MAX_JSON_DEPTH, inspectUserJson, isSafeKey, ownChild, tooDeep, unsafeSegment } from '../http/object-paths.js';
 import { catalogEntry, webhookEvents } from './rules.js';
 import type { ErrorItem } from './replies.js';
 import { dotted } from './replies.js';
@@ -88,7 +88,13 @@ export function buildEventPayload(input: BuildInput): BuildResult {
   if (input.properties !== undefined && !isPlainObject(input.properties)) {
     return { ok: false, message: 'properties must be a JSON object of overrides for the example properties.', details: [{ location: 'body', name: 'properties', message: 'must be an object' }] };
   }
-  const unsafeKey = findUnsafeKey(input.properties);
+  // deepMerge recurses along the overrides: they are checked first, iteratively and bounded in depth.
+  const problem = inspectUserJson(input.properties, MAX_JSON_DEPTH);
+  if (problem?.kind === 'too-deep') {
+    const { message, item } = tooDeep(`properties.${problem.path}`);
+    return { ok: false, message, details: [item] };
+  }
+  const unsafeKey = problem?.path;
   if (unsafeKey !== undefined) {
     return { ok: false, message: `properties.${unsafeKey}: "${unsafeKey.split('.').pop()}" is not a property name the simulator accepts.`, details: [{ location: 'body', name: `properties.${unsafeKey}`, message: 'is a refused property name' }] };
   }
