@@ -41,7 +41,7 @@ describe('npm start with the sandbox', () => {
 
   it.each([
     [['--strict-auth', '--lenient-auth'], '--strict-auth and --lenient-auth contradict each other'],
-    [['--no-sandbox', '--seed', '3'], '--seed, --data and --lenient-auth configure the sandbox, which --no-sandbox turns off'],
+    [['--no-sandbox', '--seed', '3'], '--seed, --data, --lenient-auth and --max-worlds configure the sandbox, which --no-sandbox turns off'],
     [['--seed', 'a b'], '--seed must be a number or a word'],
     [['--data', '/nonexistent/sandbox-fixtures'], 'no such directory'],
   ])('%j is refused in one line', (flags, problem) => {
