@@ -13,8 +13,9 @@
 // unreadable line, or an entry whose shape is wrong (checked field by field, records against the fixture
 // schemas), stops the start with the file, line and field. Only each store's line offsets stay in memory
 // (about 16 bytes a write), and a store's entries are read back from the file when its world is rebuilt.
-// Without --data-dir the journal lives in memory: the entries themselves, per store (a store's writes are
-// far smaller than its world), so an evicted world is rebuilt from them the same way.
+// Without --data-dir the journal lives in memory: each store's entries as their JSON lines (a store's
+// writes are far smaller than its world, and a string is smaller than the parsed records), so an
+// evicted world is rebuilt from them the same way.
 import { chmodSync, closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { findUnsafeKey } from '../http/object-paths.js';
@@ -52,8 +53,8 @@ export class Journal {
   /** Bytes of complete lines: where the next append starts, and where a failed one is cut back to. */
   private size = 0;
   private refusal?: string;
-  /** Per store, the writes since its last reset: entries in memory, or [offset, length] pairs in the file. */
-  private readonly memory = new Map<string, Entry[]>();
+  /** Per store, the writes since its last reset: JSON lines in memory, or [offset, length] pairs in the file. */
+  private readonly memory = new Map<string, string[]>();
   private readonly lines = new Map<string, number[]>();
 
   private constructor(
@@ -146,7 +147,7 @@ export class Journal {
 
   /** The store's writes since its last reset, oldest first (read back from the file with --data-dir). */
   entriesOf(store: string): Entry[] {
-    if (this.fd === undefined) return this.memory.get(store) ?? [];
+    if (this.fd === undefined) return (this.memory.get(store) ?? []).map((line) => JSON.parse(line) as Entry);
     const spans = this.lines.get(store) ?? [];
     const entries: Entry[] = [];
     for (let i = 0; i < spans.length; i += 2) {
@@ -177,9 +178,9 @@ export class Journal {
       return;
     }
     if (offset === undefined) {
-      const entries = this.memory.get(entry.store) ?? [];
-      entries.push(entry);
-      this.memory.set(entry.store, entries);
+      const lines = this.memory.get(entry.store) ?? [];
+      lines.push(JSON.stringify(entry));
+      this.memory.set(entry.store, lines);
     } else {
       const spans = this.lines.get(entry.store) ?? [];
       spans.push(offset, length!);
