@@ -24,6 +24,8 @@ Options:
                          coupons.json, locations.json), validated against the spec's schemas at start
   --api-key <key>        the only store API key accepted (env STOREFRONT_API_KEY; default: any well-formed key)
   --admin-token <token>  the only Admin API bearer token accepted (env STOREFRONT_ADMIN_TOKEN; default: any)
+  --max-worlds <n>       store worlds held in memory, least recently used dropped and rebuilt from seed
+                         plus journal when next used (about 1.5 MB each; default 64)
   --lenient-auth         accept any well-formed bearer token (default: only tokens issued by POST /auth/anonymous)
   --strict-auth          only tokens issued by POST /auth/anonymous (the default; kept for scripts)
   --ownership <mode>     who reads a customer's cards, orders and carts: open (default: any token of the
@@ -70,6 +72,7 @@ export async function runMock(argv: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       'time-scale': { type: 'string' },
       'deny-private': { type: 'boolean' },
+      'max-worlds': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -83,14 +86,16 @@ export async function runMock(argv: string[]): Promise<number> {
   const apiKey = readSecret(values['api-key'], 'api-key', 'STOREFRONT_API_KEY', warn).value;
   const adminToken = readSecret(values['admin-token'], 'admin-token', 'STOREFRONT_ADMIN_TOKEN', warn).value;
   if (values['strict-auth'] && values['lenient-auth']) throw new UsageError('--strict-auth and --lenient-auth contradict each other; give one (strict is the default).');
+  const maxWorlds = values['max-worlds'] === undefined ? undefined : integerOption('max-worlds', values['max-worlds'], 64, 1_000_000);
+  if (maxWorlds === 0) throw new UsageError('--max-worlds must be at least 1 (the world a request is answered from is held).');
   const seed = values.seed;
   if (seed !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(seed)) throw new UsageError(`--seed must be a number or a word (letters, digits, . _ -), got "${seed}".`);
   const sandboxOff = values['no-sandbox'] === true || values.dynamic === true || values.spec !== undefined;
   const ownership = values.ownership;
   if (ownership !== undefined && ownership !== 'open' && ownership !== 'strict') throw new UsageError(`--ownership is open or strict, got "${ownership.slice(0, 40)}".`);
-  if (sandboxOff && (seed !== undefined || values.data !== undefined || values['lenient-auth'] || ownership !== undefined)) {
+  if (sandboxOff && (seed !== undefined || values.data !== undefined || values['lenient-auth'] || ownership !== undefined || maxWorlds !== undefined)) {
     const why = values['no-sandbox'] ? '--no-sandbox' : values.dynamic ? '--dynamic' : '--spec';
-    throw new UsageError(`--seed, --data, --lenient-auth and --ownership configure the sandbox, which ${why} turns off; drop one of them.`);
+    throw new UsageError(`--seed, --data, --lenient-auth, --ownership and --max-worlds configure the sandbox, which ${why} turns off; drop one of them.`);
   }
   let timeScale: number | undefined;
   try {
@@ -115,6 +120,7 @@ export async function runMock(argv: string[]): Promise<number> {
           fixturesDir: values.data,
           lenientAuth: values['lenient-auth'] === true,
           ownership,
+          maxWorlds,
         },
     port,
     host: values.host ?? '127.0.0.1',

@@ -1,5 +1,6 @@
 // bench/SCALING.md from bench/scaling.json: the tables only. Where each curve bends, and why, is written by
 // hand in bench/NOTES.md ("Scaling"), next to the profiles that explain it.
+import { HEAP_MB } from './memory.js';
 import type { Scaling } from './types.js';
 
 const cell = (v: number | string | undefined) => (v === undefined ? '-' : String(v));
@@ -40,6 +41,12 @@ export function renderScaling(s: Scaling): string {
     for (const r of s.docsRows) out.push(`| ${r.events} | ${r.pages} | ${r.seconds} | ${r.msPerEvent} |`);
     out.push('');
   }
-  out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 15 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify|docs`.', '');
+  if (s.memory) {
+    out.push(`## Memory: the workbench with a ${HEAP_MB} MB heap (\`--max-old-space-size=${HEAP_MB}\`, in memory, default --max-worlds 64), one client on loopback`, '');
+    out.push('| load | requests | answered | seconds | peak RSS MB | RSS at end MB | up and answering | note |', '|---|---:|---:|---:|---:|---:|---|---|');
+    for (const r of s.memory) out.push(`| ${r.load} | ${cell(r.requests)} | ${cell(r.answered)} | ${cell(r.seconds)} | ${cell(r.peakRssMB)} | ${cell(r.endRssMB)} | ${r.up ? 'yes' : 'no'} | ${r.note ?? ''} |`);
+    out.push('');
+  }
+  out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 25 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify|docs|memory`.', '');
   return out.join('\n');
 }

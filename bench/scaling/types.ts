@@ -1,6 +1,7 @@
 // The shape of bench/scaling.json, shared by the runner and the renderer.
 import type { CertifyRow } from './certify.js';
 import type { DocsRow } from './docs.js';
+import type { MemoryRow } from './memory.js';
 import type { MockRow } from './mock.js';
 import type { SimulatorRow } from './simulator.js';
 
@@ -13,4 +14,5 @@ export interface Scaling {
   simulator?: SimulatorRow[];
   certify?: CertifyRow[];
   docsRows?: DocsRow[];
+  memory?: MemoryRow[];
 }

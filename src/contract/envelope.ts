@@ -26,7 +26,8 @@ export type ErrorCode =
   | 'webhook_limit_reached'
   | 'webhook_disabled'
   | 'delivery_in_progress'
-  | 'internal_error';
+  | 'internal_error'
+  | 'service_unavailable';
 
 export interface SuccessEnvelope<T> {
   success: true;

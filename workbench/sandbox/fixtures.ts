@@ -24,6 +24,13 @@ let ref: (name: string) => object = () => {
 };
 const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
 
+/** A cart item as journaled: which variant, how many, on subscription or not; its details are the catalog's. */
+const STORED_CART_ITEM = {
+  type: 'object',
+  required: ['product_id', 'variant_id', 'quantity'],
+  properties: { product_id: { type: 'string' }, variant_id: { type: 'string' }, quantity: { type: 'number', minimum: 0 }, free_quantity: { type: 'number', minimum: 0 }, is_free_item: { type: 'boolean' }, on_subscription: { type: 'boolean' } },
+};
+
 const BUNDLE_REF = { type: 'object', required: ['product_id', 'variant_id', 'quantity'], properties: { product_id: { type: 'string' }, variant_id: { type: 'string' }, quantity: { type: 'number', minimum: 1 } } };
 
 /** What each file's records must be: the spec's schema, and the sandbox's own fields beside it. */
@@ -79,7 +86,7 @@ const recordSchemas = (): Record<ResourceName, object> => ({
   },
 });
 
-let validators: Promise<{ record: Map<ResourceName, ValidateFunction>; variant: ValidateFunction; bundle: ValidateFunction }> | undefined;
+let validators: Promise<{ record: Map<ResourceName, ValidateFunction>; variant: ValidateFunction; bundle: ValidateFunction; cartItem: ValidateFunction }> | undefined;
 
 /** Compiles once, from the component schemas of the storefront document's one read (already dereferenced). */
 function compileValidators() {
@@ -94,7 +101,7 @@ function compileValidators() {
     const schemas = recordSchemas();
     const record = new Map<ResourceName, ValidateFunction>();
     for (const name of RESOURCES) record.set(name, ajv.compile(schemas[name]));
-    return { record, variant: ajv.compile(ref('Variant')), bundle: ajv.compile(BUNDLE_REF) };
+    return { record, variant: ajv.compile(ref('Variant')), bundle: ajv.compile(BUNDLE_REF), cartItem: ajv.compile(STORED_CART_ITEM) };
   })();
   return validators;
 }
@@ -180,6 +187,42 @@ export async function loadFixtures(dir: string): Promise<{ data: Partial<WorldDa
     sources[key] = file;
   }
   return { data, sources };
+}
+
+/** The stored form of a journaled record (sandbox.jsonl's `puts`). */
+export type JournalRecordKind = 'product' | 'customer' | 'cart' | 'order';
+const KIND_RESOURCE: Record<JournalRecordKind, ResourceName> = { product: 'products', customer: 'customers', cart: 'carts', order: 'orders' };
+
+/**
+ * A check of journaled records against the same schemas as the fixture files (in their stored form:
+ * bundle items as references), for the journal's start-up read: the field at fault and why, or undefined.
+ */
+export async function journalRecordCheck(): Promise<(kind: JournalRecordKind, record: unknown) => string | undefined> {
+  const { record: schemas, variant, bundle, cartItem } = await compileValidators();
+  const each = (list: unknown, name: string, check: ValidateFunction): string | undefined => {
+    if (!Array.isArray(list)) return `field ${name} must be array`;
+    for (const [j, item] of list.entries()) {
+      if (!check(item)) return `field ${fieldOf(firstError(check.errors)!, `${name}[${j}]`)} ${describe(firstError(check.errors)!)}`;
+    }
+    return undefined;
+  };
+  return (kind, record) => {
+    const resource = KIND_RESOURCE[kind];
+    const check = schemas.get(resource)!;
+    // Stored forms: a product's bundle items and a cart's items are references, checked on their own below.
+    const object = record !== null && typeof record === 'object' && !Array.isArray(record);
+    const candidate = object && kind === 'product' ? { ...(record as object), bundle_items: [] } : object && kind === 'cart' ? { ...(record as object), cart_items: [] } : record;
+    if (!check(candidate)) {
+      const e = firstError(check.errors)!;
+      return `field ${fieldOf(e)} ${describe(e)}`;
+    }
+    if (kind === 'cart') return each((record as { cart_items?: unknown }).cart_items, 'cart_items', cartItem);
+    if (kind === 'product') {
+      const p = record as { variants: unknown; bundle_items?: unknown };
+      return each(p.variants, 'variants', variant) ?? each(p.bundle_items, 'bundle_items', bundle);
+    }
+    return undefined;
+  };
 }
 
 /** Fixture form -> stored form: bundle items become references; optional sandbox fields get defaults. */

@@ -1,9 +1,13 @@
 // The sandbox's state: one world per store id, built on first use from the seed, the fixture files and
 // the journal; the identities issued by createAnonymousUser; and the one write path (journal first, then
 // the world, then the events), shared by the storefront operations and the back office.
-import { checkReferences, loadFixtures, type Sources } from './fixtures.js';
+// Memory is bounded: at most `maxWorlds` worlds are held (least recently used evicted, written to or
+// not); an evicted world is rebuilt from seed, fixtures and the store's journal entries when next used
+// (the journal file with --data-dir, the in-memory journal without), so no write is lost by eviction.
+import { MockHttpError } from '../http/errors.js';
+import { checkReferences, journalRecordCheck, loadFixtures, type Sources } from './fixtures.js';
 import { Identities } from './identities.js';
-import { Journal, type Entry, type Put } from './journal.js';
+import { Journal, JournalWriteError, type Entry, type Put } from './journal.js';
 import { loadTemplates } from './templates.js';
 import { generateWorld } from './seed.js';
 import type { EventActor, EventSink, RaisedEvent } from './events.js';
@@ -30,20 +34,28 @@ export interface SandboxOptions {
   now?: () => number;
   /** Notes at start-up (journal repairs). Default: stderr. */
   log?: (line: string) => void;
+  /**
+   * `--max-worlds`: stores whose world is held in memory (about 1.1-1.6 MB each with the default
+   * catalog); past it the least recently used world is dropped and rebuilt from seed plus journal when
+   * next used (about 20 ms). Default 64.
+   */
+  maxWorlds?: number;
 }
 
 export type Ownership = 'open' | 'strict';
 
-/** Worlds nobody wrote to are rebuilt on demand; past this many, the oldest of them is dropped. */
-const MAX_PRISTINE_WORLDS = 64;
+export const DEFAULT_MAX_WORLDS = 64;
+/** Seconds a client is asked to wait after a write the journal could not keep. */
+const RETRY_AFTER_SECONDS = 30;
 
 export class Sandbox {
   readonly identities = new Identities();
   readonly seed: string | number;
   readonly lenientAuth: boolean;
   readonly ownership: Ownership;
+  /** Held worlds, least recently used first (a Map keeps insertion order; a use moves a world to the end). */
   private readonly worlds = new Map<string, World>();
-  private readonly pending = new Map<string, Entry[]>();
+  readonly maxWorlds: number;
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -53,16 +65,15 @@ export class Sandbox {
     this.seed = options.seed ?? 1;
     this.lenientAuth = options.lenientAuth === true;
     this.ownership = options.ownership ?? 'open';
-    for (const entry of journal.entries) {
-      if (entry.op === 'identity') this.identities.add(entry.identity);
-      else this.pending.set(entry.store, [...(this.pending.get(entry.store) ?? []), entry]);
-    }
+    this.maxWorlds = Math.max(1, Math.floor(options.maxWorlds ?? DEFAULT_MAX_WORLDS));
+    for (const identity of journal.identities.splice(0)) this.identities.add(identity);
   }
 
   static async create(options: SandboxOptions = {}): Promise<Sandbox> {
     await loadTemplates();
     const fixtures = options.fixturesDir ? await loadFixtures(options.fixturesDir) : undefined;
-    const journal = options.dataDir ? Journal.open(options.dataDir) : Journal.inMemory();
+    // Journaled records are checked against the fixture schemas at start: a wrong one names file, line and field.
+    const journal = options.dataDir ? Journal.open(options.dataDir, await journalRecordCheck()) : Journal.inMemory();
     for (const note of journal.notes) (options.log ?? ((l) => process.stderr.write(`${l}\n`)))(note);
     const sandbox = new Sandbox(options, journal, fixtures);
     try {
@@ -95,47 +106,67 @@ export class Sandbox {
     return new World(storeId, data);
   }
 
-  /** The store's world, built on first use: seed and fixtures, then the journal's writes for it. */
+  /** The store's world: held, or built from seed and fixtures plus the journal's writes for it (since its last reset). */
   world(storeId: string): World {
     let world = this.worlds.get(storeId);
-    if (world) return world;
+    if (world) {
+      this.worlds.delete(storeId);
+      this.worlds.set(storeId, world);
+      return world;
+    }
     world = this.base(storeId);
-    for (const entry of this.pending.get(storeId) ?? []) {
-      if (entry.op === 'reset') world = this.base(storeId);
-      else if (entry.op === 'put') applyPuts(world, entry.puts);
+    for (const entry of this.journal.entriesOf(storeId)) {
+      if (entry.op === 'put') applyPuts(world, entry.puts);
       world.markTouched();
     }
-    this.pending.delete(storeId);
-    this.evictPristine();
-    this.worlds.set(storeId, world);
+    this.hold(storeId, world);
     return world;
   }
 
-  private evictPristine(): void {
-    const pristine = [...this.worlds.entries()].filter(([, w]) => !w.touched);
-    if (pristine.length >= MAX_PRISTINE_WORLDS) this.worlds.delete(pristine[0][0]);
+  /** Worlds held now (for tests and the bench). */
+  get heldWorlds(): number {
+    return this.worlds.size;
+  }
+
+  private hold(storeId: string, world: World): void {
+    this.worlds.delete(storeId);
+    this.worlds.set(storeId, world);
+    while (this.worlds.size > this.maxWorlds) this.worlds.delete(this.worlds.keys().next().value as string);
+  }
+
+  /** Journals an entry; a write the journal could not keep is answered 503 with Retry-After, the world untouched. */
+  private append(entry: Entry): void {
+    try {
+      this.journal.append(entry);
+    } catch (e) {
+      if (!(e instanceof JournalWriteError)) throw e;
+      (this.options.log ?? ((l) => process.stderr.write(`${l}\n`)))(`sandbox: ${e.message}`);
+      const what = e.refusing
+        ? 'The sandbox cannot keep writes any more (its journal could not be repaired after a failed write); restart the workbench.'
+        : `The sandbox could not keep this write (${e.errno ?? 'write error'}: disk full or a file size limit?); nothing was changed, retry later.`;
+      throw new MockHttpError(503, 'service_unavailable', what, [], { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    }
   }
 
   /** The one write path: journal (fsync'd with --data-dir), then the world. */
   commit(storeId: string, puts: Put[]): void {
     const world = this.world(storeId);
-    this.journal.append({ v: 1, store: storeId, at: this.nowIso(), op: 'put', puts });
+    this.append({ v: 1, store: storeId, at: this.nowIso(), op: 'put', puts });
     applyPuts(world, puts);
     world.markTouched();
   }
 
   addIdentity(identity: Identity): void {
-    this.journal.append({ v: 1, store: identity.store_id, at: this.nowIso(), op: 'identity', identity });
+    this.append({ v: 1, store: identity.store_id, at: this.nowIso(), op: 'identity', identity });
     this.identities.add(identity);
   }
 
   /** Back to the seeded world (identities stay: the apps holding their tokens keep working). */
   reset(storeId: string): World {
-    this.journal.append({ v: 1, store: storeId, at: this.nowIso(), op: 'reset' });
+    this.append({ v: 1, store: storeId, at: this.nowIso(), op: 'reset' });
     const world = this.base(storeId);
     world.markTouched();
-    this.pending.delete(storeId);
-    this.worlds.set(storeId, world);
+    this.hold(storeId, world);
     return world;
   }
 

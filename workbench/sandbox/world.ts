@@ -2,6 +2,7 @@
 // the indexes the operations need, a version that every change bumps, and the cache of serialized
 // answers keyed by that version. Rendering (render.ts), money (cart.ts) and queries (listing.ts) read it;
 // only `put*` change it, and every change goes through the journal first (sandbox.ts).
+import { createHash } from 'node:crypto';
 import { PriceBook } from './pricing.js';
 import type { CartRecord, Category, Coupon, Country, CustomerGroup, CustomerRecord, Location, OrderRecord, ProductRecord, VariantRecord, WorldData } from './types.js';
 
@@ -10,24 +11,56 @@ export interface VariantRef {
   variant: VariantRecord;
 }
 
-/** Serialized answers of this world, valid for one version; bounded so odd queries cannot grow it forever. */
-class AnswerCache {
+/** Bytes of serialized answers a world keeps (keys and bodies); with `maxWorlds` worlds, the bound of all. */
+export const ANSWER_CACHE_BYTES = 4 * 1024 * 1024;
+/** Longer keys (a query or body field of any length) are kept as their SHA-256, never as the text. */
+const LONGEST_KEY = 256;
+
+/**
+ * Serialized answers of this world, valid for one version; bounded by bytes (oldest entries dropped
+ * first), so odd queries and large valid bodies (a 1 MB pincode) cannot grow it: long keys are hashed,
+ * and an answer larger than half the budget is built every time instead of kept.
+ */
+export class AnswerCache {
   private readonly entries = new Map<string, Buffer>();
-  constructor(private readonly max = 2000) {}
+  private used = 0;
+  constructor(private readonly maxBytes = ANSWER_CACHE_BYTES) {}
 
   get(key: string): Buffer | undefined {
-    return this.entries.get(key);
+    return this.entries.get(keyOf(key));
   }
 
   set(key: string, value: Buffer): void {
-    if (this.entries.size >= this.max) this.entries.clear();
-    this.entries.set(key, value);
+    const k = keyOf(key);
+    const cost = costOf(k, value);
+    if (cost > this.maxBytes / 2) return;
+    const previous = this.entries.get(k);
+    if (previous) {
+      this.entries.delete(k);
+      this.used -= costOf(k, previous);
+    }
+    for (const [oldKey, oldValue] of this.entries) {
+      if (this.used + cost <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.used -= costOf(oldKey, oldValue);
+    }
+    this.entries.set(k, value);
+    this.used += cost;
+  }
+
+  /** Bytes held (keys counted as UTF-16, plus a fixed overhead per entry). */
+  get bytes(): number {
+    return this.used;
   }
 
   clear(): void {
     this.entries.clear();
+    this.used = 0;
   }
 }
+
+const keyOf = (key: string) => (key.length > LONGEST_KEY ? `sha256:${createHash('sha256').update(key).digest('base64')}` : key);
+const costOf = (key: string, value: Buffer) => key.length * 2 + value.length + 64;
 
 export class World {
   version = 0;
@@ -45,7 +78,7 @@ export class World {
   readonly couponByCode = new Map<string, Coupon>();
   locations: Location[];
   readonly cache = new AnswerCache();
-  /** True once anything was written after seeding (the world then cannot be dropped and rebuilt). */
+  /** True once anything was written after seeding (a written world is evicted like any other: the journal rebuilds it). */
   touched = false;
   private counts?: { version: number; byCategory: Map<string, number> };
   private byUser?: { version: number; orders: Map<string, OrderRecord[]> };

@@ -1,0 +1,133 @@
+// Memory scaling rows: does a workbench with a 512 MB heap (`node --max-old-space-size=512`, the CLI
+// `storefront-contract mock` as a child, in memory: no --data-dir) stay up and answer under loads that
+// used to grow its heap without bound? (1) 5,000 stores each written once (a back-office product
+// rename: each store's world is built, written and, past --max-worlds, evicted), then a sample read
+// back, the renamed product still renamed; (2) 2,000 fulfillment requests of the largest valid body
+// (a pincode filling the 1 MB body limit), each answered 200. Each row's loop is bounded in count and
+// time, loopback only; the child's RSS is sampled from /proc every 250 ms (peak and at the end).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { request } from 'undici';
+import { repoRoot } from '../../scripts/lib/repo.js';
+
+export const HEAP_MB = 512;
+const STORES = 5000;
+const FULFILLMENT_REQUESTS = 2000;
+const ROW_BUDGET_MS = 300_000;
+const BODY_LIMIT = 1024 * 1024;
+
+export interface MemoryRow {
+  load: string;
+  requests?: number;
+  answered?: number;
+  seconds?: number;
+  peakRssMB?: number;
+  endRssMB?: number;
+  /** The child was still up and answering at the end. */
+  up?: boolean;
+  note?: string;
+}
+
+function rssMB(pid: number): number | undefined {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startChild(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_OPTIONS: '--conditions=sfc-source' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stderr!.on('data', (c) => process.stderr.write(`  workbench: ${c}`));
+    child.stdout!.on('data', (c) => {
+      out += c;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m && out.includes('world and back office')) resolve({ child, url: m[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`workbench exited with ${code} before listening`)));
+  });
+}
+
+async function json(url: string, method: 'GET' | 'POST' | 'PATCH', headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {
+  const res = await request(url, { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, body });
+  const text = await res.body.text();
+  let parsed: any;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.statusCode, json: parsed };
+}
+
+async function row(load: string, requests: number, run: (url: string, deadline: number) => Promise<{ answered: number; note?: string }>): Promise<MemoryRow> {
+  process.stderr.write(`scaling: memory, ${load}\n`);
+  const { child, url } = await startChild();
+  let peak = rssMB(child.pid!) ?? 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMB(child.pid!) ?? 0)), 250);
+  let died = false;
+  child.once('exit', () => (died = true));
+  const started = Date.now();
+  try {
+    const { answered, note } = await run(url, started + ROW_BUDGET_MS);
+    const seconds = Number(((Date.now() - started) / 1000).toFixed(1));
+    const up = !died && (await json(`${url}/__simulator/stores/demo-store/world`, 'GET', {}).then((r) => r.status === 200, () => false));
+    return { load, requests, answered, seconds, peakRssMB: peak, endRssMB: rssMB(child.pid!), up, note };
+  } catch (e) {
+    return { load, requests, up: false, note: `${died ? 'the workbench died: ' : ''}${String((e as Error).message).split('\n')[0].slice(0, 160)}`, peakRssMB: peak };
+  } finally {
+    clearInterval(sampler);
+    if (!died) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}
+
+export async function memoryRows(): Promise<MemoryRow[]> {
+  const rows: MemoryRow[] = [];
+  rows.push(
+    await row(`${STORES} stores each written once (back-office rename), every 50th read back`, STORES, async (url, deadline) => {
+      let answered = 0;
+      let i = 0;
+      for (; i < STORES && Date.now() < deadline; i++) {
+        const r = await json(`${url}/__simulator/stores/mem-${i}/products/prd_7Q2K9X`, 'PATCH', {}, JSON.stringify({ name: `Lipstick ${i}` }));
+        if (r.status === 200) answered++;
+      }
+      let wrong = 0;
+      for (let j = 0; j < i; j += 50) {
+        const r = await json(`${url}/__simulator/stores/mem-${j}/world/products`, 'GET', {});
+        if (r.json?.find?.((p: any) => p.id === 'prd_7Q2K9X')?.name !== `Lipstick ${j}`) wrong++;
+      }
+      return { answered, note: `${i < STORES ? `stopped by the time budget at ${i}; ` : ''}${Math.ceil(i / 50)} read back, ${wrong} wrong` };
+    }),
+  );
+  rows.push(
+    await row(`${FULFILLMENT_REQUESTS} fulfillment requests of the largest valid body (1 MB pincode)`, FULFILLMENT_REQUESTS, async (url, deadline) => {
+      const base = `${url}/api/v1/demo-store/storefront`;
+      const anon = await json(`${base}/auth/anonymous`, 'POST', { 'x-api-key': 'sk_bench_memory_000000' });
+      const auth = { authorization: `Bearer ${anon.json.content.access_token}` };
+      const shell = JSON.stringify({ cart_id: 'crt_8N2F6Q', delivery_pincode: '' });
+      let answered = 0;
+      let i = 0;
+      for (; i < FULFILLMENT_REQUESTS && Date.now() < deadline; i++) {
+        // Distinct every time (so no answer is a repeat), and exactly as large as the body limit allows.
+        const head = String(i).padStart(6, '0');
+        const body = JSON.stringify({ cart_id: 'crt_8N2F6Q', delivery_pincode: head + '7'.repeat(BODY_LIMIT - shell.length - head.length) });
+        const r = await json(`${base}/shipping/fulfillment-options`, 'POST', auth, body);
+        if (r.status === 200) answered++;
+      }
+      return { answered, note: i < FULFILLMENT_REQUESTS ? `stopped by the time budget at ${i}` : undefined };
+    }),
+  );
+  return rows;
+}

@@ -1,0 +1,138 @@
+// The sandbox journal under a REAL file size limit, and its shape checks at start. The workbench CLI runs
+// as a child under `prlimit --fsize` (Node ignores SIGXFSZ, so an append past the limit fails with
+// EFBIG half-way): writes go on until one fails, the failed one must be a 503 with the envelope and
+// Retry-After and leave no torn bytes, and after a restart without the limit every acknowledged write is
+// there. An entry of the right version and the wrong shape stops the start naming file, line and field.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../scripts/lib/repo.js';
+import { http, KEY, startSandbox, tempDir } from './helpers.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+
+async function dir(): Promise<string> {
+  const t = await tempDir('journal-');
+  cleanups.push(t.remove);
+  return t.dir;
+}
+
+const HAS_PRLIMIT = spawnSync('prlimit', ['--version']).status === 0;
+
+/** The CLI as a child (NODE_OPTIONS with the sfc-source condition is inherited), optionally under a file size limit. */
+function cli(dataDir: string, fsizeBytes?: number): Promise<{ child: ChildProcess; url: string }> {
+  const node = [process.execPath, '--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet', '--data-dir', dataDir];
+  const [cmd, ...args] =
+    fsizeBytes === undefined
+      ? node
+      : HAS_PRLIMIT
+        ? ['prlimit', `--fsize=${fsizeBytes}`, ...node]
+        : ['bash', '-c', `ulimit -f ${Math.floor(fsizeBytes / 1024)}; exec "$@"`, 'bash', ...node];
+  const child = spawn(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (c) => (err += c));
+    child.stdout!.on('data', (c) => {
+      out += c;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m && out.includes('world and back office')) resolve({ child, url: m[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`cli exited with ${code}: ${out}${err}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const customer = (i: number) => ({
+  business: { business_type: 'salon', name: `Limit Salon ${i}`, pan_number: 'AAKFD1234M', gstin: '29AAKFD1234M1Z3' },
+  address: { first_name: 'Lim', last_name: `It${i}`, country_code: '+91', phone: `98${String(i).padStart(8, '0')}`, email: `limit${i}@example.in` },
+});
+
+describe('a failed append does not poison the journal', () => {
+  it('under a real file size limit: the failed write is a 503 with Retry-After, and every acknowledged write survives a restart', async () => {
+    const data = await dir();
+    const journal = path.join(data, 'sandbox.jsonl');
+    // The simulator keeps its SQLite files (WAL up to a few MB) in the same directory, under the same
+    // limit: the limit is set above them, and the journal is filled with valid lines (one acknowledged
+    // customer, written again and again) to just under it, so the limit bites the journal first.
+    const limit = 8 * 1024 * 1024;
+    const warm = await cli(data);
+    const anon = await http(`${warm.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST', { headers: KEY });
+    expect(anon.status).toBe(200);
+    const auth = { authorization: `Bearer ${anon.json.content.access_token}` };
+    const seeded = await http(`${warm.url}/api/v1/demo-store/storefront/customers`, 'POST', { headers: auth, body: customer(0) });
+    expect(seeded.status).toBe(201);
+    await stop(warm.child);
+    const put = readFileSync(journal, 'utf8').split('\n').find((l) => l.includes('"op":"put"'))!;
+    const room = limit - statSync(journal).size - 12 * 1024;
+    appendFileSync(journal, `${put}\n`.repeat(Math.floor(room / (put.length + 1))));
+
+    const first = await cli(data, limit);
+    const base = `${first.url}/api/v1/demo-store/storefront`;
+    const acknowledged: string[] = [seeded.json.content.customer_detail.id];
+    let failed: Awaited<ReturnType<typeof http>> | undefined;
+    for (let i = 1; i < 400 && !failed; i++) {
+      const r = await http(`${base}/customers`, 'POST', { headers: auth, body: customer(i) });
+      if (r.status === 201) acknowledged.push(r.json.content.customer_detail.id);
+      else failed = r;
+    }
+    expect(failed, 'the file size limit was never reached').toBeDefined();
+    expect(acknowledged.length, `${failed?.status} ${failed?.text}`).toBeGreaterThan(2);
+    expect(failed!.status).toBe(503);
+    expect(failed!.headers['retry-after']).toMatch(/^\d+$/);
+    expect(failed!.json).toMatchObject({ success: false, content: { error: { code: 'service_unavailable', details: [] } } });
+    expect(failed!.json.message).toMatch(/EFBIG/);
+    // No torn bytes: the file ends on the last acknowledged line.
+    const text = readFileSync(journal, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    expect(statSync(journal).size).toBeLessThanOrEqual(limit);
+    // The workbench still answers reads, and a second failed write is answered the same way.
+    expect((await http(`${base}/customers/${acknowledged[0]}/cards`, 'GET', { headers: auth })).status).toBe(200);
+    expect((await http(`${base}/customers`, 'POST', { headers: auth, body: customer(999) })).status).toBe(503);
+    await stop(first.child);
+
+    const second = await cli(data);
+    const base2 = `${second.url}/api/v1/demo-store/storefront`;
+    for (const id of acknowledged) expect((await http(`${base2}/customers/${id}/cards`, 'GET', { headers: auth })).status, id).toBe(200);
+    // And the journal takes writes again.
+    expect((await http(`${base2}/customers`, 'POST', { headers: auth, body: customer(1000) })).status).toBe(201);
+    await stop(second.child);
+  }, 120_000);
+});
+
+describe('journal entries of the wrong shape', () => {
+  const line = (o: unknown) => `${JSON.stringify(o)}\n`;
+  const at = '2026-01-01T00:00:00Z';
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['an unknown op', { v: 1, store: 'demo-store', at, op: 'delete' }, /line 2 .*field op must be one of/],
+    ['puts not an array', { v: 1, store: 'demo-store', at, op: 'put', puts: {} }, /line 2 .*field puts must be an array/],
+    ['an unknown kind', { v: 1, store: 'demo-store', at, op: 'put', puts: [{ kind: 'coupon', record: {} }] }, /line 2 .*field puts\[0\]\.kind must be one of/],
+    ['a customer without its fields', { v: 1, store: 'demo-store', at, op: 'put', puts: [{ kind: 'customer', record: { id: 'cst_X' } }] }, /line 2 .*field puts\[0\]\.record\.\w+ is required/],
+    ['a product whose variants are not a list', { v: 1, store: 'demo-store', at, op: 'put', puts: [{ kind: 'product', record: { id: 'prd_X', variants: 3 } }] }, /line 2 .*field puts\[0\]\.record\.\w+/],
+    ['an identity without digests', { v: 1, store: 'demo-store', at, op: 'identity', identity: { store_id: 'demo-store', user: { id: 'usr_1' } } }, /line 2 .*field identity\.access_token_sha256/],
+  ];
+
+  it.each(cases)('%s stops the start naming file, line and field', async (_name, entry, message) => {
+    const data = await dir();
+    const journal = path.join(data, 'sandbox.jsonl');
+    writeFileSync(journal, line({ v: 1, store: 'demo-store', at, op: 'reset' }) + line(entry), { mode: 0o600 });
+    const started = startSandbox({ webhooks: false, sandbox: { dataDir: data } });
+    await expect(started).rejects.toThrow(/sandbox\.jsonl line 2 is a sandbox journal entry of the wrong shape/);
+    await expect(started).rejects.toThrow(message);
+  });
+});
