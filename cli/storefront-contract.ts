@@ -15,7 +15,7 @@ interface Command {
 
 const commands: Record<string, Command> = {
   mock: {
-    summary: 'the workbench: storefront mock, live Admin webhook API and webhook simulator (what npm start runs)',
+    summary: 'the workbench: storefront mock, live Admin webhook API and webhook simulator (npm start in a clone)',
     load: async () => (await import('../workbench/cli.js')).runMock,
   },
   webhooks: {

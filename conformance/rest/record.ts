@@ -13,7 +13,8 @@ export const RECORD_USAGE = `Usage: storefront-contract record --upstream <url> 
 
 A recording proxy on 127.0.0.1: point a client at it, use the API, stop with Ctrl-C. Every exchange is
 written to the HAR file as it happens, with API keys, bearer tokens, refresh/access tokens and OTPs
-redacted, ready for certification (conformance/traffic/).
+redacted: a recording to share, or to replay as a scenario of certification (in a clone of the
+repository: conformance/traffic/ and conformance/README.md, "Adding a scenario").
 
 Options:
   --upstream <url>   the server to record (e.g. http://127.0.0.1:4010)

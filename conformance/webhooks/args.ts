@@ -78,6 +78,8 @@ function httpUrl(name: string, raw: string): string {
 export function parseWebhookArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): WebhookCliArgs {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
+  // `sender --help`, `receiver -h`: the help, as every other command gives it.
+  if (rest.includes('--help') || rest.includes('-h')) return { command: 'help' };
   if (command !== 'sender' && command !== 'receiver') throw new UsageError(`unknown command "${command}": use sender or receiver`);
   let values: Record<string, string | string[] | boolean | undefined>;
   try {

@@ -76,7 +76,11 @@ export function messageSchemas(doc: any): MessageSchema[] {
     .sort((a, b) => a.event.localeCompare(b.event));
 }
 
-/** Export name -> JSON pointer of each message payload. */
+/** The envelope every delivery shares, whatever its event: what a receiver checks an event outside its catalog against. */
+export const ENVELOPE_EXPORT = 'webhookEnvelope';
+
+/** Export name -> JSON pointer of each message payload, and of the shared envelope (`webhookEnvelope`). */
 export function asyncapiSchemaPointers(doc: any): SchemaPointers {
-  return Object.fromEntries(messageSchemas(doc).map((m) => [m.exportName, m.pointer]));
+  const envelope: SchemaPointers = doc.components?.schemas?.WebhookEnvelope ? { [ENVELOPE_EXPORT]: followRef(doc, '#/components/schemas/WebhookEnvelope') } : {};
+  return { ...Object.fromEntries(messageSchemas(doc).map((m) => [m.exportName, m.pointer])), ...envelope };
 }

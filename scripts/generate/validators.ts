@@ -19,10 +19,23 @@ export interface GeneratedFile {
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-export const rawValidatorTypes = `import type { ErrorObject } from 'ajv';
+export const rawValidatorTypes = `/**
+ * One error of a precompiled validator: the fields of Ajv's \`ErrorObject\` that the library reads, spelt
+ * out here so the published types need no \`ajv\` package (an app installs the library without it). Ajv's
+ * own \`ErrorObject\` is assignable to it.
+ */
+export interface ValidatorError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, any>;
+  /** Set inside \`propertyNames\`: the key that failed. */
+  propertyName?: string;
+  message?: string;
+}
 
 /** A precompiled Ajv validator: returns true when valid, else sets \`errors\` (the first error only). */
-export type RawValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+export type RawValidator = ((data: unknown) => boolean) & { errors?: ValidatorError[] | null };
 
 /** A module of validators by export name: \`<operationId>_request\`, \`<operationId>_<status>\`. */
 export type ValidatorModule = Readonly<Record<string, RawValidator>>;

@@ -10,10 +10,10 @@ export interface AdminClientOptions {
   baseUrl: string;
   storeId: string;
   /** Admin credential of the store (an admin user's token or an admin API key), sent as a bearer token. */
-  adminToken?: string;
-  validate?: ValidationMode;
-  fetch?: typeof globalThis.fetch;
-  headers?: Record<string, string>;
+  adminToken?: string | undefined;
+  validate?: ValidationMode | undefined;
+  fetch?: typeof globalThis.fetch | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 export type AdminClient = Client<paths, `${string}/${string}`> & {

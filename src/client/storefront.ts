@@ -13,13 +13,13 @@ export interface StorefrontClientOptions {
   baseUrl: string;
   storeId: string;
   /** Store API key, sent as `X-Api-Key` on createAnonymousUser and startPosPhoneLogin. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Bearer token for every other operation; `signInAnonymously()` can obtain one. */
-  accessToken?: string;
+  accessToken?: string | undefined;
   /** Check every response against the contract: off (default), warn, or strict (throws). */
-  validate?: ValidationMode;
-  fetch?: typeof globalThis.fetch;
-  headers?: Record<string, string>;
+  validate?: ValidationMode | undefined;
+  fetch?: typeof globalThis.fetch | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 export type AnonymousSession = components['schemas']['CreateAnonymousUserResponse']['content'];

@@ -2,7 +2,7 @@
 // there. `formatErrors` gives pointer-addressed issues (the validators, the client, certification);
 // `describeError` gives the place as segments and a sentence relative to it (the workbench's error
 // details and fixture errors name the field themselves).
-import type { ErrorObject } from 'ajv';
+import type { ValidatorError as ErrorObject } from '../../generated/validators/raw-validator.js';
 import { errorMessage } from './messages.js';
 import { toPointer, unescapePointerSegment } from '../contract/json-pointer.js';
 

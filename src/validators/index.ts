@@ -10,7 +10,7 @@ import type { RawValidator, ValidatorModule } from '../../generated/validators/r
 import { checkRequestBody, checkResponse, pickResponse, type ApiName, type ValidationResult } from './lookup.js';
 
 export { describeError, formatErrors, issuesToString, type ErrorDescription, type ValidationIssue } from './format-errors.js';
-export { validateWebhookDelivery, webhookEventNames, type WebhookValidationResult } from './webhooks.js';
+export { validateWebhookDelivery, validateWebhookEnvelope, isKnownWebhookEvent, webhookEventNames, type WebhookValidationResult } from './webhooks.js';
 export { loadOperationValidators, loadedOperationValidators, type OperationValidators } from './operation-validators.js';
 export type { RawValidator, ApiName, ValidationResult };
 

@@ -1,7 +1,7 @@
 // The sentence for an Ajv error. The precompiled validators are generated with `messages: false`
 // (smaller modules), so the words come from here, from the error's keyword and params, in Ajv's
 // own phrasing.
-import type { ErrorObject } from 'ajv';
+import type { ValidatorError as ErrorObject } from '../../generated/validators/raw-validator.js';
 
 type Params = Record<string, any>;
 

@@ -6,7 +6,7 @@ import { MemoryDedupeStore, type DedupeStore } from './dedupe.js';
 import type { HeaderSource } from './headers.js';
 import { parseDelivery, type DeliveryRejection } from './parse-delivery.js';
 import { methodNotAllowedReply, rejectionReply, reply, tooLargeReply, type WebhookReply } from './responses.js';
-import { resolveValidator, type DeliveryValidator, type WebhookEvent, type WebhookEventName, type WebhookEventOf } from './validation.js';
+import { resolveValidator, type DeliveryValidator, type UnknownWebhookEvent, type WebhookEvent, type WebhookEventName, type WebhookEventOf } from './validation.js';
 import { normalizeSecrets, type Secrets } from './verify.js';
 
 const UNSUBSCRIBE = Symbol.for('storefront-contract.webhooks.unsubscribe');
@@ -35,35 +35,44 @@ export interface DeliveryContext {
 export type HandlerResult = void | Unsubscribe | Promise<void | Unsubscribe>;
 
 export type EventHandlers = {
-  [N in WebhookEventName]?: (event: WebhookEventOf<N>, context: DeliveryContext) => HandlerResult;
+  [N in WebhookEventName]?: ((event: WebhookEventOf<N>, context: DeliveryContext) => HandlerResult) | undefined;
 };
 
 export interface WebhookHandlerOptions {
   /** Signing secret(s): during a rotation, list the new one and the previous one. A function is read per delivery. */
   secrets: Secrets | (() => Secrets | Promise<Secrets>);
   /** Business handlers by event name. Their failure (throw or rejection) answers 500 so the sender retries. */
-  on?: EventHandlers;
+  on?: EventHandlers | undefined;
   /** Test deliveries (`is_test: true`) go here and never to `on`. Without it they are acknowledged. */
-  onTest?: (event: WebhookEvent, context: DeliveryContext) => HandlerResult;
+  onTest?: ((event: WebhookEvent, context: DeliveryContext) => HandlerResult) | undefined;
   /** Verified events with no entry in `on`. Without it they are acknowledged with 200 (never 4XX, which would only cause retries). */
-  onUnhandled?: (event: WebhookEvent, context: DeliveryContext) => HandlerResult;
+  onUnhandled?: ((event: WebhookEvent, context: DeliveryContext) => HandlerResult) | undefined;
+  /**
+   * A verified delivery of an event outside this kit's catalog (a newer contract), its shared envelope
+   * valid: `'acknowledge'` (the default) answers 200 and hands it to `onUnknown`; `'reject'` answers 400.
+   * Acknowledging is the default because the sender retries every non-2XX (three more attempts, then the
+   * delivery fails) and a 400 for an unknown name can never turn into a 2XX on a retry.
+   */
+  unknownEvents?: 'acknowledge' | 'reject' | undefined;
+  /** Verified events outside the catalog, when acknowledged (`unknownEvents`): log them here. A throw answers 500. */
+  onUnknown?: ((event: UnknownWebhookEvent, context: DeliveryContext) => HandlerResult) | undefined;
   /** Where processed event_ids are remembered; default an in-memory store (24 h). `false` turns de-duplication off. */
-  dedupe?: DedupeStore | false;
+  dedupe?: DedupeStore | false | undefined;
   /** Largest accepted body; default 1 MiB. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /** Defaults to the generated validators (src/validators). */
-  validate?: DeliveryValidator;
+  validate?: DeliveryValidator | undefined;
   /** Called with what a handler, the dedupe store or the secrets function threw. Do your logging here. */
-  onError?: (error: unknown, info: { stage: 'handler' | 'dedupe' | 'secrets'; eventId?: string; event?: string }) => void;
+  onError?: ((error: unknown, info: { stage: 'handler' | 'dedupe' | 'secrets'; eventId?: string; event?: string }) => void) | undefined;
   /** Called for every refused delivery (401, 400, 413): for security monitoring. Never receives a secret. */
-  onReject?: (rejection: DeliveryRejection) => void;
+  onReject?: ((rejection: DeliveryRejection) => void) | undefined;
 }
 
 export interface HandleInput {
   rawBody: unknown;
   headers: HeaderSource;
   /** When given and not POST, the reply is 405. */
-  method?: string;
+  method?: string | undefined;
 }
 
 /**
@@ -110,7 +119,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   };
 
-  async function run(handler: AnyHandler, event: WebhookEvent, context: DeliveryContext): Promise<WebhookReply> {
+  async function run(handler: AnyHandler, event: WebhookEvent, context: DeliveryContext, outcome: 'handled' | 'unknown-event' = 'handled'): Promise<WebhookReply> {
     const eventName = (event as { event: string }).event;
     let claimed = false;
     if (dedupe) {
@@ -136,7 +145,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     if (claimed) await settle(() => dedupe!.complete(context.eventId), context, eventName);
     if (isUnsubscribe(result)) return reply(410, 'unsubscribed', { event_id: context.eventId });
-    return reply(200, 'handled', { event_id: context.eventId });
+    return reply(200, outcome, { event_id: context.eventId });
   }
 
   // complete/release failing after the handler ran is logged, not answered: the work is done (or undone).
@@ -157,7 +166,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       report(error, { stage: 'secrets' });
       return reply(503, 'secrets-unavailable');
     }
-    const parsed = parseDelivery({ rawBody: input.rawBody, headers: input.headers, secrets, validate, maxBodyBytes });
+    const parsed = parseDelivery({ rawBody: input.rawBody, headers: input.headers, secrets, validate, maxBodyBytes, unknownEvents: options.unknownEvents });
     if (!parsed.ok) {
       reportRejection(parsed);
       return rejectionReply(parsed);
@@ -176,6 +185,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         return reply(500, 'handler-error', { event_id: context.eventId });
       }
       return reply(200, 'test', { event_id: context.eventId });
+    }
+
+    if (!parsed.known) {
+      if (!options.onUnknown) return reply(200, 'unknown-event', { event_id: context.eventId, event: event.event });
+      return run(options.onUnknown as unknown as AnyHandler, event, context, 'unknown-event');
     }
 
     const handler = handlers[event.event] ?? options.onUnhandled;

@@ -14,4 +14,4 @@ export { createStalenessGuard, MemoryStalenessStore, timestampToNanos } from './
 export type { StalenessGuard, StalenessStore, StalenessOutcome } from './staleness.js';
 export { getHeader, HEADER } from './headers.js';
 export type { HeaderSource } from './headers.js';
-export type { DeliveryValidator, DeliveryValidation, ValidationIssue, WebhookEvent, WebhookEventName, WebhookEventOf } from './validation.js';
+export type { DeliveryValidator, DeliveryValidation, ValidationIssue, UnknownWebhookEvent, WebhookEvent, WebhookEventName, WebhookEventOf } from './validation.js';

@@ -3,7 +3,7 @@
 // signed body. Each failure is a value with the HTTP status a receiver should answer, never a throw.
 import { getHeader, HEADER, type HeaderSource } from './headers.js';
 import { toBytes, verifySignature, type Secrets, type SignatureFailureReason } from './verify.js';
-import { resolveValidator, runValidator, type DeliveryValidator, type ValidationIssue, type WebhookEvent } from './validation.js';
+import { isKnownWebhookEvent, resolveValidator, runValidator, validateWebhookEnvelope, type DeliveryValidator, type ValidationIssue, type WebhookEvent } from './validation.js';
 
 export type DeliveryRejectReason =
   | SignatureFailureReason
@@ -31,6 +31,8 @@ export interface AcceptedDelivery<E = WebhookEvent> {
   ok: true;
   status: 200;
   event: E;
+  /** False for an event outside this kit's catalog, accepted on its envelope alone (`unknownEvents: 'acknowledge'`). */
+  known: boolean;
   /** Which secret matched (0 = the first). */
   secretIndex: number;
 }
@@ -43,9 +45,14 @@ export interface ParseDeliveryInput {
   headers: HeaderSource;
   secrets: Secrets;
   /** Defaults to the generated validator (src/validators). */
-  validate?: DeliveryValidator;
+  validate?: DeliveryValidator | undefined;
   /** When given, a longer body is refused with 413 before it is hashed. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
+  /**
+   * A verified delivery of an event outside this kit's catalog: `'acknowledge'` (default) accepts it when
+   * the shared envelope is valid (`known: false`); `'reject'` refuses it with 400 like any schema failure.
+   */
+  unknownEvents?: 'acknowledge' | 'reject' | undefined;
 }
 
 const SIGNATURE_MESSAGES: Record<SignatureFailureReason, string> = {
@@ -104,7 +111,10 @@ export function parseDelivery<E = WebhookEvent>(input: ParseDeliveryInput): Pars
     return reject(400, 'invalid-json', 'body is not valid JSON');
   }
 
-  const validation = runValidator(validate, body);
+  const event = body && typeof body === 'object' ? (body as { event?: unknown }).event : undefined;
+  // An event this kit's catalog does not know (a newer contract): judged on the shared envelope alone.
+  const unknown = typeof event === 'string' && !isKnownWebhookEvent(event) && input.unknownEvents !== 'reject';
+  const validation = unknown ? validateWebhookEnvelope(body) : runValidator(validate, body);
   if (!validation.valid) {
     return reject(400, 'schema', 'body does not match the WebhookEnvelope schema or its event’s properties', { errors: validation.errors });
   }
@@ -124,5 +134,5 @@ export function parseDelivery<E = WebhookEvent>(input: ParseDeliveryInput): Pars
     }
   }
 
-  return { ok: true, status: 200, event: body as E, secretIndex: verdict.secretIndex };
+  return { ok: true, status: 200, event: body as E, known: !unknown, secretIndex: verdict.secretIndex };
 }

@@ -7,6 +7,7 @@ export type ReplyOutcome =
   | 'duplicate'
   | 'test'
   | 'ignored'
+  | 'unknown-event'
   | 'unsubscribed'
   | 'in-flight'
   | 'handler-error'

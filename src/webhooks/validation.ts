@@ -3,7 +3,9 @@
 // Everything else in src/webhooks imports them from here, so a change in the generator's interface is
 // a change to this file only.
 import type { ValidationIssue } from '../validators/format-errors.js';
-import { validateWebhookDelivery, type WebhookValidationResult } from '../validators/webhooks.js';
+import { isKnownWebhookEvent, validateWebhookDelivery, validateWebhookEnvelope, type WebhookValidationResult } from '../validators/webhooks.js';
+
+export { isKnownWebhookEvent, validateWebhookEnvelope };
 
 export type { WebhookEvent, WebhookEventName, WebhookEventOf } from '../../generated/types/webhooks.js';
 
@@ -26,4 +28,17 @@ export function runValidator(validate: DeliveryValidator, body: unknown): Delive
   } catch (error) {
     return { valid: false, errors: [{ path: '', message: `validator failed: ${(error as Error)?.message ?? String(error)}` }] };
   }
+}
+
+/**
+ * A verified delivery of an event outside the catalog this kit was generated from (a newer version of
+ * the contract): the shared envelope, checked; its `payload.properties` unchecked.
+ */
+export interface UnknownWebhookEvent {
+  event: string;
+  event_id: string;
+  delivery_id: string;
+  timestamp: string;
+  is_test: boolean;
+  payload: { event: string; event_id: string; properties?: Record<string, unknown>; [key: string]: unknown };
 }

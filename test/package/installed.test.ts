@@ -116,6 +116,33 @@ describe('the library installed alone into an app project', () => {
     expect(packages.filter((p) => /^(@stoplight\/|libsql|@libsql\/|better-sqlite3|fast-check|undici|yaml|@apidevtools\/|ajv)/.test(p))).toEqual([]);
   });
 
+  // The strictest settings an app uses: the library's published types must stand alone (no `ajv`, no
+  // Node types for the browser entries) and take the quickstart's `apiKey: process.env...` as it is.
+  it('type-checks an app under strict, exactOptionalPropertyTypes and skipLibCheck false, with no other package', async () => {
+    await writeFile(
+      path.join(installed.appProject, 'app.ts'),
+      `import { createStorefrontClient, unwrap, StorefrontApiError, type ErrorEnvelope } from 'storefront-contract';\n` +
+        `import { validateResponse, type ValidationIssue } from 'storefront-contract/validators';\n` +
+        `declare const env: { STOREFRONT_API_KEY?: string };\n` +
+        `const client = createStorefrontClient({ baseUrl: 'http://127.0.0.1:4010', storeId: 'demo-store', apiKey: env.STOREFRONT_API_KEY });\n` +
+        `export async function first(): Promise<string | undefined> {\n` +
+        `  await client.signInAnonymously();\n` +
+        `  const { content } = await unwrap(client.GET('/catalog/products', { params: { query: { page: 1, limit: 20 } } }));\n` +
+        `  return content.products[0]?.name;\n` +
+        `}\n` +
+        `export const issues: ValidationIssue[] = validateResponse('storefront', 'listCountries', 200, {}).valid ? [] : [];\n` +
+        `export const isApiError = (e: unknown): e is StorefrontApiError => e instanceof StorefrontApiError;\n` +
+        `export type Envelope = ErrorEnvelope;\n`,
+    );
+    await writeFile(
+      path.join(installed.appProject, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, exactOptionalPropertyTypes: true, skipLibCheck: false, noEmit: true, types: [], lib: ['ES2022', 'DOM'] }, include: ['app.ts'] }),
+    );
+    const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', installed.appProject], { cwd: installed.appProject });
+    expect(tsc.output).toBe('');
+    expect(tsc.code).toBe(0);
+  });
+
   it('imports the client and the validators in plain Node, without the tools', async () => {
     await writeFile(
       path.join(installed.appProject, 'app.mjs'),

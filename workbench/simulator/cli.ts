@@ -16,7 +16,7 @@ Commands:
 Options of trigger:
   --store <id>           store id (default demo-store)
   --set <path=value>     override a property of the event's example, e.g. --set order_number=SO-1042
-                         --set items.0.quantity=3 --set 'marketplace_listing=[{"marketplace_id":"mp-1", ...}]'
+                         --set order_items.0.quantity=3 --set 'marketplace_listing=[{"marketplace_id":"mp-1", ...}]'
                          (path below payload.properties; the value is parsed as JSON when it is JSON, else a string:
                          --set 'order_number="5"' keeps a string; repeatable)
   --unset <path>         remove a property, e.g. --unset marketplace_listing (repeatable)
@@ -113,7 +113,7 @@ async function trigger(positionals: string[], values: Record<string, unknown>): 
   }
   const c = body.content;
   const lines = [`${c.event} ${c.event_id} raised in store ${c.store_id}`];
-  if (!c.deliveries.length) lines.push('  no enabled subscription of this store receives it (register one with POST ${basePathTemplate.admin}/webhooks)');
+  if (!c.deliveries.length) lines.push(`  no enabled subscription of this store receives it (register one with POST ${basePathTemplate.admin}/webhooks)`);
   for (const d of c.deliveries) lines.push(`  -> ${d.webhook_id} ${d.url}  delivery ${d.delivery_id} scheduled`);
   for (const s of c.skipped) lines.push(`  skipped ${s.webhook_id}: ${s.reason}`);
   lines.push(`Follow the attempts: GET ${apiBaseUrl(base, 'admin', store)}/webhooks/deliveries?event_id=${c.event_id}`);
