@@ -50,4 +50,11 @@ describe('npm run webhooks', () => {
     expect((await cli(['trigger'])).code).toBe(2);
     expect((await cli(['explode'])).code).toBe(2);
   });
+
+  it('a --url that is no http:// address is a usage error (exit 2) naming the flag, not "could not reach"', async () => {
+    const out = await cli(['trigger', 'order.created', '--url', 'notaurl']);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/--url must be the workbench's http:\/\/ address/);
+    expect(out.stderr.trim().split('\n')).toHaveLength(1);
+  });
 });

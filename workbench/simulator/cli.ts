@@ -75,6 +75,8 @@ async function trigger(positionals: string[], values: Record<string, unknown>): 
   }
   const unset = (values.unset as string[] | undefined) ?? [];
   const base = String(values.url ?? process.env.WORKBENCH_URL ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
+  const from = values.url !== undefined ? '--url' : process.env.WORKBENCH_URL !== undefined ? 'WORKBENCH_URL' : undefined;
+  if (!/^https?:\/\/[^/]/.test(base) || !URL.canParse(base)) usage(`${from ?? '--url'} must be the workbench's http:// address, e.g. http://127.0.0.1:4010 (got "${base.slice(0, 80)}")`);
   const store = String(values.store ?? 'demo-store');
   const target = `${base}/__simulator/stores/${encodeURIComponent(store)}/events`;
   let res: Response;
