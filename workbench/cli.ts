@@ -81,7 +81,7 @@ export async function runMock(argv: string[]): Promise<number> {
     process.stdout.write(`${MOCK_HELP}\n`);
     return 0;
   }
-  const port = integerOption('port', values.port ?? process.env.PORT, 4010, 65535);
+  const port = integerOption('port', values.port ?? process.env.PORT, 4010, 65535, values.port === undefined ? 'PORT' : '--port');
   const maxBodyBytes = integerOption('max-body-bytes', values['max-body-bytes'], 1024 * 1024);
   const apiKey = readSecret(values['api-key'], 'api-key', 'STOREFRONT_API_KEY', warn).value;
   const adminToken = readSecret(values['admin-token'], 'admin-token', 'STOREFRONT_ADMIN_TOKEN', warn).value;
@@ -101,7 +101,7 @@ export async function runMock(argv: string[]): Promise<number> {
   try {
     timeScale = parseTimeScale(values['time-scale'] ?? process.env.WEBHOOK_TIME_SCALE);
   } catch (e) {
-    throw new UsageError(`--time-scale: ${(e as Error).message}.`);
+    throw new UsageError(`${values['time-scale'] === undefined ? 'WEBHOOK_TIME_SCALE' : '--time-scale'}: ${(e as Error).message}.`);
   }
 
   const server = await createWorkbench({

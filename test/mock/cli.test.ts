@@ -48,4 +48,14 @@ describe('cli', () => {
     expect(lines[0]).toContain(problem);
     expect(lines[0]).toMatch(/^storefront-contract mock: .*; see storefront-contract mock --help$/);
   });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535, got "abc"'],
+    [{ WEBHOOK_TIME_SCALE: 'abc' }, 'WEBHOOK_TIME_SCALE: time scale must be a positive number'],
+  ])('%j from the environment is refused naming the variable, not a flag', (env, problem) => {
+    const r = spawnSync(process.execPath, cli([]), { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, ...env } });
+    expect(r.status).toBe(2);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toEqual([expect.stringContaining(problem)]);
+  });
 });
