@@ -1,6 +1,7 @@
 // `storefront-contract certify` (npm run certify): replays the recorded traffic against the
 // target, judges every exchange by the rules, prints progress and a summary, writes the reports.
 // Exit 0 certified, 1 not certified, 2 usage error or unreachable target. Never prints a stack.
+import { reportDirProblem } from '../report/write.js';
 import path from 'node:path';
 import { storefrontOperations } from 'storefront-contract';
 import { parseCliArgs, USAGE } from './args.js';
@@ -27,6 +28,11 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
+  }
+  const reportProblem = reportDirProblem(options.reportDir);
+  if (reportProblem) {
+    process.stderr.write(`certify: ${reportProblem}\n`);
+    return 2;
   }
   if (options.baseUrl) {
     const reason = await unreachableReason(options.baseUrl);

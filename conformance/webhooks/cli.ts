@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { parseWebhookArgs, USAGE } from './args.js';
 import { summaryText } from '../report/summary.js';
+import { reportDirProblem } from '../report/write.js';
 import { runReceiver, runSender } from './run.js';
 
 export async function runCertifyWebhooks(argv: string[]): Promise<number> {
@@ -22,6 +23,8 @@ async function certifyAndReport(args: ReturnType<typeof parseWebhookArgs>): Prom
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const reportProblem = reportDirProblem(args.reportDir);
+  if (reportProblem) throw new Error(reportProblem);
   const progress = (line: string) => process.stderr.write(`${line}\n`);
   const result = args.command === 'sender' ? await runSender(args, { progress }) : await runReceiver(args, { progress });
   process.stdout.write(`${summaryText(result.certificate, result.files.map((f) => path.relative(process.cwd(), f)))}\n`);

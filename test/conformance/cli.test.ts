@@ -34,6 +34,13 @@ async function closedPort(): Promise<number> {
 }
 
 describe('npm run certify', () => {
+  it('refuses a --report-dir it could not write before sending anything: one line, exit 2', async () => {
+    const r = await certify(['--report-dir', 'package.json/reports', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^certify: --report-dir package\.json\/reports: .*package\.json is a file, not a folder; pass a folder$/)]);
+    expect(r.stdout).toBe('');
+  });
+
   it('certifies the embedded mock without arguments: exit 0, progress, summary, reports', async () => {
     const reportDir = path.join(dir, 'embedded');
     const r = await certify(['--report-dir', reportDir]);
