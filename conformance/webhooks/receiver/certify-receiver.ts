@@ -50,9 +50,13 @@ export async function certifyReceiver(options: CertifyReceiverOptions): Promise<
   const probes: ProbeResult[] = [];
   let lastGroup = '';
   for (const p of plan.probes) {
+    const answer = await sendProbe(options.url, p.probe, timeoutMs);
+    // Nothing listens (or the name does not resolve): one line now, not one per probe group first.
+    if (probes.length === 0 && answer.status === null && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH/.test(String(answer.transportError))) {
+      throw new Error(`receiver at ${publicUrl(options.url)} is unreachable: ${answer.transportError}`);
+    }
     if (p.group !== lastGroup) progress(`probing: ${p.group}`);
     lastGroup = p.group;
-    const answer = await sendProbe(options.url, p.probe, timeoutMs);
     probes.push({ group: p.group, name: p.name, expect: p.expect, eventId: p.eventId, ...answer });
   }
   if (probes.length > 0 && probes.every((p) => p.status === null)) {
