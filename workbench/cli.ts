@@ -1,5 +1,6 @@
 // `storefront-contract mock` (and `npm start`): the workbench on 127.0.0.1:4010. Parses flags, starts
 // createWorkbench, prints where everything is, and shuts down cleanly on SIGINT/SIGTERM.
+import { existsSync } from 'node:fs';
 import { basePathTemplate } from 'storefront-contract/contract';
 import { parseArgs } from 'node:util';
 import { integerOption, readSecret, UsageError } from './cli-support.js';
@@ -90,6 +91,10 @@ export async function runMock(argv: string[]): Promise<number> {
   if (maxWorlds === 0) throw new UsageError('--max-worlds must be at least 1 (the world a request is answered from is held).');
   const seed = values.seed;
   if (seed !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(seed)) throw new UsageError(`--seed must be a number or a word (letters, digits, . _ -), got "${seed}".`);
+  for (const flag of ['spec', 'admin-spec'] as const) {
+    const file = values[flag];
+    if (file !== undefined && !existsSync(file)) throw new UsageError(`--${flag} ${file}: no such file; give the path of an OpenAPI document (YAML or JSON).`);
+  }
   const sandboxOff = values['no-sandbox'] === true || values.dynamic === true || values.spec !== undefined;
   const ownership = values.ownership;
   if (ownership !== undefined && ownership !== 'open' && ownership !== 'strict') throw new UsageError(`--ownership is open or strict, got "${ownership.slice(0, 40)}".`);

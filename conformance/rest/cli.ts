@@ -46,8 +46,8 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
       return 2;
     }
   }
-  process.stderr.write(`certify: replaying recorded traffic against ${options.baseUrl ?? 'the embedded mock'} (concurrency ${options.concurrency})\n`);
-  if (options.generate) process.stderr.write(`certify: then ${options.generate} generated valid and ${options.generate} invalid requests per operation${options.seed !== undefined ? ` (seed ${options.seed})` : ''}\n`);
+  if (!options.quiet) process.stderr.write(`certify: replaying recorded traffic against ${options.baseUrl ?? 'the embedded mock'} (concurrency ${options.concurrency})\n`);
+  if (options.generate && !options.quiet) process.stderr.write(`certify: then ${options.generate} generated valid and ${options.generate} invalid requests per operation${options.seed !== undefined ? ` (seed ${options.seed})` : ''}\n`);
   const { certificate, files } = await certify({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
@@ -67,7 +67,7 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
 
   // --all: the webhook half against the same workbench (its simulator as the sender). Loaded only
   // here so the REST certifier does not need the simulator's dependencies.
-  process.stderr.write(`certify: webhooks: certifying the workbench's webhook sender\n`);
+  if (!options.quiet) process.stderr.write(`certify: webhooks: certifying the workbench's webhook sender\n`);
   const { certifyWebhooksAgainstWorkbench } = await import('../webhooks/workbench.js');
   const webhooks = await certifyWebhooksAgainstWorkbench({
     baseUrl: options.baseUrl,

@@ -40,6 +40,7 @@ describe('cli', () => {
     [['--max-body-bytes', '-1'], '--max-body-bytes'],
     [['--time-scale', '0'], '--time-scale: time scale must be a positive number'],
     [['--api-key', ''], '--api-key is empty; give the value or set STOREFRONT_API_KEY instead'],
+    [['--spec', '/no/such/storefront.yaml'], '--spec /no/such/storefront.yaml: no such file'],
   ])('%j is refused with exit code 2 and one line naming the flag and the fix', (args, problem) => {
     const r = spawnSync(process.execPath, cli(args), { cwd: repoRoot, encoding: 'utf8' });
     expect(r.status).toBe(2);
