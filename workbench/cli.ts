@@ -19,7 +19,7 @@ Options:
   --host <addr>          interface (default 127.0.0.1)
   --data-dir <dir>       keep the sandbox's writes (sandbox.jsonl), webhook subscriptions, pending retries
                          and the delivery log there, across restarts (default: in memory, lost on exit)
-  --seed <n>             seed of the sandbox's worlds: the same seed gives the same data (default 1)
+  --seed <n|word>        seed of the sandbox's worlds: the same seed gives the same data (default 1)
   --data <dir>           fixture files replacing seeded resources (products.json, categories.json,
                          customers.json, carts.json, orders.json, countries.json, customer-groups.json,
                          coupons.json, locations.json), validated against the spec's schemas at start
