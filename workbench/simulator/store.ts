@@ -206,10 +206,19 @@ CREATE INDEX IF NOT EXISTS attempts_event ON attempts(webhook_id, event_id);
 CREATE UNIQUE INDEX IF NOT EXISTS attempts_one_active ON attempts(webhook_id, event_id) WHERE status IN ('scheduled', 'in_flight');
 `;
 
+/** Bounds of the payload cache: how many, and how many characters in all (about 16 MB of text). */
+const MAX_CACHED_PAYLOADS = 5000;
+const MAX_CACHED_PAYLOAD_CHARS = 16 * 1024 * 1024;
+
 export class SimulatorStore {
   private readonly s: Record<string, Statement<any>>;
-  /** Event payloads never change once stored: recent ones are kept here so sending does not re-read them. */
+  /**
+   * Event payloads never change once stored: recent ones of events that have attempts to send are kept
+   * here so sending does not re-read them, bounded by count and by bytes (a payload can be large, and a
+   * store raising many events must not grow the heap with them).
+   */
   private readonly payloads = new Map<string, string>();
+  private payloadBytes = 0;
   /**
    * Subscriptions as last read, by id. Valid while `PRAGMA data_version` is unchanged (it changes only when
    * another connection commits) and cleared on every write through this store, so a rotation or a disable
@@ -533,7 +542,8 @@ export class SimulatorStore {
   recordEvent(event: EventRecord, attempts: NewAttempt[]): AttemptRow[] {
     const values = attempts.map((a) => attemptValues(event, a, 1, 1, event.createdAt));
     this.outbox.push({ event, attempts: values });
-    this.remember(event.eventId, event.payloadJson);
+    // An event no subscription receives is never sent: its payload stays in the table only.
+    if (values.length > 0) this.remember(event.eventId, event.payloadJson);
     this.onEventsQueued();
     // `seq` is the table's own counter, given when the row is written; these rows are for answers only.
     return values.map((v) => storedRow(0, v));
@@ -600,10 +610,22 @@ export class SimulatorStore {
     return hit;
   }
 
+  /** How many payloads, and characters of them, the send cache holds (for tests and the bench). */
+  get payloadCache(): { entries: number; chars: number } {
+    return { entries: this.payloads.size, chars: this.payloadBytes };
+  }
+
   private remember(eventId: string, payloadJson: string): void {
+    const before = this.payloads.get(eventId);
+    if (before !== undefined) this.payloadBytes -= before.length;
     this.payloads.set(eventId, payloadJson);
-    // Insertion order is age: drop the oldest beyond a bound that keeps memory small.
-    if (this.payloads.size > 5000) this.payloads.delete(this.payloads.keys().next().value as string);
+    this.payloadBytes += payloadJson.length;
+    // Insertion order is age: drop the oldest beyond the bounds that keep memory small.
+    while (this.payloads.size > MAX_CACHED_PAYLOADS || (this.payloadBytes > MAX_CACHED_PAYLOAD_CHARS && this.payloads.size > 1)) {
+      const [oldest, text] = this.payloads.entries().next().value as [string, string];
+      this.payloads.delete(oldest);
+      this.payloadBytes -= text.length;
+    }
   }
 
   private payloadOf(eventId: string): string {
