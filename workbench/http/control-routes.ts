@@ -7,15 +7,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONTROL_MAX_BODY_BYTES, discardBody, readJsonObject } from './body.js';
 import { MockHttpError, writeReply } from './errors.js';
 import type { ControlRoute, WorkbenchExtension } from './extension.js';
+import { matchPath } from '../contract/match.js';
 
 export const CONTROL_PREFIX = '/__simulator';
 /** On every answer under /__simulator, so nobody mistakes it for contract behaviour. */
 export const OUTSIDE_CONTRACT: Readonly<Record<string, string>> = { 'x-simulator': 'outside-contract' };
 
+/** A route as the one path matcher (workbench/contract/match.ts) takes it: lower-case method, template. */
 interface Compiled {
   route: ControlRoute;
-  pattern: RegExp;
-  names: string[];
+  method: string;
+  path: string;
 }
 
 export type ControlMatch =
@@ -23,46 +25,24 @@ export type ControlMatch =
   | { kind: 'no-method'; allowed: string[] }
   | { kind: 'none' };
 
-function compile(route: ControlRoute): Compiled {
-  const names: string[] = [];
-  const source = route.path
-    .split('/')
-    .map((segment) => {
-      const param = /^\{([a-z_][a-z0-9_]*)\}$/i.exec(segment);
-      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(param[1]);
-      return '([^/]+)';
-    })
-    .join('/');
-  return { route, pattern: new RegExp(`^${source}$`), names };
-}
-
-/** The one matcher: a trailing slash is tolerated; a path parameter with a bad percent-encoding is a 400. */
+/** The contract routes' matcher over this table: a trailing slash is tolerated; a path parameter with a bad percent-encoding is a 400. */
 export function matchControlRoute(table: readonly Compiled[], pathname: string, method: string): ControlMatch {
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  const allowed: string[] = [];
-  for (const { route, pattern, names } of table) {
-    const m = pattern.exec(path);
-    if (!m) continue;
-    if (route.method !== method) {
-      if (!allowed.includes(route.method)) allowed.push(route.method);
-      continue;
+  const found = matchPath(table, method, pathname);
+  if (found.kind === 'no-path') return { kind: 'none' };
+  if (found.kind === 'no-method') return { kind: 'no-method', allowed: found.allowed };
+  const params: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(found.rawParams)) {
+    try {
+      params[name] = decodeURIComponent(raw);
+    } catch {
+      throw new MockHttpError(400, 'invalid_parameter', `The path parameter ${name} has an invalid percent-encoding.`, [{ location: 'path', name, message: 'invalid percent-encoding' }]);
     }
-    const params: Record<string, string> = {};
-    names.forEach((name, i) => {
-      try {
-        params[name] = decodeURIComponent(m[i + 1]);
-      } catch {
-        throw new MockHttpError(400, 'invalid_parameter', `The path parameter ${name} has an invalid percent-encoding.`, [{ location: 'path', name, message: 'invalid percent-encoding' }]);
-      }
-    });
-    return { kind: 'match', route, params };
   }
-  return allowed.length ? { kind: 'no-method', allowed } : { kind: 'none' };
+  return { kind: 'match', route: found.operation.route, params };
 }
 
 export function compileControlRoutes(routes: readonly ControlRoute[]): Compiled[] {
-  return routes.map(compile);
+  return routes.map((route) => ({ route, method: route.method.toLowerCase(), path: route.path }));
 }
 
 /** `'POST /__simulator/stores/{store_id}/orders': 'place an order ...'`, for GET /__simulator and the docs. */
