@@ -4,7 +4,7 @@
 // read through here. Each failure is a MockHttpError the error writer sends as the 413/415/400 envelope.
 import type { IncomingMessage } from 'node:http';
 import { MockHttpError } from './errors.js';
-import { MAX_JSON_DEPTH, findUnsafeKey, inspectUserJson, tooDeep } from './object-paths.js';
+import { MAX_JSON_DEPTH, inspectUserJson, tooDeep } from './object-paths.js';
 import type { OperationModel } from '../mock/spec-model.js';
 import { invalid } from '../mock/validate-request.js';
 
@@ -201,14 +201,16 @@ export async function readJsonObject(req: IncomingMessage, limit: number): Promi
   matchMediaType(['application/json'], req.headers['content-type']);
   const bytes = await readBody(req, limit);
   if (bytes.length === 0) throw objectRequired();
-  const parsed = checkDepth(
-    decodeJson(bytes, (message, item) => new MockHttpError(400, 'malformed_json', message, [item])),
-    (message, item) => new MockHttpError(400, 'invalid_body', message, [item]),
-  );
+  const parsed = decodeJson(bytes, (message, item) => new MockHttpError(400, 'malformed_json', message, [item]));
+  // One walk for both checks: the depth limit, then (in an object) the refused keys.
+  const problem = inspectUserJson(parsed, MAX_JSON_DEPTH, 'check-keys');
+  if (problem?.kind === 'too-deep') {
+    const { message, item } = tooDeep(problem.path);
+    throw new MockHttpError(400, 'invalid_body', message, [item]);
+  }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw objectRequired();
-  const unsafe = findUnsafeKey(parsed);
-  if (unsafe !== undefined) {
-    throw new MockHttpError(400, 'invalid_body', `Body field ${unsafe} is not an allowed property name.`, [{ location: 'body', name: unsafe, message: 'is not an allowed property name' }]);
+  if (problem?.kind === 'unsafe-key') {
+    throw new MockHttpError(400, 'invalid_body', `Body field ${problem.path} is not an allowed property name.`, [{ location: 'body', name: problem.path, message: 'is not an allowed property name' }]);
   }
   return parsed as Record<string, unknown>;
 }
