@@ -8,39 +8,33 @@
 //                                                  docs/site/ (built straight into the stage), examples/receivers/
 // Each package's manifest is the committed packages/<name>/package.json; its `files` list says what is
 // staged, so a new shipped folder is one manifest line. `npm pack dist/packages/<name>` packs one.
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './lib/repo.js';
 import { runTool } from './lib/run-tool.js';
-import { spawn } from 'node:child_process';
 
 const started = Date.now();
 const log = (line: string) => console.log(`build: ${line} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
 const stageRoot = path.join(repoRoot, 'dist/packages');
 
-async function tsc(project: string): Promise<void> {
-  const result = await runTool('tsc', ['-p', project], { capture: true });
+/** Runs a tool of node_modules/.bin quietly; on failure prints its output and stops the build. */
+async function step(label: string, tool: string, args: string[]): Promise<void> {
+  const result = await runTool(tool, args, { capture: true });
   if (result.code !== 0) {
-    process.stderr.write(`build: tsc -p ${project} failed:\n${result.stdout}${result.stderr}`);
+    process.stderr.write(`build: ${label} failed:\n${result.stdout}${result.stderr}`);
     process.exit(1);
   }
-  log(`compiled ${project}`);
+  log(label);
 }
 
-function docs(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const out = path.join(stageRoot, 'storefront-contract-tools/docs/site');
-    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/docs.ts', '--out', out], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build: npm run docs failed (exit ${code}); run it alone to see why`))));
-  });
-}
+const tsc = (project: string) => step(`compiled ${project}`, 'tsc', ['-p', project]);
+const docs = () => step('built the docs site', 'tsx', ['scripts/docs.ts', '--out', path.join(stageRoot, 'storefront-contract-tools/docs/site')]);
 
 /**
  * Copies what a manifest's `files` names into the package's stage. A name is looked up in the package
  * folder first (its own dist/, README.md), then at the repository root (spec/, conformance/traffic/...).
  */
-async function stage(folder: string, alreadyStaged: string[] = []): Promise<string> {
+async function stage(folder: string, alreadyStaged: string[] = []): Promise<void> {
   const source = path.join(repoRoot, 'packages', folder);
   const manifest = JSON.parse(await readFile(path.join(source, 'package.json'), 'utf8')) as { files: string[]; exports: unknown };
   const target = path.join(stageRoot, folder);
@@ -52,7 +46,6 @@ async function stage(folder: string, alreadyStaged: string[] = []): Promise<stri
     const from = (await isRealPath(own)) ? own : path.join(repoRoot, entry);
     await cp(from, path.join(target, entry), { recursive: true, dereference: true, filter: (f) => !f.endsWith('.test.ts') });
   }
-  return target;
 }
 
 /**
@@ -70,14 +63,13 @@ function publishedManifest(manifest: Record<string, unknown>): Record<string, un
 }
 
 async function isRealPath(file: string): Promise<boolean> {
-  const { lstat } = await import('node:fs/promises');
   return lstat(file).then((s) => !s.isSymbolicLink(), () => false);
 }
 
 await rm(stageRoot, { recursive: true, force: true });
 await rm(path.join(repoRoot, 'packages/storefront-contract/dist'), { recursive: true, force: true });
 await tsc('tsconfig.lib.json');
-await Promise.all([tsc('tsconfig.tools.json'), docs().then(() => log('built the docs site'))]);
+await Promise.all([tsc('tsconfig.tools.json'), docs()]);
 await stage('storefront-contract');
 await stage('storefront-contract-tools', ['dist', 'docs/site']);
 log(`staged ${path.relative(repoRoot, stageRoot)}/storefront-contract and storefront-contract-tools`);
