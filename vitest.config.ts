@@ -17,17 +17,14 @@ const alias = readdirSync(packagesDir).flatMap((folder) => {
   return Object.entries(manifest.exports)
     .filter((entry): entry is [string, Record<string, string>] => typeof entry[1] === 'object' && 'sfc-source' in entry[1])
     .map(([subpath, conditions]) => ({
-      name: `${manifest.name}${subpath.slice(1)}`,
-      find: new RegExp(`^${manifest.name}${subpath.slice(1)}$`.replace(/[.-]/g, '\\$&').replace(/^\^/, '^')),
+      // Anchored at both ends, so `storefront-contract` never takes `storefront-contract/webhooks` or `-tools`.
+      find: new RegExp(`^${`${manifest.name}${subpath.slice(1)}`.replace(/[.-]/g, '\\$&')}$`),
       replacement: realpathSync(path.join(dir, conditions['sfc-source'])),
     }));
 });
-// Longest name first, so `storefront-contract/webhooks/node` is not taken by `storefront-contract/webhooks`
-// nor `storefront-contract-tools` by `storefront-contract`.
-alias.sort((a, b) => b.name.length - a.name.length);
 
 export default defineConfig({
-  resolve: { alias: alias.map(({ find, replacement }) => ({ find, replacement })) },
+  resolve: { alias },
   test: {
     include: ['test/**/*.test.ts'],
     // Child processes (the CLI, scripts, examples started by tests with `--import tsx`) inherit the
