@@ -12,9 +12,7 @@ export type { OperationValidators };
 const loaders: Record<ApiName, ValidatorLoaders> = { storefront: storefrontLoaders, admin: adminLoaders };
 
 /** The validators of an operation if they are already loaded: the synchronous fast path. */
-export function loadedOperationValidators(api: ApiName, operationId: string): OperationValidators | undefined {
-  return loadedValidators(api, operationId);
-}
+export { loadedValidators as loadedOperationValidators };
 
 /** Loads the validators of an operation (once; concurrent first calls share one import). Undefined for an unknown operation. */
 export function loadOperationValidators(api: ApiName, operationId: string): Promise<OperationValidators | undefined> {
