@@ -3,6 +3,7 @@
 // answers keyed by that version. Rendering (render.ts), money (cart.ts) and queries (listing.ts) read it;
 // only `put*` change it, and every change goes through the journal first (sandbox.ts).
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { PriceBook } from './pricing.js';
 import type { CartRecord, Category, Coupon, Country, CustomerGroup, CustomerRecord, Location, OrderRecord, ProductRecord, VariantRecord, WorldData } from './types.js';
 
@@ -22,40 +23,27 @@ const LONGEST_KEY = 256;
  * and an answer larger than half the budget is built every time instead of kept.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, Buffer>();
-  private used = 0;
-  constructor(private readonly maxBytes = ANSWER_CACHE_BYTES) {}
+  // lru-cache does the bookkeeping: least recently used first out, by the cost of keys and bodies.
+  private readonly entries: LRUCache<string, Buffer>;
+  constructor(maxBytes = ANSWER_CACHE_BYTES) {
+    this.entries = new LRUCache<string, Buffer>({ maxSize: maxBytes, maxEntrySize: maxBytes / 2, sizeCalculation: (value, key) => costOf(key, value) });
+  }
 
   get(key: string): Buffer | undefined {
     return this.entries.get(keyOf(key));
   }
 
   set(key: string, value: Buffer): void {
-    const k = keyOf(key);
-    const cost = costOf(k, value);
-    if (cost > this.maxBytes / 2) return;
-    const previous = this.entries.get(k);
-    if (previous) {
-      this.entries.delete(k);
-      this.used -= costOf(k, previous);
-    }
-    for (const [oldKey, oldValue] of this.entries) {
-      if (this.used + cost <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.used -= costOf(oldKey, oldValue);
-    }
-    this.entries.set(k, value);
-    this.used += cost;
+    this.entries.set(keyOf(key), value);
   }
 
   /** Bytes held (keys counted as UTF-16, plus a fixed overhead per entry). */
   get bytes(): number {
-    return this.used;
+    return this.entries.calculatedSize;
   }
 
   clear(): void {
     this.entries.clear();
-    this.used = 0;
   }
 }
 

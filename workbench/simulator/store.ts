@@ -3,6 +3,7 @@
 // not race (the 5-enabled limit, one active attempt per event and subscription, claiming an attempt before
 // it is sent, what follows an attempt) is one synchronous transaction, so it is atomic within this process
 // and, through BEGIN IMMEDIATE and the unique index below, across processes sharing a data directory.
+import { LRUCache } from 'lru-cache';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database, type Statement } from './sqlite.js';
@@ -217,8 +218,7 @@ export class SimulatorStore {
    * here so sending does not re-read them, bounded by count and by bytes (a payload can be large, and a
    * store raising many events must not grow the heap with them).
    */
-  private readonly payloads = new Map<string, string>();
-  private payloadBytes = 0;
+  private readonly payloads = new LRUCache<string, string>({ max: MAX_CACHED_PAYLOADS, maxSize: MAX_CACHED_PAYLOAD_CHARS, sizeCalculation: (payload) => Math.max(1, payload.length) });
   /**
    * Subscriptions as last read, by id. Valid while `PRAGMA data_version` is unchanged (it changes only when
    * another connection commits) and cleared on every write through this store, so a rotation or a disable
@@ -612,20 +612,11 @@ export class SimulatorStore {
 
   /** How many payloads, and characters of them, the send cache holds (for tests and the bench). */
   get payloadCache(): { entries: number; chars: number } {
-    return { entries: this.payloads.size, chars: this.payloadBytes };
+    return { entries: this.payloads.size, chars: this.payloads.calculatedSize };
   }
 
   private remember(eventId: string, payloadJson: string): void {
-    const before = this.payloads.get(eventId);
-    if (before !== undefined) this.payloadBytes -= before.length;
     this.payloads.set(eventId, payloadJson);
-    this.payloadBytes += payloadJson.length;
-    // Insertion order is age: drop the oldest beyond the bounds that keep memory small.
-    while (this.payloads.size > MAX_CACHED_PAYLOADS || (this.payloadBytes > MAX_CACHED_PAYLOAD_CHARS && this.payloads.size > 1)) {
-      const [oldest, text] = this.payloads.entries().next().value as [string, string];
-      this.payloads.delete(oldest);
-      this.payloadBytes -= text.length;
-    }
   }
 
   private payloadOf(eventId: string): string {
