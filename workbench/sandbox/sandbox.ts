@@ -86,12 +86,13 @@ export class Sandbox {
     return sandbox;
   }
 
-  now(): number {
+  /** The store's clock (a virtual clock per store is coming: pass the store id wherever a time is read). */
+  now(_storeId?: string): number {
     return (this.options.now ?? Date.now)();
   }
 
-  nowIso(): string {
-    return new Date(this.now()).toISOString();
+  nowIso(storeId?: string): string {
+    return new Date(this.now(storeId)).toISOString();
   }
 
   get persistent(): boolean {
