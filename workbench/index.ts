@@ -8,6 +8,9 @@ import { basePathTemplate } from 'storefront-contract/contract';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
 import { BACK_OFFICE_ROUTES, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
+import { Clocks } from './clock/clocks.js';
+import { CLOCK_ROUTES, clockRoutes } from './clock/routes.js';
+import { describeRoutes } from './http/control-routes.js';
 
 export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> {
   /** The webhook simulator's options; `false` serves the Admin API from the spec's examples only. */
@@ -33,7 +36,11 @@ export interface Workbench extends MockServer {
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const { webhooks, sandbox: sandboxOptions, ...mock } = options;
   const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;
-  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), ...(wantSandbox ? { moreRoutes: BACK_OFFICE_ROUTES } : {}) });
+  // One clock per store, shared by the sandbox and the simulator, kept in the data directory (clock/).
+  const dataDir = (webhooks && webhooks.dataDir) || (sandboxOptions && sandboxOptions.dataDir) || undefined;
+  const clocks = (webhooks && webhooks.clocks) || (sandboxOptions && sandboxOptions.clocks) || Clocks.open({ dataDir, wall: webhooks ? webhooks.now : undefined });
+  const moreRoutes = { ...(wantSandbox ? BACK_OFFICE_ROUTES : {}), ...describeRoutes(CLOCK_ROUTES) };
+  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), clocks, moreRoutes });
   let sandbox: SandboxHandle | undefined;
   let server: MockServer;
   try {
@@ -41,6 +48,7 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
       const given = sandboxOptions || {};
       sandbox = await createSandbox({
         ...given,
+        clocks,
         events: given.events ?? (simulator && raiseThrough(simulator)),
         eventsSettled: given.eventsSettled ?? (simulator && (() => simulator.settled())),
       });
@@ -50,7 +58,11 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
       secrets: [...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])],
       strictAuth: sandbox ? false : mock.strictAuth,
       // The sandbox's routes come first: the simulator answers every other /__simulator path.
-      extensions: [...(sandbox ? [sandbox.extension] : []), ...(simulator ? [simulator.extension] : [])],
+      extensions: [
+        ...(sandbox ? [sandbox.extension] : []),
+        { controlRoutes: clockRoutes(clocks, simulator?.dueWork) },
+        ...(simulator ? [simulator.extension] : []),
+      ],
     });
   } catch (error) {
     sandbox?.close();

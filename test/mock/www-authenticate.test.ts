@@ -46,6 +46,8 @@ describe('every 401 of the storefront API carries WWW-Authenticate', () => {
     expect(challenge, `${e.name}: 401 without WWW-Authenticate`).toBeTypeOf('string');
     const declared = contract.operation(e.method, e.template).responses['401'].headers['WWW-Authenticate'].schema;
     expect(challenge).toMatch(new RegExp(declared.pattern, 'u'));
-    expect(challenge).toBe(e.auth === 'bearer' ? 'Bearer' : 'ApiKey header="X-Api-Key"');
+    // RFC 6750 3.1: a token sent and refused is `invalid_token`, a malformed header `invalid_request`.
+    const bearer = headers.authorization === undefined ? 'Bearer' : headers.authorization.startsWith('Bearer ') ? 'Bearer error="invalid_token"' : 'Bearer error="invalid_request"';
+    expect(challenge).toBe(e.auth === 'bearer' ? bearer : 'ApiKey header="X-Api-Key"');
   });
 });

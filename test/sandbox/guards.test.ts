@@ -40,7 +40,7 @@ describe("a store's token opens only that store", () => {
     for (const prefer of [undefined, success, 'example=ListProductsOk', 'dynamic=true']) {
       const r = await http(`${storefront(wb, 'store-b')}${path}`, method, { headers: { ...a.auth, ...(prefer ? { prefer } : {}) }, body });
       expect(r.status, `${method} ${path} Prefer: ${prefer}`).toBe(401);
-      expect(r.headers['www-authenticate']).toBe('Bearer');
+      expect(r.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
       expect(r.headers['content-type']).toMatch(/^application\/json/);
       expect(r.json).toMatchObject({ success: false, content: { error: { code: 'unauthorized', details: [{ location: 'header', name: 'Authorization' }] } } });
       expect(r.json.message).toMatch(/issued for store "store-a"/);

@@ -86,14 +86,14 @@ describe('createWebhook', () => {
 
 describe('authentication (any non-empty bearer token by default)', () => {
   it.each([
-    ['no Authorization', {}],
-    ['an empty bearer', { authorization: 'Bearer ' }],
-    ['another scheme', { authorization: 'Basic dTpw' }],
-    ['a storefront API key', { 'x-api-key': 'sk_test_1' }],
-  ])('401 with %s', async (_name, headers) => {
+    ['no Authorization', {}, 'Bearer'],
+    ['an empty bearer', { authorization: 'Bearer ' }, 'Bearer error="invalid_request"'],
+    ['another scheme', { authorization: 'Basic dTpw' }, 'Bearer error="invalid_request"'],
+    ['a storefront API key', { 'x-api-key': 'sk_test_1' }, 'Bearer'],
+  ])('401 with %s', async (_name, headers, challenge) => {
     const reply = await admin(bench.server, 'listWebhookEventTypes', 'GET', 'demo-store', '/webhooks/event-types', undefined, headers as Record<string, string>);
     expect(reply.status).toBe(401);
-    expect(reply.headers['www-authenticate']).toBe('Bearer');
+    expect(reply.headers['www-authenticate']).toBe(challenge);
     expect(reply.json.content.error.code).toBe('unauthorized');
   });
 });

@@ -36,12 +36,21 @@ export function checkSecurity(
   }
   const items = firstFailure ?? [];
   const message = items.map((i) => i.message).join('; ');
-  return new MockHttpError(401, 'unauthorized', capitalize(message), items, { 'www-authenticate': challengeOf(op.security[0]) });
+  return new MockHttpError(401, 'unauthorized', capitalize(message), items, { 'www-authenticate': challengeOf(op.security[0], headers) });
 }
 
-/** Every 401 carries a challenge (RFC 9110 15.5.2; register SF-030): `Bearer`, or `ApiKey header="<name>"`. */
-function challengeOf(requirement: SecurityScheme[]): string {
-  if (requirement.some((s) => s.type === 'http' && s.scheme === 'bearer')) return 'Bearer';
+/**
+ * Every 401 carries a challenge (RFC 9110 15.5.2; register SF-030): `Bearer`, or `ApiKey header="<name>"`.
+ * A bearer token that was sent and refused (unknown, expired, another store's) adds RFC 6750's
+ * `error="invalid_token"`, a malformed header `error="invalid_request"`, so a client can tell "sign in
+ * again" from "send credentials".
+ */
+function challengeOf(requirement: SecurityScheme[], headers: IncomingHttpHeaders): string {
+  if (requirement.some((s) => s.type === 'http' && s.scheme === 'bearer')) {
+    const raw = headerValue(headers, 'authorization');
+    if (raw === undefined || raw.trim() === '') return 'Bearer';
+    return BEARER_RE.test(raw) ? 'Bearer error="invalid_token"' : 'Bearer error="invalid_request"';
+  }
   const key = requirement.find((s) => s.type === 'apiKey' && s.name);
   return key ? `ApiKey ${key.in === 'query' ? 'query' : 'header'}="${key.name}"` : 'Bearer';
 }

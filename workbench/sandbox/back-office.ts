@@ -10,7 +10,7 @@ import { fail } from '../http/errors.js';
 import { describeRoutes } from '../http/control-routes.js';
 import type { ControlRequest, ControlRoute, Reply } from '../http/extension.js';
 import { MAX_AMOUNT, MAX_STOCK, adjustProblem, largestNumber, overflowingCarts, stockProblem } from './bounds.js';
-import { priceCart } from './cart.js';
+import { isExpired, priceCart } from './cart.js';
 import { newProduct, patchProduct, withStock } from './catalog-admin.js';
 import { SANDBOX_ADMIN, inventoryPayload, orderView, productPayload, type RaisedEvent } from './events.js';
 import { orderFromCart, TRANSITIONS, withStatus } from './orders.js';
@@ -65,7 +65,7 @@ const ROUTES: SandboxRoute[] = [
     handle: (sandbox, { params }) => {
       const customer = sandbox.world(params.store_id).customers.get(params.customer_id);
       if (!customer) return fail(404, 'not_found', `Customer ${params.customer_id} not found.`, [{ location: 'path', name: 'customer_id', message: 'no customer with this id' }]);
-      const { identity, accessToken, refreshToken } = sandbox.identities.issue(params.store_id, sandbox.nowIso(), customer);
+      const { identity, accessToken, refreshToken } = sandbox.identities.issue(params.store_id, sandbox.nowIso(params.store_id), customer);
       sandbox.addIdentity(identity);
       return done(200, `Signed in as customer ${customer.id} (outside the contract).`, { user: identity.user, customer_id: customer.id, access_token: accessToken, refresh_token: refreshToken });
     },
@@ -92,7 +92,7 @@ const ROUTES: SandboxRoute[] = [
     handle: (sandbox, { params, body }) => {
       const storeId = params.store_id;
       const world = sandbox.world(storeId);
-      const { product, problems } = newProduct(world, body!, sandbox.now());
+      const { product, problems } = newProduct(world, body!, sandbox.now(params.store_id));
       if (!product) return invalid(problems);
       sandbox.commit(storeId, [{ kind: 'product', record: product }]);
       const events = raised(sandbox.raise(storeId, 'product.created', productPayload(world, product), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
@@ -111,7 +111,7 @@ const ROUTES: SandboxRoute[] = [
       if (!product) return fail(404, 'not_found', `Product ${params.product_id} not found in store ${storeId}.`, [{ location: 'path', name: 'product_id', message: 'no product with this id' }]);
       const { product: next, problems } = patchProduct(world, product, body!);
       if (!next) return invalid(problems);
-      const overflow = next.pricing === product.pricing && next.variants.every((v, i) => v.pricing === product.variants[i]?.pricing) ? [] : overflowingCarts(world, next, sandbox.now());
+      const overflow = next.pricing === product.pricing && next.variants.every((v, i) => v.pricing === product.variants[i]?.pricing) ? [] : overflowingCarts(world, next, sandbox.now(params.store_id));
       if (overflow.length) {
         return fail(409, 'conflict', `This price would take the amounts of ${overflow.length} cart(s) past ${MAX_AMOUNT}, the largest amount the sandbox carries; nothing changed.`, overflow);
       }
@@ -165,7 +165,8 @@ function placeOrder(sandbox: Sandbox, storeId: string, body: Record<string, unkn
   const userId = (body.user_id as string | undefined) ?? cart.customer_id ?? undefined;
   if (!userId) return invalid([{ location: 'body', name: 'user_id', message: `is required: cart ${cart.id} has no customer` }]);
 
-  const now = sandbox.now();
+  const now = sandbox.now(storeId);
+  if (isExpired(cart, now)) return fail(409, 'conflict', `Cart ${cart.id} expired at ${cart.expires_at} on the store's clock: it cannot be ordered.`, [{ location: 'body', name: 'cart_id', message: 'cart expired' }]);
   const at = new Date(now).toISOString();
   const priced = priceCart(world, cart, now);
   if (largestNumber(priced.cart) > MAX_AMOUNT) {
@@ -227,7 +228,7 @@ function moveOrder(sandbox: Sandbox, storeId: string, orderNumber: string, body:
       { location: 'body', name: 'status', message: `not allowed from ${order.status}` },
     ]);
   }
-  const now = sandbox.now();
+  const now = sandbox.now(storeId);
   const next = withStatus(order, status, new Date(now).toISOString());
   sandbox.commit(storeId, [{ kind: 'order', record: next }]);
   // order.cancelled replaces order.updated for a cancellation (its message in the AsyncAPI catalog says so).
@@ -264,7 +265,7 @@ function moveStock(sandbox: Sandbox, storeId: string, body: Record<string, unkno
     return fail(409, 'conflict', `${before} units of ${variant.id} are on hand; adding ${adjust as number} would pass ${MAX_STOCK}, the largest stock.`, [{ location: 'body', name: 'adjust', message: `would take the stock past ${MAX_STOCK}` }]);
   }
   if (target < 0) return fail(409, 'conflict', `Only ${before} units of ${variant.id} are on hand; cannot remove ${-(adjust as number)}.`, [{ location: 'body', name: 'adjust', message: 'more than on hand' }]);
-  const now = sandbox.now();
+  const now = sandbox.now(storeId);
   const next = withStock(product, variant.id, target, now);
   sandbox.commit(storeId, [{ kind: 'product', record: next }]);
   const updated = next.variants.find((v) => v.id === variant.id)!;
@@ -313,7 +314,7 @@ export function summary(sandbox: Sandbox, storeId: string) {
       out_of_stock: sample(products.filter((p) => p.variants.length > 0 && p.variants.every((v) => world.stock(v) === 0))),
     },
     carts: [...world.carts.values()].map((c) => {
-      const priced = priceCart(world, c, sandbox.now()).cart;
+      const priced = priceCart(world, c, sandbox.now(storeId)).cart;
       return {
         id: c.id,
         customer_id: c.customer_id ?? null,
@@ -351,7 +352,7 @@ export function exportResource(sandbox: Sandbox, world: World, resource: Resourc
     case 'customers':
       return [...world.customers.values()];
     case 'carts':
-      return [...world.carts.values()].map((c) => ({ ...priceCart(world, c, sandbox.now()).cart, customer_id: c.customer_id ?? null, customer_group_id: c.customer_group_id ?? null }));
+      return [...world.carts.values()].map((c) => ({ ...priceCart(world, c, sandbox.now(world.storeId)).cart, customer_id: c.customer_id ?? null, customer_group_id: c.customer_group_id ?? null }));
     case 'orders':
       return [...world.orders.values()];
     case 'coupons':

@@ -55,6 +55,14 @@ interface Draft {
   price: ReturnType<typeof priceOf>;
 }
 
+/** The status an active cart reads as once its `expires_at` has passed on its store's clock (register SF-040). */
+export const EXPIRED_STATUS = 'expired';
+
+/** True when an active cart's `expires_at` has passed at `now` (an ordered cart is inactive, never expired). */
+export function isExpired(record: Pick<CartRecord, 'active' | 'expires_at'>, now: number): boolean {
+  return record.active && Date.parse(record.expires_at) <= now;
+}
+
 export function priceCart(world: World, record: CartRecord, now: number = Date.now()): PricedCart {
   const group = record.customer_group_id ?? undefined;
   const drafts: Draft[] = record.cart_items.map((stored) => {
@@ -196,12 +204,14 @@ export function priceCart(world: World, record: CartRecord, now: number = Date.n
       ]
     : [];
 
+  // Past its expiry on the store's clock, an active cart reads as expired (register SF-040).
+  const expired = isExpired(record, now);
   const cart: Cart = {
     id: record.id,
-    active: record.active,
+    active: expired ? false : record.active,
     customer_note: record.customer_note,
-    status: record.status,
-    status_error_message: record.status_error_message,
+    status: expired ? EXPIRED_STATUS : record.status,
+    status_error_message: expired ? `The cart expired at ${record.expires_at}; start a new cart.` : record.status_error_message,
     expires_at: record.expires_at,
     metadata: record.metadata,
     currency: record.currency,

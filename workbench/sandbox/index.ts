@@ -35,7 +35,14 @@ export function sandboxExtension(sandbox: Sandbox): WorkbenchExtension {
       if (identity && identity.store_id !== storeId && !sandbox.lenientAuth) {
         return `this access token was issued for store "${identity.store_id}": get one for this store from POST /auth/anonymous`;
       }
-      if (identity) return true;
+      if (identity) {
+        // A token lives `--token-lifetime` on its store's clock (register SF-039).
+        const expiry = sandbox.tokenExpiry(identity);
+        if (sandbox.now(identity.store_id) >= expiry) {
+          return `this access token expired at ${new Date(expiry).toISOString()} (tokens live ${lifetime(sandbox.tokenLifetimeMs)} on the store's clock): get a new one from POST /auth/anonymous`;
+        }
+        return true;
+      }
       // Lenient: leave it to the workbench, which accepts any well-formed token.
       if (sandbox.lenientAuth) return undefined;
       return 'unknown access token: the sandbox accepts only tokens it issued (POST /auth/anonymous with X-Api-Key); start it with --lenient-auth to accept any';
@@ -64,4 +71,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     close: () => sandbox.close(),
   };
+}
+
+/** `1 day`, `2 h`, `90 s`: a token lifetime for messages. */
+function lifetime(ms: number): string {
+  const s = ms / 1000;
+  if (s % 86_400 === 0) return `${s / 86_400} day${s === 86_400 ? '' : 's'}`;
+  if (s % 3600 === 0) return `${s / 3600} h`;
+  return `${s} s`;
 }

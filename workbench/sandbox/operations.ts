@@ -10,7 +10,7 @@
 import { successEnvelope, type ErrorItem } from 'storefront-contract/contract';
 import { fail } from '../http/errors.js';
 import { liveKey, type LiveOperation, type LiveRequest, type Reply } from '../http/extension.js';
-import { priceCart } from './cart.js';
+import { isExpired, priceCart } from './cart.js';
 import { evaluate } from './coupons.js';
 import { customerDetail, orderView } from './events.js';
 import { fulfillmentOptions } from './fulfillment.js';
@@ -125,7 +125,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
 
   const operations: Record<string, (request: LiveRequest, world: World) => Reply> = {
     createAnonymousUser(request) {
-      const at = sandbox.nowIso();
+      const at = sandbox.nowIso(request.storeId);
       const { identity, accessToken, refreshToken } = sandbox.identities.issue(request.storeId, at);
       sandbox.addIdentity(identity);
       return { status: 200, body: ok('Anonymous user created successfully', { user: identity.user, access_token: accessToken, refresh_token: refreshToken }) };
@@ -239,15 +239,17 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       const cart = world.carts.get(request.params.id);
       if (!cart) return notFound(`Cart ${request.params.id} not found.`, [{ location: 'path', name: 'id', message: 'no cart with this id' }]);
       if (!mayRead(request, cart.customer_id)) return notFound(`Cart ${request.params.id} not found for this token.`, [{ location: 'path', name: 'id', message: NOT_YOURS }]);
-      return cached(world, `cart\u0000${cart.id}`, () => ok('Cart fetched successfully', { cart: priceCart(world, cart, sandbox.now()).cart }));
+      const now = sandbox.now(request.storeId);
+      // The answer changes when the cart expires on the store's clock: that is part of the key.
+      return cached(world, `cart\u0000${cart.id}\u0000${isExpired(cart, now) ? 'expired' : 'open'}`, () => ok('Cart fetched successfully', { cart: priceCart(world, cart, now).cart }));
     },
 
     evaluateCartCoupons(request, world) {
       const cart = world.carts.get(request.params.id);
       if (!cart) return notFound(`Cart ${request.params.id} not found.`, [{ location: 'path', name: 'id', message: 'no cart with this id' }]);
       if (!mayRead(request, cart.customer_id)) return notFound(`Cart ${request.params.id} not found for this token.`, [{ location: 'path', name: 'id', message: NOT_YOURS }]);
-      const priced = priceCart(world, cart, sandbox.now());
-      const content = evaluate(world.coupons, priced.couponView, sandbox.now(), (id) => world.categories.get(id)?.name ?? id);
+      const priced = priceCart(world, cart, sandbox.now(request.storeId));
+      const content = evaluate(world.coupons, priced.couponView, sandbox.now(request.storeId), (id) => world.categories.get(id)?.name ?? id);
       return { status: 200, body: ok('Coupons evaluated successfully', content) };
     },
 
@@ -259,7 +261,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       if (!cart) return notFound(`Cart ${body.cart_id} not found.`, [{ location: 'body', name: 'cart_id', message: 'no cart with this id' }]);
       if (!mayRead(request, cart.customer_id)) return notFound(`Cart ${body.cart_id} not found for this token.`, [{ location: 'body', name: 'cart_id', message: NOT_YOURS }]);
       return cached(world, `fulfillment\u0000${cart.id}\u0000${body.delivery_pincode}`, () =>
-        ok('Fulfillment options fetched successfully', fulfillmentOptions(world, priceCart(world, cart, sandbox.now()), body.delivery_pincode)),
+        ok('Fulfillment options fetched successfully', fulfillmentOptions(world, priceCart(world, cart, sandbox.now(request.storeId)), body.delivery_pincode)),
       );
     },
 
@@ -307,7 +309,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
           business_name: text(address.business_name) ?? null,
         },
         cards: [],
-        created_at: sandbox.nowIso(),
+        created_at: sandbox.nowIso(request.storeId),
       };
       sandbox.commit(request.storeId, [{ kind: 'customer', record: customer }]);
       // The shopper who registers reads as the new customer from now on (a token keeps its first customer).

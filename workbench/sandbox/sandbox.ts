@@ -13,6 +13,7 @@ import { generateWorld } from './seed.js';
 import type { EventActor, EventSink, RaisedEvent } from './events.js';
 import type { Identity, WorldData } from './types.js';
 import { World } from './world.js';
+import { Clocks, dayOf } from '../clock/clocks.js';
 
 export interface SandboxOptions {
   /** `--seed`: the same seed gives the same world on every run. Default 1. */
@@ -31,7 +32,16 @@ export interface SandboxOptions {
   events?: EventSink;
   /** Resolves once the events raised so far are durable (the simulator's group commit); awaited before answering. */
   eventsSettled?: () => Promise<void> | undefined;
-  now?: () => number;
+  /** Every store's clock (shared with the simulator by createWorkbench); default: the wall clock for all. */
+  clocks?: Clocks;
+  /**
+   * The day (ms) the seeded world is dated from: its carts expire in the days after it, its orders were
+   * placed in the months before. Default: the day the sandbox starts on each store's clock; a reset
+   * re-dates the store's world from its clock's day then. Fixture files keep their own dates.
+   */
+  anchor?: number;
+  /** `--token-lifetime`: seconds an issued access token is accepted, on its store's clock (register SF-039). Default 86400. */
+  tokenLifetimeSeconds?: number;
   /** Notes at start-up (journal repairs). Default: stderr. */
   log?: (line: string) => void;
   /**
@@ -45,6 +55,8 @@ export interface SandboxOptions {
 export type Ownership = 'open' | 'strict';
 
 export const DEFAULT_MAX_WORLDS = 64;
+/** An access token's lifetime by default: one day of its store's clock (register SF-039). */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 86_400;
 /** Seconds a client is asked to wait after a write the journal could not keep. */
 const RETRY_AFTER_SECONDS = 30;
 
@@ -56,6 +68,10 @@ export class Sandbox {
   /** Held worlds, least recently used first (a Map keeps insertion order; a use moves a world to the end). */
   private readonly worlds = new Map<string, World>();
   readonly maxWorlds: number;
+  readonly clocks: Clocks;
+  readonly tokenLifetimeMs: number;
+  /** The day worlds are dated from unless a reset re-dated one (Clocks.anchorOf). */
+  private readonly anchor: number;
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -66,6 +82,9 @@ export class Sandbox {
     this.lenientAuth = options.lenientAuth === true;
     this.ownership = options.ownership ?? 'open';
     this.maxWorlds = Math.max(1, Math.floor(options.maxWorlds ?? DEFAULT_MAX_WORLDS));
+    this.clocks = options.clocks ?? Clocks.open();
+    this.tokenLifetimeMs = (options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS) * 1000;
+    this.anchor = dayOf(options.anchor ?? this.clocks.wallNow());
     for (const identity of journal.identities.splice(0)) this.identities.add(identity);
   }
 
@@ -86,12 +105,12 @@ export class Sandbox {
     return sandbox;
   }
 
-  /** The store's clock (a virtual clock per store is coming: pass the store id wherever a time is read). */
-  now(_storeId?: string): number {
-    return (this.options.now ?? Date.now)();
+  /** The store's clock (../clock/clocks.ts): the wall clock unless the back office set it. */
+  now(storeId: string): number {
+    return this.clocks.now(storeId);
   }
 
-  nowIso(storeId?: string): string {
+  nowIso(storeId: string): string {
     return new Date(this.now(storeId)).toISOString();
   }
 
@@ -102,7 +121,8 @@ export class Sandbox {
   /** The seeded world of a store, before any write. */
   private base(storeId: string): World {
     const given = this.fixtures ? structuredClone(this.fixtures.data) : {};
-    const data = generateWorld({ seed: this.seed, storeId, catalogSize: this.options.catalogSize }, given);
+    const anchor = this.clocks.anchorOf(storeId) ?? this.anchor;
+    const data = generateWorld({ seed: this.seed, storeId, catalogSize: this.options.catalogSize, anchor }, given);
     if (this.fixtures) checkReferences(data, this.fixtures.sources);
     return new World(storeId, data);
   }
@@ -122,6 +142,11 @@ export class Sandbox {
     }
     this.hold(storeId, world);
     return world;
+  }
+
+  /** When an identity's access token stops being accepted (its store's time, ms): issued at + lifetime. */
+  tokenExpiry(identity: Identity): number {
+    return Date.parse(identity.user.created_at) + this.tokenLifetimeMs;
   }
 
   /** Worlds held now (for tests and the bench). */
@@ -152,19 +177,24 @@ export class Sandbox {
   /** The one write path: journal (fsync'd with --data-dir), then the world. */
   commit(storeId: string, puts: Put[]): void {
     const world = this.world(storeId);
-    this.append({ v: 1, store: storeId, at: this.nowIso(), op: 'put', puts });
+    this.append({ v: 1, store: storeId, at: this.nowIso(storeId), op: 'put', puts });
     applyPuts(world, puts);
     world.markTouched();
   }
 
   addIdentity(identity: Identity): void {
-    this.append({ v: 1, store: identity.store_id, at: this.nowIso(), op: 'identity', identity });
+    this.append({ v: 1, store: identity.store_id, at: this.nowIso(identity.store_id), op: 'identity', identity });
     this.identities.add(identity);
   }
 
-  /** Back to the seeded world (identities stay: the apps holding their tokens keep working). */
+  /**
+   * Back to the seeded world, dated from the store's clock today (identities stay: the apps holding their
+   * tokens keep working until the tokens' lifetime ends).
+   */
   reset(storeId: string): World {
-    this.append({ v: 1, store: storeId, at: this.nowIso(), op: 'reset' });
+    this.append({ v: 1, store: storeId, at: this.nowIso(storeId), op: 'reset' });
+    const day = dayOf(this.now(storeId));
+    this.clocks.setAnchor(storeId, day === this.anchor ? undefined : day);
     const world = this.base(storeId);
     world.markTouched();
     this.hold(storeId, world);

@@ -39,9 +39,11 @@ export interface SeedOptions {
   storeId: string;
   /** Products in the generated catalog (the examples' four included). Default 120. */
   catalogSize?: number;
+  /** The day the world is dated from (ms, any time of that UTC day): SEED_EPOCH moves to the day before. Default: not moved. */
+  anchor?: number;
 }
 
-/** Every seeded time is relative to this instant (the examples' day), never to the clock. */
+/** Every seeded time is generated relative to this instant (the examples' day), then moved to the anchor's day. */
 export const SEED_EPOCH = Date.parse('2025-11-14T09:41:07Z');
 const DAY = 24 * 3600 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -59,6 +61,21 @@ const PROMOTIONS: Promotion[] = [
 const GOLD_PROMOTION: Promotion = { id: 'prm_GOLD5', starts_at: '2025-01-01T00:00:00+05:30', expires_at: '2030-12-31T23:59:59+05:30', details: { promotion_type: 'discount', discount_type: 'percentage', discount_percent: 5, discount_fixed_amount: 0 } };
 
 export function generateWorld(options: SeedOptions, given: Partial<WorldData> = {}): WorldData {
+  const data = generateAtEpoch(options, given);
+  // Generated around SEED_EPOCH, then moved by whole days so that SEED_EPOCH falls on the day before the
+  // anchor (every seeded order is then in the past, every seeded cart still open): each relation between
+  // dates (a cart's expiry after its creation, a coupon's window, an order's history) stays as seeded.
+  if (options.anchor !== undefined) {
+    const days = Math.round((dayStart(options.anchor) - dayStart(SEED_EPOCH)) / DAY) - 1;
+    if (days !== 0) {
+      const moved = data as unknown as Record<string, unknown>;
+      for (const key of Object.keys(data) as Array<keyof WorldData>) if (!given[key]) moved[key] = shiftDates(data[key], days);
+    }
+  }
+  return data;
+}
+
+function generateAtEpoch(options: SeedOptions, given: Partial<WorldData>): WorldData {
   const { seed, storeId } = options;
   const stream = (name: string) => new Random(seed, storeId, name);
   const categories = given.categories ?? seedCategories();
@@ -913,4 +930,25 @@ function seedOrders(rng: Random, world: World, customers: readonly CustomerRecor
     }
   }
   return orders;
+}
+
+// ---- dates ----------------------------------------------------------------------------------------------
+
+const dayStart = (ms: number) => ms - (((ms % DAY) + DAY) % DAY);
+const DATED_KEY = /_(at|date)$/;
+const DATED_VALUE = /^(\d{4})-(\d{2})-(\d{2})(?=$|T)/;
+
+/**
+ * A copy of the records with every date (fields named `*_at` / `*_date`) moved by `days`, time and offset
+ * kept. A copy, never in place: seeded records share objects with this module's constants.
+ */
+export function shiftDates<T>(value: T, days: number): T {
+  if (Array.isArray(value)) return value.map((item) => shiftDates(item, days)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    const m = typeof field === 'string' && DATED_KEY.test(key) ? DATED_VALUE.exec(field) : null;
+    out[key] = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]) + days * DAY).toISOString().slice(0, 10) + (field as string).slice(10) : shiftDates(field, days);
+  }
+  return out as T;
 }

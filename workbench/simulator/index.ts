@@ -13,6 +13,8 @@ import { Scheduler } from './scheduler.js';
 import { WebhookService, RETENTION_MS, type TriggerContent } from './service.js';
 import { createSimulatorRoutes, OUTSIDE_CONTRACT } from './simulator-routes.js';
 import { SimulatorStore, type Completion } from './store.js';
+import { Clocks } from '../clock/clocks.js';
+import type { DueWork } from '../clock/advance.js';
 
 export { OUTSIDE_CONTRACT, type TriggerContent, type WebhookDeliveryView };
 
@@ -25,8 +27,10 @@ export interface SimulatorOptions {
   timeoutMs?: number;
   /** Refuse loopback, private, link-local and metadata addresses (after DNS resolution). Default false. */
   denyPrivate?: boolean;
-  /** Clock in ms since the epoch. Default Date.now. */
+  /** Wall clock in ms since the epoch. Default Date.now. Ignored when `clocks` is given. */
   now?: () => number;
+  /** Every store's clock (shared with the sandbox); default: one of its own on `now`, kept in `dataDir`. */
+  clocks?: Clocks;
   /** Most attempts in flight at once. Default 64. */
   concurrency?: number;
   /** See AdminAuthOptions: unset = any non-empty bearer token is accepted. */
@@ -42,6 +46,10 @@ export interface Simulator {
   extension: WorkbenchExtension;
   service: WebhookService;
   timing: Timing;
+  /** Every store's clock (shared with the sandbox when the workbench composes them). */
+  clocks: Clocks;
+  /** What a clock advance needs: each store's due attempts, played in order (../clock/advance.ts). */
+  dueWork: DueWork;
   /**
    * Raises an event in a store; throws with the 400 message when the event or properties are invalid. The
    * event is committed with the other writes of this turn of the event loop (group commit): `settled()`
@@ -58,16 +66,24 @@ export interface Simulator {
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const now = options.now ?? Date.now;
+  const clocks = options.clocks ?? Clocks.open({ dataDir: options.dataDir, wall: options.now });
   const t = timing(options.timeScale ?? 1, options.timeoutMs);
   const denyPrivate = options.denyPrivate ?? false;
   const concurrency = options.concurrency ?? 64;
   const store = SimulatorStore.open(options.dataDir);
-  store.prune(now() - RETENTION_MS);
+  // Retention by each store's own time (a store whose clock is set back keeps its history).
+  store.prune(clocks.wallNow() - RETENTION_MS, new Map([...clocks.shifted().keys()].map((s) => [s, clocks.now(s) - RETENTION_MS])));
   const sender = createSender({ timeoutMs: t.timeoutMs, denyPrivate, connections: concurrency });
   const listeners = new Set<(d: WebhookDeliveryView) => void>();
 
+  // Waiters for the next recorded attempt (a clock advance steps from one to the next).
+  let attemptWaiters: Array<() => void> = [];
   const onCompleted = (c: Completion) => {
+    if (attemptWaiters.length) {
+      const waiting = attemptWaiters;
+      attemptWaiters = [];
+      for (const w of waiting) w();
+    }
     if (!options.log && listeners.size === 0) return;
     const view = toWebhookDelivery(c.row);
     if (options.log) options.log(describeAttempt(view, c));
@@ -75,8 +91,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
   const onError = (e: Error) => process.stderr.write(`webhooks: could not record attempts (they will be retried after their lease): ${e.message}\n`);
   store.onFlushError = (e) => process.stderr.write(`webhooks: could not commit the writes of one turn (events raised then are lost, answers are retried after their lease): ${e.message}\n`);
-  const scheduler = new Scheduler({ store, sender, timing: t, concurrency, now, owner: randomUUID(), onCompleted, onError });
-  const service = new WebhookService(store, { now, denyPrivate, wake: () => scheduler.kick() });
+  const scheduler = new Scheduler({ store, sender, timing: t, concurrency, clocks, owner: randomUUID(), onCompleted, onError });
+  const service = new WebhookService(store, { now: (storeId) => clocks.now(storeId), denyPrivate, wake: () => scheduler.kick() });
+  // A store's clock moved: what is due in it now is claimed, and the timer is re-armed for the rest.
+  const unwatch = clocks.onChange(() => scheduler.kick());
   // Raised events are written by the scheduler's next pump, with the claims of their first attempts.
   store.onEventsQueued = () => scheduler.kick();
 
@@ -94,10 +112,30 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   scheduler.kick();
 
   let closing: Promise<void> | undefined;
+  const dueWork: DueWork = {
+    nextDueOf: (storeId) => store.nextDueOf(storeId),
+    inFlightOf: (storeId) => store.inFlightOf(storeId),
+    kick: () => scheduler.kick(),
+    nextAttempt: (ms) =>
+      new Promise<void>((resolve) => {
+        const waiter = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          attemptWaiters = attemptWaiters.filter((w) => w !== waiter);
+          resolve();
+        }, ms);
+        attemptWaiters.push(waiter);
+      }),
+  };
+
   return {
     extension,
     service,
     timing: t,
+    clocks,
+    dueWork,
     trigger(storeId, event, properties, unset) {
       const { reply, content } = service.trigger(storeId, { event, properties, unset });
       if (!content) throw new Error(reply.error?.message ?? 'the event was not raised');
@@ -120,6 +158,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     close() {
       closing ??= (async () => {
         // Attempts in flight get a moment to answer; any still open are aborted and retried next run.
+        unwatch();
         await scheduler.close(Math.min(t.timeoutMs, 1000));
         await sender.close().catch(() => undefined);
         store.close();

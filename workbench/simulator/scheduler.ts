@@ -6,7 +6,8 @@
 import { newDeliveryId } from './ids.js';
 import { isDisable, isSuccess, type Timing } from './rules.js';
 import { signAttempt, type Sender } from './deliver.js';
-import type { AttemptResult, AttemptRow, Claim, Completion, CompletionPolicy, SimulatorStore } from './store.js';
+import type { AttemptResult, AttemptRow, Claim, ClockTimes, Completion, CompletionPolicy, SimulatorStore } from './store.js';
+import type { Clocks } from '../clock/clocks.js';
 
 const LEASE_CHECK_MS = 250;
 
@@ -16,7 +17,8 @@ export interface SchedulerOptions {
   timing: Timing;
   /** Most attempts in flight at once (all subscriptions together). */
   concurrency: number;
-  now: () => number;
+  /** Every store's time (its own clock, or the wall clock); the wall clock for leases and timers. */
+  clocks: Clocks;
   /** Identifies this process's claims, so a late answer cannot settle an attempt someone else took over. */
   owner: string;
   onCompleted?: (completion: Completion) => void;
@@ -55,15 +57,24 @@ export class Scheduler {
     });
   }
 
+  /** The time of every store with a clock of its own, now (undefined when every store is on the wall clock). */
+  private clockTimes(): ClockTimes | undefined {
+    const { clocks } = this.o;
+    if (!clocks.anyShifted) return undefined;
+    const times = new Map<string, number>();
+    for (const store of clocks.shifted().keys()) times.set(store, clocks.now(store));
+    return times;
+  }
+
   private pump(): void {
     if (this.closed) return;
-    const now = this.o.now();
+    const now = this.o.clocks.wallNow();
     let claims: Claim[] = [];
     try {
       claims = this.o.store.batch(() => {
         this.recordAnswers();
         this.settleExpiredLeases(now);
-        return this.o.store.claimDue(now, this.o.concurrency - this.inFlight, this.o.owner, this.leaseMs);
+        return this.o.store.claimDue(now, this.o.concurrency - this.inFlight, this.o.owner, now + this.leaseMs, this.clockTimes());
       });
       // Committed (with every event raised in this turn: group commit) before anything claimed is sent.
     } catch (e) {
@@ -97,7 +108,7 @@ export class Scheduler {
     if (now >= this.nextLeaseCheck) {
       this.nextLeaseCheck = now + LEASE_CHECK_MS;
       for (const row of this.o.store.expiredLeases(now)) {
-        const result = { completedAt: now, responseStatus: null, errorClass: 'network_error' as const, excerpt: null, truncated: false };
+        const result = { completedAt: this.o.clocks.now(row.store_id), responseStatus: null, errorClass: 'network_error' as const, excerpt: null, truncated: false };
         this.settle(this.o.store.complete(row, row.claimed_by ?? '', result, this.policy, () => newDeliveryId(now)));
       }
     }
@@ -108,9 +119,19 @@ export class Scheduler {
     this.timer = undefined;
     // Saturated: every finishing attempt calls kick(), which claims what is due; no timer needed.
     if (this.closed || this.inFlight >= this.o.concurrency) return;
-    const next = this.o.store.nextWakeAt();
+    const { clocks } = this.o;
+    const wall = clocks.wallNow();
+    let clocked: Map<string, (t: number) => number | undefined> | undefined;
+    if (clocks.anyShifted) {
+      clocked = new Map();
+      for (const [store, state] of clocks.shifted()) {
+        // A running clock reaches store time t at wall time t - offset; a frozen one only if it stands past t.
+        clocked.set(store, state.kind === 'running' ? (t) => t - state.offsetMs : (t) => (t <= state.at ? wall : undefined));
+      }
+    }
+    const next = this.o.store.nextWakeAt(clocked);
     if (next === undefined) return;
-    const delay = Math.max(0, next - this.o.now());
+    const delay = Math.max(0, next - wall);
     // Timers cap at about 24.8 days; a later wake-up just re-arms.
     this.timer = setTimeout(() => this.pump(), Math.min(delay, 2 ** 31 - 1));
   }
@@ -129,7 +150,7 @@ export class Scheduler {
       .send(attempt)
       .then((result) => {
         // Recorded by the next pump (this same turn of the event loop), batched with the other answers.
-        this.answered.push({ row, result: { completedAt: this.o.now(), ...result } });
+        this.answered.push({ row, result: { completedAt: this.o.clocks.now(row.store_id), ...result } });
       })
       .finally(() => {
         this.inFlight--;

@@ -49,7 +49,7 @@ export interface TriggerContent {
 export class WebhookService {
   constructor(
     private readonly store: SimulatorStore,
-    private readonly o: { now: () => number; denyPrivate: boolean; wake: () => void },
+    private readonly o: { now: (storeId: string) => number; denyPrivate: boolean; wake: () => void },
   ) {}
 
   // ---- createWebhook --------------------------------------------------------------------------------
@@ -95,7 +95,7 @@ export class WebhookService {
     const ignored = requested.filter((e) => !catalogEntry(e));
 
     const secret = newSigningSecret();
-    const now = this.o.now();
+    const now = this.o.now(storeId);
     const max = deliveryRules.maxEnabledWebhooksPerStore;
     const created = this.store.createSubscription(
       {
@@ -148,7 +148,7 @@ export class WebhookService {
   }
 
   deleteWebhook(storeId: string, id: string): Reply {
-    const now = this.o.now();
+    const now = this.o.now(storeId);
     const deleted = this.store.deleteSubscription(storeId, id, now);
     if (!deleted) return webhookNotFound(storeId, id);
     // Cancelled rows may have been the earliest due: let the scheduler re-arm its timer.
@@ -165,7 +165,7 @@ export class WebhookService {
 
   rotateSecret(storeId: string, id: string): Reply {
     const secret = newSigningSecret();
-    const now = this.o.now();
+    const now = this.o.now(storeId);
     const sub = this.store.rotateSecret(storeId, id, secret, now);
     if (!sub) return webhookNotFound(storeId, id);
     return ok(200, 'Secret rotated. Store the new secret now: it will not be shown again; the previous one signs nothing more.', {
@@ -194,7 +194,7 @@ export class WebhookService {
         { location: 'body', name: 'event', message: 'not subscribed' },
       ]);
     }
-    const now = this.o.now();
+    const now = this.o.now(storeId);
     const eventId = newEventId(now);
     const built = buildEventPayload({ storeId, event, eventId, deliveryId: newDeliveryId(now), occurredAt: now, isTest: true });
     // The catalog example is valid by construction (the spec tests check it); a failure here is a spec bug.
@@ -239,7 +239,7 @@ export class WebhookService {
     const { rows, total } = this.store.listDeliveries(
       storeId,
       { webhookId, event, eventId, status: status as AttemptStatus | undefined },
-      this.o.now() - RETENTION_MS,
+      this.o.now(storeId) - RETENTION_MS,
       window.offset,
       window.limit,
     );
@@ -252,7 +252,7 @@ export class WebhookService {
     const sub = this.store.subscription(storeId, id);
     if (!sub) return webhookNotFound(storeId, id);
     if (sub.status === 'disabled') return disabled(sub);
-    const since = this.o.now() - RETENTION_MS;
+    const since = this.o.now(storeId) - RETENTION_MS;
     const row = this.store.delivery(storeId, id, deliveryId, since);
     const event = row && this.store.event(storeId, row.event_id, 0);
     if (!row || !event) {
@@ -269,7 +269,7 @@ export class WebhookService {
     const sub = this.store.subscription(storeId, id);
     if (!sub) return webhookNotFound(storeId, id);
     if (sub.status === 'disabled') return disabled(sub);
-    const event = this.store.event(storeId, eventId, this.o.now() - RETENTION_MS);
+    const event = this.store.event(storeId, eventId, this.o.now(storeId) - RETENTION_MS);
     if (!event) {
       return fail(404, 'not_found', `Event ${eventId} not found in store ${storeId} (events are kept 30 days).`, [
         { location: 'path', name: 'event_id', message: 'no event with this id' },
@@ -285,7 +285,7 @@ export class WebhookService {
   }
 
   private queue(sub: Subscription, event: EventRecord, trigger: 'manual_retry' | 'replay', autoRetry: boolean): Reply {
-    const now = this.o.now();
+    const now = this.o.now(sub.storeId);
     const attempt: NewAttempt = { deliveryId: newDeliveryId(now), webhookId: sub.id, trigger, url: sub.url, scheduledAt: now, autoRetry };
     const queued = this.store.queueAttempt(event, attempt, now);
     if (!queued.ok) return inProgress(sub, event, queued.active);
@@ -298,7 +298,7 @@ export class WebhookService {
 
   /** Raises an event: `content` is set when it was accepted, `reply` is the HTTP answer either way. */
   trigger(storeId: string, input: TriggerInput): { reply: Reply; content?: TriggerContent } {
-    const now = this.o.now();
+    const now = this.o.now(storeId);
     const eventId = newEventId(now);
     const built = input.replaceProperties || input.actor ? buildExact(storeId, input, eventId, now) : buildEventPayload({ storeId, event: input.event, eventId, deliveryId: newDeliveryId(now), occurredAt: now, isTest: false, properties: input.properties, unset: input.unset });
     if (!built.ok) return { reply: fail(400, 'invalid_body', built.message, built.details) };

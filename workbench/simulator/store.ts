@@ -211,6 +211,9 @@ CREATE UNIQUE INDEX IF NOT EXISTS attempts_one_active ON attempts(webhook_id, ev
 const MAX_CACHED_PAYLOADS = 5000;
 const MAX_CACHED_PAYLOAD_CHARS = 16 * 1024 * 1024;
 
+/** Store id -> that store's time now, for the stores with a clock of their own (../clock/clocks.ts). */
+export type ClockTimes = ReadonlyMap<string, number>;
+
 export class SimulatorStore {
   private readonly s: Record<string, Statement<any>>;
   /**
@@ -234,7 +237,7 @@ export class SimulatorStore {
   private enabledCache = new Map<string, Subscription[]>();
   // A transaction function per db.transaction() call; built once here instead.
   private readonly tx: {
-    claim: (now: number, limit: number, owner: string, leaseMs: number) => Claim[];
+    claim: (now: number, limit: number, owner: string, leaseUntil: number, clocks: ClockTimes | undefined) => Claim[];
     batch: <T>(fn: () => T) => T;
     failure: (claimed: AttemptRow, owner: string, result: AttemptResult, policy: CompletionPolicy, newDeliveryId: () => string) => Completion | undefined;
   };
@@ -322,6 +325,28 @@ export class SimulatorStore {
            WHERE a.status = 'scheduled' AND a.scheduled_at <= ? ORDER BY a.scheduled_at, a.seq LIMIT ?)
          RETURNING *`,
       ),
+      // The same when some stores have a clock of their own (../clock): @clocks is a JSON object of store id
+      // to that store's time; every other store's time is @now. @latest (the latest of them) bounds the
+      // index range; the per-store comparison filters it.
+      claimDueClocked: db.prepare(
+        `UPDATE attempts SET status = 'in_flight', sent_at = coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = attempts.store_id), @now),
+           claimed_by = @owner, lease_until = @lease_until,
+           url = (SELECT s.url FROM subscriptions s WHERE s.id = attempts.webhook_id)
+         WHERE seq IN (
+           SELECT a.seq FROM attempts a JOIN subscriptions s ON s.id = a.webhook_id AND s.status = 'enabled'
+           WHERE a.status = 'scheduled' AND a.scheduled_at <= @latest
+             AND a.scheduled_at <= coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = a.store_id), @now)
+           ORDER BY a.scheduled_at, a.seq LIMIT @limit)
+         RETURNING *`,
+      ),
+      nextDueExcept: db.prepare(`SELECT min(scheduled_at) AS t FROM attempts WHERE status = 'scheduled' AND store_id NOT IN (SELECT key FROM json_each(?))`),
+      nextDueOfClocked: db.prepare(
+        `SELECT store_id, min(scheduled_at) AS t FROM attempts WHERE status = 'scheduled' AND store_id IN (SELECT key FROM json_each(?)) GROUP BY store_id`,
+      ),
+      storeNextDue: db.prepare(
+        `SELECT min(a.scheduled_at) AS t FROM attempts a JOIN subscriptions s ON s.id = a.webhook_id AND s.status = 'enabled' WHERE a.status = 'scheduled' AND a.store_id = ?`,
+      ),
+      storeInFlight: db.prepare(`SELECT count(*) AS n FROM attempts WHERE status = 'in_flight' AND store_id = ?`),
       // Scheduled attempts whose subscription is no longer enabled can never be sent: cancelled.
       cancelOrphans: db.prepare(
         `UPDATE attempts SET status = 'cancelled', outcome = 'cancelled', completed_at = ?
@@ -349,8 +374,15 @@ export class SimulatorStore {
       expired: db.prepare(`SELECT * FROM attempts WHERE status = 'in_flight' AND lease_until <= ? ORDER BY lease_until LIMIT 100`),
       nextDue: db.prepare(`SELECT min(scheduled_at) AS t FROM attempts WHERE status = 'scheduled'`),
       nextLease: db.prepare(`SELECT min(lease_until) AS t FROM attempts WHERE status = 'in_flight'`),
-      pruneAttempts: db.prepare(`DELETE FROM attempts WHERE created_at < ? AND status NOT IN ('scheduled', 'in_flight')`),
-      pruneEvents: db.prepare(`DELETE FROM events WHERE created_at < ? AND event_id NOT IN (SELECT event_id FROM attempts)`),
+      // Retention per clock: @before for the stores on the wall clock, each clocked store by its own time.
+      pruneAttempts: db.prepare(
+        `DELETE FROM attempts WHERE status NOT IN ('scheduled', 'in_flight')
+           AND created_at < coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = attempts.store_id), @before)`,
+      ),
+      pruneEvents: db.prepare(
+        `DELETE FROM events WHERE created_at < coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = events.store_id), @before)
+           AND event_id NOT IN (SELECT event_id FROM attempts)`,
+      ),
     };
     const claim = db.transaction(this.claimTx.bind(this));
     const failure = db.transaction(this.failureTx.bind(this));
@@ -665,11 +697,15 @@ export class SimulatorStore {
     return this.tx.batch(fn);
   }
 
-  claimDue(now: number, limit: number, owner: string, leaseMs: number): Claim[] {
-    return limit > 0 ? this.tx.claim(now, limit, owner, leaseMs) : [];
+  /**
+   * Claims up to `limit` attempts due: by `now` for stores on the wall clock, by their own time for the
+   * stores in `clocks` (store id -> that store's time now). The lease runs to `leaseUntil`, wall clock.
+   */
+  claimDue(now: number, limit: number, owner: string, leaseUntil: number, clocks?: ClockTimes): Claim[] {
+    return limit > 0 ? this.tx.claim(now, limit, owner, leaseUntil, clocks && clocks.size ? clocks : undefined) : [];
   }
 
-  private claimTx(now: number, limit: number, owner: string, leaseMs: number): Claim[] {
+  private claimTx(now: number, limit: number, owner: string, leaseUntil: number, clocks: ClockTimes | undefined): Claim[] {
     // Another connection can commit only between our transactions: one look at data_version is enough.
     this.checkVersion();
     if (this.sweepOrphans) {
@@ -678,7 +714,11 @@ export class SimulatorStore {
       this.s.cancelOrphans.run(now);
       this.sweepOrphans = false;
     }
-    const rows = this.s.claimDue.all(now, owner, now + leaseMs, now, limit) as AttemptRow[];
+    const rows = (
+      clocks
+        ? this.s.claimDueClocked.all({ clocks: JSON.stringify(Object.fromEntries(clocks)), now, owner, lease_until: leaseUntil, latest: Math.max(now, ...clocks.values()), limit })
+        : this.s.claimDue.all(now, owner, leaseUntil, now, limit)
+    ) as AttemptRow[];
     rows.sort((a, b) => a.scheduled_at - b.scheduled_at || a.seq - b.seq);
     return rows.map((row) => {
       const sub = this.cachedSub(row.webhook_id)!;
@@ -795,12 +835,39 @@ export class SimulatorStore {
     return this.s.expired.all(now) as AttemptRow[];
   }
 
-  /** The earliest time something needs doing: a scheduled attempt falls due or a lease runs out. */
-  nextWakeAt(): number | undefined {
-    const due = (this.s.nextDue.get() as { t: number | null }).t;
+  /**
+   * The earliest wall-clock time something needs doing: a scheduled attempt falls due or a lease runs out.
+   * `toWall` maps a clocked store's time to the wall clock (undefined: a frozen clock that has not reached
+   * it, so never by itself); stores not in it are on the wall clock.
+   */
+  nextWakeAt(clocked?: ReadonlyMap<string, (storeTime: number) => number | undefined>): number | undefined {
+    const times: number[] = [];
     const lease = (this.s.nextLease.get() as { t: number | null }).t;
-    const times = [due, lease].filter((t): t is number => t !== null);
+    if (lease !== null) times.push(lease);
+    if (!clocked || clocked.size === 0) {
+      const due = (this.s.nextDue.get() as { t: number | null }).t;
+      if (due !== null) times.push(due);
+    } else {
+      const keys = JSON.stringify(Object.fromEntries([...clocked.keys()].map((k) => [k, 1])));
+      const due = (this.s.nextDueExcept.get(keys) as { t: number | null }).t;
+      if (due !== null) times.push(due);
+      for (const { store_id, t } of this.s.nextDueOfClocked.all(keys) as Array<{ store_id: string; t: number }>) {
+        const wall = clocked.get(store_id)?.(t);
+        if (wall !== undefined) times.push(wall);
+      }
+    }
     return times.length ? Math.min(...times) : undefined;
+  }
+
+  /** The store's earliest scheduled attempt of an enabled subscription (store time), if any. */
+  nextDueOf(storeId: string): number | undefined {
+    this.flush();
+    return (this.s.storeNextDue.get(storeId) as { t: number | null }).t ?? undefined;
+  }
+
+  /** How many attempts of the store are on the wire now. */
+  inFlightOf(storeId: string): number {
+    return (this.s.storeInFlight.get(storeId) as { n: number }).n;
   }
 
   listDeliveries(storeId: string, filter: DeliveryFilter, since: number, offset: number, limit: number): { rows: AttemptRow[]; total: number } {
@@ -818,11 +885,12 @@ export class SimulatorStore {
   }
 
   /** Drops finished attempts and unreferenced events older than `before` (the retention, register AD-051). */
-  prune(before: number): void {
+  prune(before: number, clocks?: ClockTimes): void {
     this.flush(); // events raised in this turn first
+    const params = { before, clocks: JSON.stringify(Object.fromEntries(clocks ?? [])) };
     this.db.transaction(() => {
-      this.s.pruneAttempts.run(before);
-      this.s.pruneEvents.run(before);
+      this.s.pruneAttempts.run(params);
+      this.s.pruneEvents.run(params);
     })();
   }
 }

@@ -1,0 +1,64 @@
+// Moving a store's clock forward the way time would pass: every webhook attempt that falls due on the way
+// is sent at its own due time, in order, and its answer is recorded before the clock moves on, so a
+// failing receiver's retry ladder plays out (attempt 2 five seconds after attempt 1 ends, ...) and a 410
+// disables the subscription at the time it was answered. Between two due attempts the clock jumps; during
+// an attempt it runs, so durations and the next due time are real.
+import type { Clocks } from './clocks.js';
+
+/** What the clock needs from the webhook simulator (workbench/simulator/index.ts `dueWork`). */
+export interface DueWork {
+  /** The store's earliest scheduled attempt (store time), if any. */
+  nextDueOf(storeId: string): number | undefined;
+  /** Attempts of the store on the wire now. */
+  inFlightOf(storeId: string): number;
+  /** Asks the scheduler to claim what is due now. */
+  kick(): void;
+  /** Resolves when the next attempt (of any store) is recorded, or after `ms`. */
+  nextAttempt(ms: number): Promise<void>;
+}
+
+/** The longest a single HTTP request waits for an advance; the rest goes on in the background (GET shows it). */
+export const ADVANCE_WAIT_MS = 30_000;
+/** A bound on due attempts played in one advance (a store has at most a few hundred pending). */
+const MAX_STEPS = 100_000;
+
+/**
+ * Moves `storeId`'s clock to `target` through every attempt due on the way (see above), then leaves it
+ * frozen or running as `frozen` says. Without webhook work it simply sets the clock.
+ */
+export async function advanceClock(clocks: Clocks, work: DueWork | undefined, storeId: string, target: number, frozen: boolean, onStep?: () => void): Promise<number> {
+  let steps = 0;
+  if (work && target > clocks.now(storeId)) {
+    for (;;) {
+      await drain(clocks, work, storeId);
+      const due = work.nextDueOf(storeId);
+      if (due === undefined || due > target || steps >= MAX_STEPS) break;
+      // Jump to the attempt's due time and let the clock run while it is on the wire.
+      if (due > clocks.now(storeId)) clocks.set(storeId, due, false);
+      else work.kick();
+      steps++;
+      onStep?.();
+    }
+  }
+  clocks.set(storeId, target, frozen);
+  return steps;
+}
+
+/** Waits until nothing of the store is on the wire and nothing is due at its current time. */
+async function drain(clocks: Clocks, work: DueWork, storeId: string): Promise<void> {
+  for (;;) {
+    const due = work.nextDueOf(storeId);
+    const pending = work.inFlightOf(storeId) > 0 || (due !== undefined && due <= clocks.now(storeId));
+    if (!pending) return;
+    work.kick();
+    await work.nextAttempt(50);
+  }
+}
+
+/** `P1DT2H30M`, `PT90S`, `P2W`: an ISO 8601 duration of weeks, days, hours, minutes and seconds, in ms. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^P(?:(\d{1,6})W)?(?:(\d{1,6})D)?(?:T(?:(\d{1,6})H)?(?:(\d{1,6})M)?(?:(\d{1,9}(?:\.\d{1,3})?)S)?)?$/.exec(text);
+  if (!m || text === 'P' || text.endsWith('T')) return undefined;
+  const [, w, d, h, min, s] = m;
+  return ((Number(w ?? 0) * 7 + Number(d ?? 0)) * 86_400 + Number(h ?? 0) * 3600 + Number(min ?? 0) * 60 + Number(s ?? 0)) * 1000;
+}

@@ -1,0 +1,200 @@
+// One virtual clock per store, shared by the sandbox (dates of its world, cart and coupon expiry, token
+// lifetimes), the webhook simulator (event times, attempt times, the retry ladder) and the back office.
+// A store's clock is the wall clock until someone sets it; then it either runs from the time it was set
+// to (wall clock plus an offset) or stays frozen there until it is moved again. Stores with their own
+// clock are few (at most MAX_STORE_CLOCKS); with a data directory they are kept in `clocks.json` (0600,
+// replaced atomically), so a restart keeps every store's time and the retries due in it.
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** How many stores may have a clock of their own at once (each costs a little on every scheduler pass). */
+export const MAX_STORE_CLOCKS = 1000;
+/** The range a clock can be set to: far enough for any test, near enough that dates stay four-digit years. */
+export const EARLIEST = Date.parse('2000-01-01T00:00:00Z');
+export const LATEST = Date.parse('2100-01-01T00:00:00Z');
+const FILE = 'clocks.json';
+
+export type ClockState =
+  /** Runs with the wall clock, `offsetMs` ahead (negative: behind). */
+  | { kind: 'running'; offsetMs: number }
+  /** Stands still at `at` until moved. */
+  | { kind: 'frozen'; at: number };
+
+interface Entry {
+  state: ClockState;
+  /** The day (UTC midnight, ms) the store's seeded world is dated from, when it is not the process's own. */
+  anchor?: number;
+}
+
+/** What the back office shows of a store's clock. */
+export interface ClockView {
+  store_id: string;
+  now: string;
+  frozen: boolean;
+  /** Store time minus wall time, in ms (a frozen clock's offset keeps changing). */
+  offset_ms: number;
+  /** True when the store follows the wall clock (never set, or set back with DELETE). */
+  wall_clock: boolean;
+}
+
+export class ClockError extends Error {}
+
+export class Clocks {
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<(storeId: string) => void>();
+
+  private constructor(
+    private readonly wall: () => number,
+    private readonly file: string | undefined,
+  ) {}
+
+  /** The clocks kept in `<dataDir>/clocks.json` (read now), or in memory. */
+  static open(options: { dataDir?: string; wall?: () => number } = {}): Clocks {
+    const file = options.dataDir ? join(options.dataDir, FILE) : undefined;
+    const clocks = new Clocks(options.wall ?? Date.now, file);
+    if (file && existsSync(file)) clocks.load(file);
+    return clocks;
+  }
+
+  /** The wall clock (ms since the epoch). */
+  wallNow(): number {
+    return this.wall();
+  }
+
+  /** The store's time (ms since the epoch). */
+  now(storeId: string): number {
+    const entry = this.entries.get(storeId);
+    if (!entry || (entry.state.kind === 'running' && entry.state.offsetMs === 0)) return this.wall();
+    return entry.state.kind === 'frozen' ? entry.state.at : this.wall() + entry.state.offsetMs;
+  }
+
+  /** Stores whose clock is not the wall clock, with their state (the scheduler reads it on every pass). */
+  shifted(): ReadonlyMap<string, ClockState> {
+    const out = new Map<string, ClockState>();
+    for (const [store, entry] of this.entries) {
+      if (entry.state.kind === 'frozen' || entry.state.offsetMs !== 0) out.set(store, entry.state);
+    }
+    return out;
+  }
+
+  /** True when some store has a clock of its own. */
+  get anyShifted(): boolean {
+    for (const entry of this.entries.values()) if (entry.state.kind === 'frozen' || entry.state.offsetMs !== 0) return true;
+    return false;
+  }
+
+  view(storeId: string): ClockView {
+    const state = this.entries.get(storeId)?.state ?? { kind: 'running', offsetMs: 0 };
+    const now = this.now(storeId);
+    return {
+      store_id: storeId,
+      now: new Date(now).toISOString(),
+      frozen: state.kind === 'frozen',
+      offset_ms: now - this.wall(),
+      wall_clock: state.kind === 'running' && state.offsetMs === 0,
+    };
+  }
+
+  /** Throws a ClockError when `storeId` has no clock yet and the registry is full. */
+  ensureRoom(storeId: string): void {
+    if (!this.entries.has(storeId) && this.entries.size >= MAX_STORE_CLOCKS) {
+      throw new ClockError(`${MAX_STORE_CLOCKS} stores already have a clock of their own; put one back on the wall clock (DELETE .../clock) first`);
+    }
+  }
+
+  /** Sets the store's time to `at`; `frozen` keeps it there (default: keeps the clock's current mode). */
+  set(storeId: string, at: number, frozen?: boolean): void {
+    if (!Number.isFinite(at) || at < EARLIEST || at >= LATEST) throw new ClockError(`a clock is set between ${iso(EARLIEST)} and ${iso(LATEST)}`);
+    this.ensureRoom(storeId);
+    const entry = this.entries.get(storeId);
+    const freeze = frozen ?? entry?.state.kind === 'frozen';
+    const state: ClockState = freeze ? { kind: 'frozen', at } : { kind: 'running', offsetMs: at - this.wall() };
+    this.entries.set(storeId, { ...entry, state });
+    this.changed(storeId);
+  }
+
+  /** Back to the wall clock. The store's seeded-world anchor, if any, is kept. */
+  release(storeId: string): void {
+    const entry = this.entries.get(storeId);
+    if (!entry) return;
+    if (entry.anchor === undefined) this.entries.delete(storeId);
+    else this.entries.set(storeId, { anchor: entry.anchor, state: { kind: 'running', offsetMs: 0 } });
+    this.changed(storeId);
+  }
+
+  /** The day the store's seeded world was last dated from (set by a reset), if not the process's own. */
+  anchorOf(storeId: string): number | undefined {
+    return this.entries.get(storeId)?.anchor;
+  }
+
+  /** Records the day a reset dated the store's seeded world from; not kept when the registry is full. */
+  setAnchor(storeId: string, anchor: number | undefined): void {
+    const entry = this.entries.get(storeId);
+    if (anchor === undefined) {
+      if (!entry?.anchor) return;
+      const { state } = entry;
+      if (state.kind === 'running' && state.offsetMs === 0) this.entries.delete(storeId);
+      else this.entries.set(storeId, { state });
+    } else {
+      if (!entry && this.entries.size >= MAX_STORE_CLOCKS) return;
+      this.entries.set(storeId, { state: entry?.state ?? { kind: 'running', offsetMs: 0 }, anchor });
+    }
+    this.persist();
+  }
+
+  /** Called with the store id after its clock changed (the simulator re-arms its timer). */
+  onChange(listener: (storeId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(storeId: string): void {
+    this.persist();
+    for (const l of this.listeners) l(storeId);
+  }
+
+  private persist(): void {
+    if (!this.file) return;
+    const data = { v: 1, clocks: Object.fromEntries([...this.entries].map(([store, e]) => [store, { ...e.state, ...(e.anchor === undefined ? {} : { anchor: e.anchor }) }])) };
+    const tmp = `${this.file}.tmp`;
+    mkdirSync(join(this.file, '..'), { recursive: true });
+    const fd = openSync(tmp, 'w', 0o600);
+    try {
+      writeSync(fd, JSON.stringify(data));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, this.file);
+  }
+
+  private load(file: string): void {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw new ClockError(`${file}: not JSON (${(e as Error).message}); delete it to put every store back on the wall clock`);
+    }
+    const clocks = (data as { v?: unknown; clocks?: unknown })?.clocks;
+    if ((data as { v?: unknown })?.v !== 1 || clocks === null || typeof clocks !== 'object' || Array.isArray(clocks)) {
+      throw new ClockError(`${file}: not a clocks file of this version ({"v":1,"clocks":{...}}); delete it to put every store back on the wall clock`);
+    }
+    for (const [store, raw] of Object.entries(clocks as Record<string, unknown>)) {
+      const r = raw as { kind?: unknown; offsetMs?: unknown; at?: unknown; anchor?: unknown };
+      const num = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
+      const state: ClockState | undefined =
+        r?.kind === 'running' && num(r.offsetMs) ? { kind: 'running', offsetMs: r.offsetMs as number } : r?.kind === 'frozen' && num(r.at) ? { kind: 'frozen', at: r.at as number } : undefined;
+      if (!state || (r.anchor !== undefined && !num(r.anchor)) || this.entries.size >= MAX_STORE_CLOCKS) {
+        throw new ClockError(`${file}: the clock of store "${store.slice(0, 80)}" is not {"kind":"running","offsetMs":n} or {"kind":"frozen","at":n}; delete the file to reset every clock`);
+      }
+      this.entries.set(store, { state, ...(r.anchor === undefined ? {} : { anchor: r.anchor as number }) });
+    }
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** UTC midnight of the day `ms` falls in. */
+export function dayOf(ms: number): number {
+  return ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
+}

@@ -1,0 +1,102 @@
+// The back office's clock routes, outside the contract: GET, POST and DELETE
+// /__simulator/stores/{store_id}/clock. Declared like every control route (../http/control-routes.ts):
+// the pipeline matches, reads the body and writes the answer; failures go through the one error writer.
+import { successEnvelope } from 'storefront-contract/contract';
+import { fail } from '../http/errors.js';
+import type { ControlRoute, Reply } from '../http/extension.js';
+import { ADVANCE_WAIT_MS, advanceClock, parseDuration, type DueWork } from './advance.js';
+import { ClockError, EARLIEST, LATEST, type Clocks } from './clocks.js';
+
+const PATH = '/__simulator/stores/{store_id}/clock';
+const FIELDS = ['now', 'advance', 'frozen'];
+
+export const CLOCK_ROUTES: ReadonlyArray<Pick<ControlRoute, 'method' | 'path' | 'summary'>> = [
+  { method: 'GET', path: PATH, summary: "the store's clock: {now, frozen, offset_ms, wall_clock, advancing}" },
+  {
+    method: 'POST',
+    path: PATH,
+    summary:
+      'set or advance the store\'s clock: {"now": "2026-12-24T10:00:00Z"} | {"advance": "P1DT2H"} (ISO 8601 duration), "frozen": true|false; webhook attempts due on the way are sent at their due times, in order',
+  },
+  { method: 'DELETE', path: PATH, summary: 'put the store back on the wall clock' },
+];
+
+const done = (status: number, message: string, content: unknown): Reply => ({ status, body: successEnvelope(message, content) });
+
+/** The clock routes over `clocks`; `work` (the simulator) plays the webhook attempts that fall due. */
+export function clockRoutes(clocks: Clocks, work: DueWork | undefined): ControlRoute[] {
+  const advancing = new Map<string, Promise<number>>();
+  const view = (storeId: string) => ({ ...clocks.view(storeId), advancing: advancing.has(storeId) });
+  const busy = (storeId: string) =>
+    fail(409, 'conflict', `The clock of store ${storeId} is still advancing through due webhook attempts; GET ${PATH.replace('{store_id}', storeId)} shows when it is done.`);
+  const [get, post, del] = CLOCK_ROUTES;
+  return [
+    { ...get, handle: ({ params }) => done(200, `Clock of store ${params.store_id} (outside the contract)`, view(params.store_id)) },
+    {
+      ...post,
+      body: 'json-object',
+      handle: async ({ params, body }) => {
+        const storeId = params.store_id;
+        const input = body ?? {};
+        const unknown = Object.keys(input).filter((k) => !FIELDS.includes(k));
+        if (unknown.length) return invalid(unknown[0], `unknown field; give "now" (a date-time) or "advance" (an ISO 8601 duration such as "P1DT2H"), and optionally "frozen"`);
+        const { now, advance, frozen } = input;
+        if (frozen !== undefined && typeof frozen !== 'boolean') return invalid('frozen', 'must be true or false');
+        if (now !== undefined && advance !== undefined) return invalid('advance', 'give "now" or "advance", not both');
+        if (advancing.has(storeId)) return busy(storeId);
+        const current = clocks.now(storeId);
+        let target = current;
+        if (now !== undefined) {
+          if (typeof now !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i.test(now) || Number.isNaN(Date.parse(now))) {
+            return invalid('now', 'must be an RFC 3339 date-time with an offset, e.g. "2026-12-24T10:00:00Z"');
+          }
+          target = Date.parse(now);
+        } else if (advance !== undefined) {
+          const ms = typeof advance === 'string' ? parseDuration(advance) : undefined;
+          if (ms === undefined || ms <= 0) return invalid('advance', 'must be a positive ISO 8601 duration of weeks, days, hours, minutes, seconds, e.g. "PT90S", "P1DT2H", "P2W"');
+          target = current + ms;
+        } else if (frozen === undefined) {
+          return invalid('(body)', 'give "now" (a date-time), "advance" (an ISO 8601 duration) or "frozen"');
+        }
+        if (target < EARLIEST || target >= LATEST) {
+          return invalid(now !== undefined ? 'now' : 'advance', `the clock stays between ${new Date(EARLIEST).toISOString()} and ${new Date(LATEST).toISOString()}`);
+        }
+        const keepFrozen = frozen ?? clocks.view(storeId).frozen;
+        try {
+          // Checked before anything moves: a full registry refuses here, not half-way through an advance.
+          clocks.ensureRoom(storeId);
+        } catch (e) {
+          if (e instanceof ClockError) return fail(409, 'conflict', `${e.message}.`);
+          throw e;
+        }
+        const run = advanceClock(clocks, work, storeId, target, keepFrozen).finally(() => advancing.delete(storeId));
+        advancing.set(storeId, run);
+        let stop = (_: undefined) => {};
+        const waited = new Promise<undefined>((r) => (stop = r));
+        const timer = setTimeout(() => stop(undefined), ADVANCE_WAIT_MS);
+        const steps = await Promise.race([run, waited]);
+        clearTimeout(timer);
+        if (steps === undefined) {
+          return done(202, `The clock of store ${storeId} is advancing through due webhook attempts; GET the clock to see when it is done.`, view(storeId));
+        }
+        const what = target === current ? (keepFrozen ? 'frozen' : 'running') : `at ${new Date(target).toISOString()}${keepFrozen ? ', frozen' : ''}`;
+        return done(200, `The clock of store ${storeId} is ${what}${steps ? `; ${steps} webhook attempt${steps === 1 ? '' : 's'} fell due on the way and were sent` : ''}.`, {
+          ...view(storeId),
+          attempts_due_on_the_way: steps,
+        });
+      },
+    },
+    {
+      ...del,
+      handle: ({ params }) => {
+        if (advancing.has(params.store_id)) return busy(params.store_id);
+        clocks.release(params.store_id);
+        return done(200, `Store ${params.store_id} is back on the wall clock.`, view(params.store_id));
+      },
+    },
+  ];
+}
+
+function invalid(name: string, message: string): Reply {
+  return fail(400, 'invalid_body', `Invalid body: '${name}' ${message}.`, [{ location: 'body', name, message }]);
+}
