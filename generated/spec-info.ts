@@ -6,7 +6,7 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "ae6024f56dd4cd99e1105a785439b44de4acb2cc743078f8e06fc063e2ac1af0"
+    "sha256": "2b14ec4c8e37ad14409ee9196db4acb02181701864a2071675a6f4af9d024eb4"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
@@ -17,6 +17,6 @@ export const specInfo = {
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",
     "version": "1.0.0",
-    "sha256": "c1c5aa0f00cb175d09b0e16e20062d3580866291c93190eecb75d2d61690d268"
+    "sha256": "7f33fa3fc73943de74382baf8678da4c0a167fa6fd0a0e793e751a1f0344f0d1"
   }
 } as const;

@@ -29,6 +29,8 @@ Options:
                          plus journal when next used (about 1.5 MB each; default 64)
   --lenient-auth         accept any well-formed bearer token (default: only tokens issued by POST /auth/anonymous)
   --strict-auth          only tokens issued by POST /auth/anonymous (the default; kept for scripts)
+  --token-lifetime <s>   seconds an issued access token is accepted, on its store's clock (default 86400;
+                         POST /__simulator/stores/{id}/clock moves a store's clock past it)
   --ownership <mode>     who reads a customer's cards, orders and carts: open (default: any token of the
                          store) or strict (only a token bound to that customer: the one that created it
                          with POST /customers, or POST /__simulator/stores/{id}/customers/{id}/sign-in)
@@ -72,6 +74,7 @@ export async function runMock(argv: string[]): Promise<number> {
       quiet: { type: 'boolean' },
       'data-dir': { type: 'string' },
       'time-scale': { type: 'string' },
+      'token-lifetime': { type: 'string' },
       'deny-private': { type: 'boolean' },
       'max-worlds': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -89,6 +92,8 @@ export async function runMock(argv: string[]): Promise<number> {
   if (values['strict-auth'] && values['lenient-auth']) throw new UsageError('--strict-auth and --lenient-auth contradict each other; give one (strict is the default).');
   const maxWorlds = values['max-worlds'] === undefined ? undefined : integerOption('max-worlds', values['max-worlds'], 64, 1_000_000);
   if (maxWorlds === 0) throw new UsageError('--max-worlds must be at least 1 (the world a request is answered from is held).');
+  const tokenLifetime = values['token-lifetime'] === undefined ? undefined : integerOption('token-lifetime', values['token-lifetime'], 86_400, 10 * 365 * 86_400);
+  if (tokenLifetime === 0) throw new UsageError('--token-lifetime must be at least 1 second.');
   const seed = values.seed;
   if (seed !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(seed)) throw new UsageError(`--seed must be a number or a word (letters, digits, . _ -), got "${seed}".`);
   for (const flag of ['spec', 'admin-spec'] as const) {
@@ -98,9 +103,9 @@ export async function runMock(argv: string[]): Promise<number> {
   const sandboxOff = values['no-sandbox'] === true || values.dynamic === true || values.spec !== undefined;
   const ownership = values.ownership;
   if (ownership !== undefined && ownership !== 'open' && ownership !== 'strict') throw new UsageError(`--ownership is open or strict, got "${ownership.slice(0, 40)}".`);
-  if (sandboxOff && (seed !== undefined || values.data !== undefined || values['lenient-auth'] || ownership !== undefined || maxWorlds !== undefined)) {
+  if (sandboxOff && (seed !== undefined || values.data !== undefined || values['lenient-auth'] || ownership !== undefined || maxWorlds !== undefined || tokenLifetime !== undefined)) {
     const why = values['no-sandbox'] ? '--no-sandbox' : values.dynamic ? '--dynamic' : '--spec';
-    throw new UsageError(`--seed, --data, --lenient-auth, --ownership and --max-worlds configure the sandbox, which ${why} turns off; drop one of them.`);
+    throw new UsageError(`--seed, --data, --lenient-auth, --ownership, --max-worlds and --token-lifetime configure the sandbox, which ${why} turns off; drop one of them.`);
   }
   let timeScale: number | undefined;
   try {
@@ -126,6 +131,7 @@ export async function runMock(argv: string[]): Promise<number> {
           lenientAuth: values['lenient-auth'] === true,
           ownership,
           maxWorlds,
+          tokenLifetimeSeconds: tokenLifetime,
         },
     port,
     host: values.host ?? '127.0.0.1',

@@ -64,7 +64,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         `            carts ${ids(s.carts)}`,
         `            customers ${ids(s.customers)}; orders of ${users}`,
         `            groups ${s.customer_groups.map((g) => `${g.id}${g.is_default ? ' (default)' : ''}`).join(' ')}; coupons ${s.coupons.map((c) => c.codes[0]).join(' ')}`,
-        `            ${sandbox.lenientAuth ? 'any well-formed bearer token is accepted (--lenient-auth)' : 'bearer tokens: only those issued by POST /auth/anonymous (--lenient-auth to accept any)'}`,
+        `            ${sandbox.lenientAuth ? 'any well-formed bearer token is accepted (--lenient-auth)' : `bearer tokens: only those issued by POST /auth/anonymous, for ${lifetime(sandbox.tokenLifetimeMs)} (--lenient-auth to accept any)`}`,
+        `            clock: each store on the wall clock until POST /__simulator/stores/${storeId}/clock sets, freezes or advances it (outside the contract)`,
         `            ${sandbox.ownership === 'strict' ? "ownership strict: a token reads only its customer's cards, orders and carts (POST /__simulator/stores/{store_id}/customers/{customer_id}/sign-in)" : "ownership open: any token of the store reads any customer's cards, orders and carts (--ownership strict to restrict)"}`,
         `            world and back office: GET /__simulator/stores/${storeId}/world (outside the contract)`,
       ];
