@@ -86,28 +86,28 @@ const ROUTES: SandboxRoute[] = [
     moveOrder(sandbox, params.store_id, params.order_number, body!),
   ),
   route('createProduct', 'create a product: {"name", "category_ids", "selling_price", ...} -> product.created', (sandbox, { params, body }) => {
-      const storeId = params.store_id;
-      const world = sandbox.world(storeId);
-      const { product, problems } = newProduct(world, body!, sandbox.now());
-      if (!product) return invalid(problems);
-      sandbox.commit(storeId, [{ kind: 'product', record: product }]);
-      const events = raised(sandbox.raise(storeId, 'product.created', productPayload(world, product), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
-      return done(201, `Product ${product.id} created.`, { product: renderProduct(world, product, { inventory: true }), events });
+    const storeId = params.store_id;
+    const world = sandbox.world(storeId);
+    const { product, problems } = newProduct(world, body!, sandbox.now());
+    if (!product) return invalid(problems);
+    sandbox.commit(storeId, [{ kind: 'product', record: product }]);
+    const events = raised(sandbox.raise(storeId, 'product.created', productPayload(world, product), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
+    return done(201, `Product ${product.id} created.`, { product: renderProduct(world, product, { inventory: true }), events });
   }),
   route('updateProduct', 'change a product: {"name"|"short_description"|"active"|"tags"|"category_ids"|"selling_price"|"listing_price"|"backorder"} -> product.updated', (sandbox, { params, body }) => {
-      const storeId = params.store_id;
-      const world = sandbox.world(storeId);
-      const product = world.products.get(params.product_id);
-      if (!product) return fail(404, 'not_found', `Product ${params.product_id} not found in store ${storeId}.`, [{ location: 'path', name: 'product_id', message: 'no product with this id' }]);
-      const { product: next, problems } = patchProduct(world, product, body!);
-      if (!next) return invalid(problems);
-      const overflow = next.pricing === product.pricing && next.variants.every((v, i) => v.pricing === product.variants[i]?.pricing) ? [] : overflowingCarts(world, next, sandbox.now());
-      if (overflow.length) {
-        return fail(409, 'conflict', `This price would take the amounts of ${overflow.length} cart(s) past ${MAX_AMOUNT}, the largest amount the sandbox carries; nothing changed.`, overflow);
-      }
-      sandbox.commit(storeId, [{ kind: 'product', record: next }]);
-      const events = raised(sandbox.raise(storeId, 'product.updated', productPayload(world, next), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
-      return done(200, `Product ${next.id} updated.`, { product: renderProduct(world, next, { inventory: true }), events });
+    const storeId = params.store_id;
+    const world = sandbox.world(storeId);
+    const product = world.products.get(params.product_id);
+    if (!product) return fail(404, 'not_found', `Product ${params.product_id} not found in store ${storeId}.`, [{ location: 'path', name: 'product_id', message: 'no product with this id' }]);
+    const { product: next, problems } = patchProduct(world, product, body!);
+    if (!next) return invalid(problems);
+    const overflow = next.pricing === product.pricing && next.variants.every((v, i) => v.pricing === product.variants[i]?.pricing) ? [] : overflowingCarts(world, next, sandbox.now());
+    if (overflow.length) {
+      return fail(409, 'conflict', `This price would take the amounts of ${overflow.length} cart(s) past ${MAX_AMOUNT}, the largest amount the sandbox carries; nothing changed.`, overflow);
+    }
+    sandbox.commit(storeId, [{ kind: 'product', record: next }]);
+    const events = raised(sandbox.raise(storeId, 'product.updated', productPayload(world, next), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
+    return done(200, `Product ${next.id} updated.`, { product: renderProduct(world, next, { inventory: true }), events });
   }),
   route('moveStock', 'move stock: {"product_id", "variant_id"? | "all_variants": true, "stock_quantity" | "adjust"} (0: out of stock) -> inventory.updated per variant', (sandbox, { params, body }) =>
     moveStock(sandbox, params.store_id, body!),
