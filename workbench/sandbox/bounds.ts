@@ -18,6 +18,13 @@ export const MAX_STOCK = 1_000_000_000;
  */
 export const MAX_AMOUNT = 1_000_000_000_000;
 
+/**
+ * The most lines a cart set up through the back office may hold (one per variant). Not a platform limit
+ * (the contract states none): it keeps one back-office body from making a cart whose every answer is
+ * megabytes (each line answers about 2.5 KB).
+ */
+export const MAX_CART_LINES = 100;
+
 /** True for a number with at most two decimals (exact for every amount up to MAX_AMOUNT). */
 export function hasTwoDecimals(n: number): boolean {
   return Number.isFinite(n) && Math.round(n * 100) / 100 === n;
@@ -35,6 +42,20 @@ export function priceProblem(v: unknown): string | undefined {
 export function stockProblem(v: unknown): string | undefined {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return `must be a whole number of units from 0 to ${MAX_STOCK}`;
   if (v > MAX_STOCK) return `must be at most ${MAX_STOCK} units (the largest stock), got ${v}`;
+  return undefined;
+}
+
+/** Why `v` is not a quantity of units (a whole number from `min` to MAX_STOCK), or undefined when it is one. */
+export function quantityProblem(v: unknown, min = 1): string | undefined {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) return `must be a whole number of units from ${min} to ${MAX_STOCK}`;
+  if (v > MAX_STOCK) return `must be at most ${MAX_STOCK} units (the largest stock), got ${v}`;
+  return undefined;
+}
+
+/** Why `v` is not an amount (0 to MAX_AMOUNT, two decimals), or undefined when it is one. */
+export function amountProblem(v: unknown): string | undefined {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_AMOUNT) return `must be an amount from 0 to ${MAX_AMOUNT}`;
+  if (!hasTwoDecimals(v)) return `must have at most two decimals (paise), got ${v}`;
   return undefined;
 }
 

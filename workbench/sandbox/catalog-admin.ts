@@ -3,6 +3,7 @@
 // Inputs come from users: only the listed fields are read, and every problem is reported by field name;
 // prices and stock are taken only within the bounds of bounds.ts (register SF-037).
 import type { ErrorItem } from 'storefront-contract/contract';
+import { FIELDS } from './back-office-api.js';
 import { CDN, slugify } from './catalog-data.js';
 import { randomId } from './identities.js';
 import { MAX_PRICE, priceProblem, stockProblem } from './bounds.js';
@@ -42,8 +43,9 @@ function freshLot(quantity: number, at: number, manufacturer: string): Inventory
   return { lot_batch: `SBX-${mfg.slice(2, 7).replace('-', '')}-${randomId('', 3)}`, manufacturer, mfg_date: mfg, exp_date: exp, stock_quantity: quantity };
 }
 
-export const PRODUCT_FIELDS = ['id', 'name', 'category_ids', 'selling_price', 'listing_price', 'tax_rate', 'sku', 'slug', 'short_description', 'tags', 'stock', 'backorder', 'variants'] as const;
-const VARIANT_FIELDS = ['name', 'selling_price', 'stock', 'sku'] as const;
+/** The fields of the bodies, exactly those of their types (back-office-api.ts: the typed client sends them). */
+export const PRODUCT_FIELDS = FIELDS.createProduct;
+const VARIANT_FIELDS = FIELDS.productVariant;
 
 /** A new product from a short input; `problems` lists every invalid field. */
 export function newProduct(world: World, input: Input, at: number): { product?: ProductRecord; problems: ErrorItem[] } {
@@ -178,7 +180,7 @@ export function newProduct(world: World, input: Input, at: number): { product?: 
   };
 }
 
-export const PATCH_FIELDS = ['name', 'short_description', 'active', 'tags', 'category_ids', 'selling_price', 'listing_price', 'backorder'] as const;
+export const PATCH_FIELDS = FIELDS.updateProduct;
 
 /** The product with some fields changed; prices apply to every variant (group prices are the groups'). */
 export function patchProduct(world: World, product: ProductRecord, input: Input): { product?: ProductRecord; problems: ErrorItem[] } {

@@ -1,7 +1,8 @@
 // Webhook payloads built from the world's own records, for the events of the AsyncAPI catalog
 // (generated/webhooks/catalog.ts): customer.created (CustomerDetail), order.created / order.updated /
 // order.cancelled (Order), product.created / product.updated (ProductPayload = Product +
-// marketplace_listing) and inventory.updated (InventoryPayload). The simulator's trigger validates the
+// marketplace_listing), inventory.updated (InventoryPayload) and cart.created / cart.updated (the REST Cart
+// as the storefront answers it, from the calculator: back-office.ts). The simulator's trigger validates the
 // whole envelope against the event's schema before anything is stored or sent.
 import { renderProduct } from './render.js';
 import type { CustomerDetail, CustomerRecord, InventoryLot, Order, OrderRecord, ProductRecord, VariantRecord } from './types.js';

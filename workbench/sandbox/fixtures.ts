@@ -59,7 +59,7 @@ const recordSchemas = (): Record<ResourceName, object> => ({
   customers: {
     allOf: [ref('CustomerDetail'), { type: 'object', required: ['cards'], properties: { address: nullable(ref('Address')), cards: { type: 'array', items: ref('SavedCard') }, created_at: { type: 'string', format: 'date-time' } } }],
   },
-  carts: { allOf: [ref('Cart'), { type: 'object', properties: { customer_id: { type: ['string', 'null'] }, customer_group_id: { type: ['string', 'null'] } } }] },
+  carts: { allOf: [ref('Cart'), { type: 'object', properties: { customer_id: { type: ['string', 'null'] }, customer_group_id: { type: ['string', 'null'] }, user_id: { type: ['string', 'null'] } } }] },
   orders: { allOf: [ref('Order'), { type: 'object', required: ['user_id'], properties: { user_id: { type: 'string', minLength: 1 }, cart_id: { type: ['string', 'null'] } } }] },
   coupons: {
     type: 'object',
@@ -222,6 +222,28 @@ export async function journalRecordCheck(): Promise<(kind: JournalRecordKind, re
       return each(p.variants, 'variants', variant) ?? each(p.bundle_items, 'bundle_items', bundle);
     }
     return undefined;
+  };
+}
+
+const components = new Map<string, ValidateFunction>();
+
+/**
+ * A check of a value against one component schema of the storefront document (`CartAddress`), for the
+ * back office's bodies: the first problem as the body field at fault (`billing_address.pincode`) and why,
+ * or undefined. Compiled once per schema.
+ */
+export async function componentCheck(name: string): Promise<(value: unknown, field: string) => { name: string; message: string } | undefined> {
+  await compileValidators();
+  let check = components.get(name);
+  if (!check) {
+    check = getAjv().compile(ref(name));
+    components.set(name, check);
+  }
+  const validate = check;
+  return (value, field) => {
+    if (validate(value)) return undefined;
+    const e = firstError(validate.errors)!;
+    return { name: fieldOf(e, field), message: describe(e) };
   };
 }
 

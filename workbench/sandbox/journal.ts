@@ -25,7 +25,9 @@ export type Put =
   | { kind: 'product'; record: ProductRecord }
   | { kind: 'customer'; record: CustomerRecord }
   | { kind: 'cart'; record: CartRecord }
-  | { kind: 'order'; record: OrderRecord };
+  | { kind: 'order'; record: OrderRecord }
+  /** A cart the back office removed (DELETE /__simulator/stores/{store_id}/carts/{cart_id}). */
+  | { kind: 'cart-deleted'; id: string };
 
 export type Entry =
   | { v: 1; store: string; at: string; op: 'put'; puts: Put[] }
@@ -35,7 +37,7 @@ export type Entry =
 export const JOURNAL_FILE = 'sandbox.jsonl';
 
 /** What a journaled record must be (the fixture schemas, `fixtures.ts`): the field at fault, or undefined. */
-export type RecordCheck = (kind: Put['kind'], record: unknown) => string | undefined;
+export type RecordCheck = (kind: Exclude<Put['kind'], 'cart-deleted'>, record: unknown) => string | undefined;
 
 /** An append that did not reach the disk; the journal is as it was before it (unless `refusing`). */
 export class JournalWriteError extends Error {
@@ -230,7 +232,11 @@ function shapeProblem(e: Record<string, unknown>, check?: RecordCheck): string |
   if (!Array.isArray(e.puts)) return 'field puts must be an array';
   for (const [i, put] of e.puts.entries()) {
     if (!isObject(put)) return `field puts[${i}] must be an object`;
-    if (put.kind !== 'product' && put.kind !== 'customer' && put.kind !== 'cart' && put.kind !== 'order') return `field puts[${i}].kind must be one of "product", "customer", "cart", "order"`;
+    if (put.kind === 'cart-deleted') {
+      if (typeof put.id !== 'string' || put.id === '') return `field puts[${i}].id must be a non-empty string (the removed cart's id)`;
+      continue;
+    }
+    if (put.kind !== 'product' && put.kind !== 'customer' && put.kind !== 'cart' && put.kind !== 'order') return `field puts[${i}].kind must be one of "product", "customer", "cart", "order", "cart-deleted"`;
     if (!isObject(put.record)) return `field puts[${i}].record must be an object`;
     const problem = check?.(put.kind, put.record);
     if (problem) return problem.replace(/^field /, `field puts[${i}].record.`).replace('record.[', 'record[');

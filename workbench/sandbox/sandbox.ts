@@ -227,6 +227,7 @@ export function applyPuts(world: World, puts: readonly Put[]): void {
     if (put.kind === 'product') world.putProduct(put.record);
     else if (put.kind === 'customer') world.putCustomer(put.record);
     else if (put.kind === 'cart') world.putCart(put.record);
+    else if (put.kind === 'cart-deleted') world.deleteCart(put.id);
     else if (put.kind === 'order') world.putOrder(put.record);
   }
 }

@@ -726,7 +726,8 @@ function seedCustomers(rng: Random, storeId: string): CustomerRecord[] {
 
 // ---- carts -----------------------------------------------------------------------------------------------
 
-function cartAddress(c: CustomerRecord | undefined, verified: boolean): CartAddress | null {
+/** A customer's saved address as a cart address (null when the customer has none). */
+export function cartAddress(c: CustomerRecord | undefined, verified: boolean): CartAddress | null {
   if (!c?.address) return null;
   const a = c.address;
   return {
@@ -756,7 +757,7 @@ function line(productId: string, variantId: string, quantity: number, onSubscrip
 }
 
 /** What the calculator derives; a stored cart carries these only so that it is a whole `Cart`. */
-const UNPRICED = {
+export const UNPRICED = {
   is_promotion_applied: false,
   is_coupon_applied: false,
   coupon_discount_amount: 0,

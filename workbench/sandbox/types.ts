@@ -81,9 +81,10 @@ export type CustomerRecord = CustomerDetail & { address: Address | null; cards: 
  * A cart as stored (carts.json): a contract `Cart`. Amounts and item details are derived from the catalog
  * when served; what the file decides is which variants in what quantities (and whether on subscription),
  * the coupon code, credit, addresses, fulfillment preference and status. Beside the contract's fields:
- * `customer_id`, the owner (whose order the cart becomes), and `customer_group_id`, whose prices apply.
+ * `customer_id`, the owner (whose order the cart becomes), `customer_group_id`, whose prices apply, and
+ * `user_id`, the shopper of a cart without a customer (an anonymous user; set by the back office).
  */
-export type CartRecord = Cart & { customer_id?: string | null; customer_group_id?: string | null };
+export type CartRecord = Cart & { customer_id?: string | null; customer_group_id?: string | null; user_id?: string | null };
 
 /** An order as stored (orders.json): the contract's `Order` and whose it is. */
 export type OrderRecord = Order & { user_id: string; cart_id: string | null };

@@ -117,6 +117,10 @@ export class World {
     this.changed();
   }
 
+  deleteCart(id: string): void {
+    if (this.carts.delete(id)) this.changed();
+  }
+
   putOrder(order: OrderRecord): void {
     this.orders.set(order.order_number, order);
     this.changed();
