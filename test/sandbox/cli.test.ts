@@ -50,8 +50,8 @@ describe('npm start with the sandbox', () => {
 
   it.each([
     [['--strict-auth', '--lenient-auth'], '--strict-auth and --lenient-auth contradict each other'],
-    [['--no-sandbox', '--seed', '3'], '--seed, --data, --lenient-auth, --ownership and --max-worlds configure the sandbox, which --no-sandbox turns off'],
-    [['--no-sandbox', '--ownership', 'strict'], '--seed, --data, --lenient-auth, --ownership and --max-worlds configure the sandbox, which --no-sandbox turns off'],
+    [['--no-sandbox', '--seed', '3'], '--seed, --data, --lenient-auth, --ownership, --max-worlds and --token-lifetime configure the sandbox, which --no-sandbox turns off'],
+    [['--no-sandbox', '--ownership', 'strict'], '--seed, --data, --lenient-auth, --ownership, --max-worlds and --token-lifetime configure the sandbox, which --no-sandbox turns off'],
     [['--ownership', 'mine'], '--ownership is open or strict, got "mine"'],
     [['--seed', 'a b'], '--seed must be a number or a word'],
     [['--data', '/nonexistent/sandbox-fixtures'], 'no such directory'],
