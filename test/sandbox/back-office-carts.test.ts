@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from 'storefront-contract/validators';
 import { BACK_OFFICE_ROUTES } from '../../workbench/sandbox/index.js';
+import { CLOCK_ROUTES } from '../../workbench/clock/routes.js';
+import { describeRoutes } from '../../workbench/http/control-routes.js';
 import { BACK_OFFICE_CALLS, BACK_OFFICE_PREFIX } from '../../workbench/sandbox/back-office-api.js';
 import { BackOfficeError, createBackOfficeClient, type BackOfficeClient, type CartWritten, type Workbench, type WorldSummary } from '../../workbench/index.js';
 import { anonymous, backOffice, http, startSandbox, storefront, tempDir } from './helpers.js';
@@ -85,7 +87,7 @@ const product = (kind: keyof WorldSummary['products'], n = 0) => {
 describe('back-office carts (outside the contract)', () => {
   it('every back-office route is a call of the typed client, and GET /__simulator lists them', async () => {
     const calls = Object.values(BACK_OFFICE_CALLS).map((c) => `${c.method} ${BACK_OFFICE_PREFIX}${c.path}`);
-    expect(Object.keys(BACK_OFFICE_ROUTES).sort()).toEqual(calls.sort());
+    expect([...Object.keys(BACK_OFFICE_ROUTES), ...Object.keys(describeRoutes(CLOCK_ROUTES))].sort()).toEqual(calls.sort());
     const listed = (await http(`${wb.url}/__simulator`)).json.content.routes;
     expect(Object.keys(listed)).toEqual(expect.arrayContaining(calls));
     for (const key of calls.filter((c) => c.includes('/carts'))) expect(listed[key], key).toBe(BACK_OFFICE_ROUTES[key]);

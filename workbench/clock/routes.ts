@@ -6,19 +6,21 @@ import { fail } from '../http/errors.js';
 import type { ControlRoute, Reply } from '../http/extension.js';
 import { ADVANCE_WAIT_MS, advanceClock, parseDuration, type DueWork } from './advance.js';
 import { ClockError, EARLIEST, LATEST, type Clocks } from './clocks.js';
+import { BACK_OFFICE_CALLS, BACK_OFFICE_PREFIX, FIELDS as BODY_FIELDS } from '../sandbox/back-office-api.js';
 
-const PATH = '/__simulator/stores/{store_id}/clock';
-const FIELDS = ['now', 'advance', 'frozen'];
+const PATH = `${BACK_OFFICE_PREFIX}${BACK_OFFICE_CALLS.getClock.path}`;
+const FIELDS: readonly string[] = BODY_FIELDS.setClock;
 
+/** The three routes, method and path from the back office's table of calls (so its typed client matches). */
 export const CLOCK_ROUTES: ReadonlyArray<Pick<ControlRoute, 'method' | 'path' | 'summary'>> = [
-  { method: 'GET', path: PATH, summary: "the store's clock: {now, frozen, offset_ms, wall_clock, advancing}" },
+  { method: BACK_OFFICE_CALLS.getClock.method, path: PATH, summary: "the store's clock: {now, frozen, offset_ms, wall_clock, advancing}" },
   {
-    method: 'POST',
-    path: PATH,
+    method: BACK_OFFICE_CALLS.setClock.method,
+    path: `${BACK_OFFICE_PREFIX}${BACK_OFFICE_CALLS.setClock.path}`,
     summary:
       'set or advance the store\'s clock: {"now": "2026-12-24T10:00:00Z"} | {"advance": "P1DT2H"} (ISO 8601 duration), "frozen": true|false; webhook attempts due on the way are sent at their due times, in order',
   },
-  { method: 'DELETE', path: PATH, summary: 'put the store back on the wall clock' },
+  { method: BACK_OFFICE_CALLS.releaseClock.method, path: `${BACK_OFFICE_PREFIX}${BACK_OFFICE_CALLS.releaseClock.path}`, summary: 'put the store back on the wall clock' },
 ];
 
 const done = (status: number, message: string, content: unknown): Reply => ({ status, body: successEnvelope(message, content) });

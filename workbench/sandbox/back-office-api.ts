@@ -37,6 +37,10 @@ export const BACK_OFFICE_CALLS = {
   addCartItem: { method: 'POST', path: '/carts/{cart_id}/items', body: true },
   updateCartItem: { method: 'PATCH', path: '/carts/{cart_id}/items/{variant_id}', body: true },
   removeCartItem: { method: 'DELETE', path: '/carts/{cart_id}/items/{variant_id}', body: false },
+  // The store's clock (workbench/clock/routes.ts declares these three from here).
+  getClock: { method: 'GET', path: '/clock', body: false },
+  setClock: { method: 'POST', path: '/clock', body: true },
+  releaseClock: { method: 'DELETE', path: '/clock', body: false },
 } as const satisfies Record<string, { method: Method; path: string; body: boolean; raw?: true }>;
 
 export type BackOfficeCallName = keyof typeof BACK_OFFICE_CALLS;
@@ -272,6 +276,30 @@ export interface BackOfficeCalls {
   addCartItem: { body: AddCartItemBody; content: CartWritten };
   updateCartItem: { body: UpdateCartItemBody; content: CartWritten };
   removeCartItem: { body: undefined; content: CartWritten };
+  getClock: { body: undefined; content: StoreClock };
+  setClock: { body: SetClockBody; content: StoreClock & { attempts_due_on_the_way?: number } };
+  releaseClock: { body: undefined; content: StoreClock };
+}
+
+/** Sets, freezes or advances the store's clock: `now` or `advance`, and/or `frozen`. */
+export interface SetClockBody {
+  /** An RFC 3339 date-time with an offset: the store's new time (forward: due webhook attempts are sent on the way). */
+  now?: string;
+  /** An ISO 8601 duration (`PT90S`, `P1DT2H`, `P2W`): moves the clock forward through the attempts due on the way. */
+  advance?: string;
+  /** True: the clock stands still until moved; false: it runs from its time. Default: as it was. */
+  frozen?: boolean;
+}
+
+/** A store's clock (workbench/clock/clocks.ts). */
+export interface StoreClock {
+  store_id: string;
+  now: string;
+  frozen: boolean;
+  offset_ms: number;
+  wall_clock: boolean;
+  /** True while an advance is still playing due webhook attempts (a POST answered 202). */
+  advancing: boolean;
 }
 
 // Every call of the table has its types and every typed call a route: tsc fails here otherwise.
@@ -281,6 +309,7 @@ void _calls;
 
 /** The body fields each route reads: exactly its body type's (tsc checks both ways). */
 export const FIELDS = {
+  setClock: fieldList<SetClockBody>()(['now', 'advance', 'frozen']),
   placeOrder: fieldList<PlaceOrderBody>()(['cart_id', 'user_id', 'customer_note']),
   moveOrder: fieldList<MoveOrderBody>()(['status']),
   createProduct: fieldList<CreateProductBody>()(['id', 'name', 'category_ids', 'selling_price', 'listing_price', 'tax_rate', 'sku', 'slug', 'short_description', 'tags', 'stock', 'backorder', 'variants']),
