@@ -10,7 +10,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordingProxy, type RecordingProxy } from '../../conformance/rest/recorder/proxy.js';
 import { compileControlRoutes, matchControlRoute } from '../../workbench/http/control-routes.js';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { rawExchange } from '../mock/helpers.js';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -102,7 +102,7 @@ describe('every server of the tools answers errors with the envelope', () => {
   });
 
   it('a contract route live from the sandbox (an unknown product: 404)', async () => {
-    const anon = await send(`${wb.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST', { headers: { 'x-api-key': 'sk_test_error_writer' } });
+    const anon = await send(`${wb.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST', { headers: { 'x-api-key': sandboxApiKey('demo-store') } });
     const token = JSON.parse(anon.text).content.access_token;
     const answer = await send(`${wb.url}/api/v1/demo-store/storefront/catalog/products/no-such-product`, 'GET', { headers: { authorization: `Bearer ${token}` } });
     expectEnvelope(answer, 404, 'not_found');

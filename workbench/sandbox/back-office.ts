@@ -41,6 +41,12 @@ const ROUTES: SandboxRoute[] = [
   },
   {
     method: 'GET',
+    path: `${STORE}/keys`,
+    summary: "the store's API key for X-Api-Key: a sandbox test key, its own per store, derived from the seed (the same on every run)",
+    handle: (sandbox, { params }) => done(200, `API key of store ${params.store_id} (a sandbox test key; outside the contract)`, keysOf(sandbox, params.store_id)),
+  },
+  {
+    method: 'GET',
     path: `${STORE}/world/{resource}`,
     summary: `one resource in fixture-file form (${RESOURCES.join(', ')}); save it as <resource>.json under --data`,
     handle: (sandbox, { params }) => {
@@ -273,6 +279,24 @@ function moveStock(sandbox: Sandbox, storeId: string, body: Record<string, unkno
 }
 
 /** What a developer needs from the world: counts and ids to use. */
+/** What `GET .../keys` answers: the store's key, and which keys the workbench accepts now. */
+export function keysOf(sandbox: Sandbox, storeId: string) {
+  const mode = sandbox.apiKeyMode;
+  return {
+    store_id: storeId,
+    seed: sandbox.seed,
+    // With --api-key the store's sandbox key does not open it, and the key given is a secret: not shown.
+    api_key: mode === 'fixed' ? null : sandbox.apiKey(storeId),
+    accepts: mode,
+    note:
+      mode === 'per-store'
+        ? 'Send it as X-Api-Key. Each store has its own key; a key of another store or a made-up key gets 401.'
+        : mode === 'any'
+          ? 'This sandbox accepts any well-formed X-Api-Key (--any-api-key or --lenient-auth); the store\'s own key works too.'
+          : 'This workbench was started with --api-key (or STOREFRONT_API_KEY): that key, not shown, opens every store.',
+  };
+}
+
 export function summary(sandbox: Sandbox, storeId: string) {
   const world = sandbox.world(storeId);
   const products = [...world.products.values()];
