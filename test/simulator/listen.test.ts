@@ -165,9 +165,21 @@ describe('webhooks listen --forward-to <a receiver built on the kit>', () => {
     const [earlier] = (await placeOrder('replay-store')).filter((e) => e.event === 'order.created');
     const l = listen(['--store', 'replay-store', '--events', 'order.created', '--replay-since', '1h']);
     await l.line(/^Replaying 1 event since \S+ to wh_\w+\.$/);
-    await l.line(new RegExp(`  order\\.created  ${earlier.event_id}  dlv_\\w+  attempt 1 \\(replay\\)  signature verified  -> 200$`));
+    const replayed = (await l.line(new RegExp(`  order\\.created  ${earlier.event_id}  (dlv_\\w+)  attempt 1 \\(replay\\)  signature verified  -> 200$`)))[1];
     l.child.kill('SIGINT');
     expect(await l.exit).toBe(0);
+
+    // The route listen reads (outside the contract): events since a time, the event of a delivery, bad input in the envelope.
+    const events = `${wb.url}/__simulator/stores/replay-store/events`;
+    const since = await (await fetch(`${events}?since=${new Date(Date.now() - 3_600_000).toISOString()}`)).json() as any;
+    expect(since.content.events.map((e: any) => e.event_id)).toContain(earlier.event_id);
+    expect((await (await fetch(`${events}?since=${new Date(Date.now() + 60_000).toISOString()}`)).json() as any).content.events).toEqual([]);
+    const ofDelivery = await (await fetch(`${events}?delivery_id=${replayed}`)).json() as any;
+    expect(ofDelivery.content.events).toEqual([{ event_id: earlier.event_id, event: 'order.created', is_test: false, created_at: expect.any(String) }]);
+    expect((await fetch(`${wb.url}/__simulator/stores/other-store/events?delivery_id=${replayed}`)).status).toBe(404);
+    const bad = await fetch(`${events}?since=yesterday&limit=5000`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as any).content.error.details.map((d: any) => d.name)).toEqual(['since', 'limit']);
   });
 
   it('a full store, a misspelled event and no workbench are one line each', async () => {

@@ -56,6 +56,8 @@ Example:
 const ANY_ADMIN_TOKEN = 'storefront-contract-webhooks-listen';
 /** Largest delivery body read (the kit's default limit is 1 MiB; the simulator's events are far smaller). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Event ids remembered to tell a first attempt from a later one (then the log is asked). */
+const MAX_SEEN = 10_000;
 const ID_RE = /^(evt|dlv)_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 interface Options {
@@ -211,6 +213,9 @@ export async function runListen(argv: string[]): Promise<number> {
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
   const subscription: { id?: string; secret?: string } = {};
+  // Event ids delivered so far (bounded) and those listen asked to replay: see attemptOf.
+  const seen = new Set<string>();
+  const replayed = new Set<string>();
   const forwardSecret = options.forwardTo ? process.env.WEBHOOK_SECRET || newSigningSecret() : undefined;
   // Your receiver gets most of the simulator's deadline, so listen still answers (504) before the simulator gives up.
   const timeoutMs = Math.max(1, Math.floor(attemptDeadlineMs * 0.9));
@@ -304,7 +309,7 @@ export async function runListen(argv: string[]): Promise<number> {
     }
     const ids = { event: String(envelope.event ?? header(h.event) ?? '?'), eventId: String(envelope.event_id ?? header(h.eventId) ?? '?'), deliveryId: String(envelope.delivery_id ?? header(h.deliveryId) ?? '?') };
     const when = typeof envelope.timestamp === 'string' ? envelope.timestamp : new Date().toISOString();
-    const attempt = attemptOf(ids.eventId, ids.deliveryId);
+    const attempt = attemptOf(ids.eventId, ids.deliveryId, (envelope as { is_test?: unknown }).is_test === true);
     const verdict = verifySignature(body, header(h.signature), subscription.secret ?? '');
     const head = async () => `${when}  ${ids.event}  ${ids.eventId}  ${ids.deliveryId}  attempt ${await attempt}  signature ${verdict.ok ? 'verified' : `INVALID (${verdict.reason})`}`;
     if (!verdict.ok) {
@@ -330,8 +335,16 @@ export async function runListen(argv: string[]): Promise<number> {
     out(`${await head()}  -> ${note} ${options.forwardTo}`);
   }
 
-  /** The attempt number of a delivery and its cause, from the delivery log (listWebhookDeliveries); "?" if it cannot be read. */
-  async function attemptOf(eventId: string, deliveryId: string): Promise<string> {
+  /**
+   * The attempt number of a delivery and its cause. The subscription is new, so the first delivery of an
+   * event that listen did not replay is its first attempt (the common case, no request); any other is read
+   * from the delivery log (listWebhookDeliveries): retries, replays, tests. "?" if it cannot be read.
+   */
+  async function attemptOf(eventId: string, deliveryId: string, isTest: boolean): Promise<string> {
+    const first = !seen.has(eventId) && !replayed.has(eventId) && !isTest;
+    if (seen.size >= MAX_SEEN) seen.clear();
+    seen.add(eventId);
+    if (first) return '1';
     try {
       const q = new URLSearchParams({ webhook_id: subscription.id ?? '', event_id: eventId, limit: '100' });
       const r = await call(`${admin}/webhooks/deliveries?${q}`);
@@ -372,6 +385,7 @@ export async function runListen(argv: string[]): Promise<number> {
     }
     out(`Replaying ${events.size} event${events.size === 1 ? '' : 's'}${options.since !== undefined ? ` since ${new Date(options.since).toISOString()}` : ''} to ${subscription.id}.`);
     for (const eventId of events.keys()) {
+      replayed.add(eventId);
       try {
         const r = await call(`${admin}/webhooks/${encodeURIComponent(subscription.id!)}/replay-event/${encodeURIComponent(eventId)}`, 'POST');
         if (r.status !== 202) err(`replay ${eventId}: refused (HTTP ${r.status}): ${String(r.json?.message ?? '')}`);
