@@ -111,9 +111,9 @@ describe('every server of the tools answers errors with the envelope', () => {
   it('/__simulator: a bad trigger (400), a wrong method (405 with Allow), an unknown route (404)', async () => {
     const bad = expectEnvelope(await send(`${wb.url}/__simulator/stores/demo-store/events`, 'POST', { body: { properties: {} } }), 400, 'invalid_body');
     expect(bad.content.error.details[0]).toMatchObject({ location: 'body', name: 'event' });
-    const wrong = await send(`${wb.url}/__simulator/stores/demo-store/events`, 'GET');
+    const wrong = await send(`${wb.url}/__simulator/stores/demo-store/events`, 'DELETE');
     expectEnvelope(wrong, 405, 'method_not_allowed');
-    expect(wrong.headers.allow).toBe('POST');
+    expect(wrong.headers.allow).toBe('GET, POST');
     expect(wrong.headers['x-simulator']).toBe('outside-contract');
     expectEnvelope(await send(`${wb.url}/__simulator/nothing-here`), 404, 'not_found');
   });
