@@ -19,7 +19,7 @@ const commands: Record<string, Command> = {
     load: async () => (await import('../workbench/cli.js')).runMock,
   },
   webhooks: {
-    summary: 'raise events on a running workbench (trigger) and list the event catalog (events)',
+    summary: 'raise events on a running workbench (trigger), list the catalog (events), receive and forward deliveries (listen)',
     load: async () => (await import('../workbench/simulator/cli.js')).runWebhooks,
   },
   certify: {

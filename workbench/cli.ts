@@ -23,11 +23,15 @@ Options:
   --data <dir>           fixture files replacing seeded resources (products.json, categories.json,
                          customers.json, carts.json, orders.json, countries.json, customer-groups.json,
                          coupons.json, locations.json), validated against the spec's schemas at start
-  --api-key <key>        the only store API key accepted (env STOREFRONT_API_KEY; default: any well-formed key)
+  --api-key <key>        the only store API key accepted, for every store (env STOREFRONT_API_KEY). Default:
+                         each store opens with its own sandbox test key (demo-store's is printed at start;
+                         any store's: GET /__simulator/stores/{store_id}/keys), the same on every run of a seed
+  --any-api-key          accept any well-formed store API key (so does --lenient-auth)
   --admin-token <token>  the only Admin API bearer token accepted (env STOREFRONT_ADMIN_TOKEN; default: any)
   --max-worlds <n>       store worlds held in memory, least recently used dropped and rebuilt from seed
                          plus journal when next used (about 1.5 MB each; default 64)
-  --lenient-auth         accept any well-formed bearer token (default: only tokens issued by POST /auth/anonymous)
+  --lenient-auth         accept any well-formed bearer token and store API key (default: only tokens issued by
+                         POST /auth/anonymous, only the store's own key)
   --strict-auth          only tokens issued by POST /auth/anonymous (the default; kept for scripts)
   --token-lifetime <s>   seconds an issued access token is accepted, on its store's clock (default 86400;
                          POST /__simulator/stores/{id}/clock moves a store's clock past it)
@@ -44,7 +48,8 @@ Options:
   --quiet                no request log
   --help                 this text
 
-Environment: PORT, STOREFRONT_API_KEY, STOREFRONT_ADMIN_TOKEN, WEBHOOK_TIME_SCALE. Secrets are never printed.
+Environment: PORT, STOREFRONT_API_KEY, STOREFRONT_ADMIN_TOKEN, WEBHOOK_TIME_SCALE. Secrets are never printed;
+the one key printed at start is demo-store's sandbox test key, made to be shared (derived from the seed).
 
 Per request: "Prefer: code=404", "Prefer: example=<Name>", "Prefer: dynamic=true" answer from the spec's
 examples (the sandbox steps aside for that request).
@@ -62,6 +67,7 @@ export async function runMock(argv: string[]): Promise<number> {
       dynamic: { type: 'boolean' },
       'strict-auth': { type: 'boolean' },
       'lenient-auth': { type: 'boolean' },
+      'any-api-key': { type: 'boolean' },
       ownership: { type: 'string' },
       'no-sandbox': { type: 'boolean' },
       seed: { type: 'string' },
@@ -87,6 +93,9 @@ export async function runMock(argv: string[]): Promise<number> {
   }
   const port = integerOption('port', values.port ?? process.env.PORT, 4010, 65535, values.port === undefined ? 'PORT' : '--port');
   const maxBodyBytes = integerOption('max-body-bytes', values['max-body-bytes'], 1024 * 1024);
+  if (values['any-api-key'] && (values['api-key'] !== undefined || process.env.STOREFRONT_API_KEY)) {
+    throw new UsageError(`--any-api-key and ${values['api-key'] === undefined ? 'STOREFRONT_API_KEY (set in the environment)' : '--api-key'} contradict each other: a key given is the only one accepted; drop one.`);
+  }
   const apiKey = readSecret(values['api-key'], 'api-key', 'STOREFRONT_API_KEY', warn).value;
   const adminToken = readSecret(values['admin-token'], 'admin-token', 'STOREFRONT_ADMIN_TOKEN', warn).value;
   if (values['strict-auth'] && values['lenient-auth']) throw new UsageError('--strict-auth and --lenient-auth contradict each other; give one (strict is the default).');
@@ -103,9 +112,9 @@ export async function runMock(argv: string[]): Promise<number> {
   const sandboxOff = values['no-sandbox'] === true || values.dynamic === true || values.spec !== undefined;
   const ownership = values.ownership;
   if (ownership !== undefined && ownership !== 'open' && ownership !== 'strict') throw new UsageError(`--ownership is open or strict, got "${ownership.slice(0, 40)}".`);
-  if (sandboxOff && (seed !== undefined || values.data !== undefined || values['lenient-auth'] || ownership !== undefined || maxWorlds !== undefined || tokenLifetime !== undefined)) {
+  if (sandboxOff && (seed !== undefined || values.data !== undefined || values['lenient-auth'] || values['any-api-key'] || ownership !== undefined || maxWorlds !== undefined || tokenLifetime !== undefined)) {
     const why = values['no-sandbox'] ? '--no-sandbox' : values.dynamic ? '--dynamic' : '--spec';
-    throw new UsageError(`--seed, --data, --lenient-auth, --ownership, --max-worlds and --token-lifetime configure the sandbox, which ${why} turns off; drop one of them.`);
+    throw new UsageError(`--seed, --data, --lenient-auth, --any-api-key, --ownership, --max-worlds and --token-lifetime configure the sandbox, which ${why} turns off (it accepts any well-formed key unless --api-key); drop one of them.`);
   }
   let timeScale: number | undefined;
   try {
@@ -129,6 +138,7 @@ export async function runMock(argv: string[]): Promise<number> {
           dataDir: values['data-dir'],
           fixturesDir: values.data,
           lenientAuth: values['lenient-auth'] === true,
+          apiKeyMode: values['any-api-key'] ? 'any' : undefined,
           ownership,
           maxWorlds,
           tokenLifetimeSeconds: tokenLifetime,

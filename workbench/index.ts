@@ -19,7 +19,8 @@ export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> 
    * The stateful sandbox behind the storefront API; `false` answers every storefront operation from the
    * spec's examples (the plain mock). Default: on, except with another storefront document (`specs`) or
    * in dynamic mode, where it would not match what is served. Its bearer auth is strict unless
-   * `lenientAuth`; the mock's own `strictAuth` applies only without it.
+   * `lenientAuth`; the mock's own `strictAuth` applies only without it. Each store opens with its own API
+   * key (`sandboxApiKey(storeId, { seed })`) unless `apiKeyMode: 'any'`, or `apiKeys` fixes the keys.
    */
   sandbox?: SandboxOptions | false;
 }
@@ -49,6 +50,8 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
       sandbox = await createSandbox({
         ...given,
         clocks,
+        // Keys given to the workbench (--api-key) open every store; the pipeline judges them before the sandbox.
+        apiKeyMode: mock.apiKeys ? 'fixed' : given.apiKeyMode,
         events: given.events ?? (simulator && raiseThrough(simulator)),
         eventsSettled: given.eventsSettled ?? (simulator && (() => simulator.settled())),
       });
@@ -101,3 +104,4 @@ export type { MockServer, MockServerOptions, SandboxHandle, SandboxOptions, Simu
 export { createBackOfficeClient, BackOfficeError, type BackOfficeClient, type BackOfficeClientOptions, type BackOfficeParams } from './sandbox/back-office-client.js';
 export type * from './sandbox/back-office-api.js';
 
+export { sandboxApiKey, type ApiKeyMode } from './sandbox/keys.js';

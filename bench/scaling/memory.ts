@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'undici';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { sandboxApiKey } from '../../workbench/index.js';
 
 export const HEAP_MB = 512;
 const STORES = 5000;
@@ -114,7 +115,7 @@ export async function memoryRows(): Promise<MemoryRow[]> {
   rows.push(
     await row(`${FULFILLMENT_REQUESTS} fulfillment requests of the largest valid body (1 MB pincode)`, FULFILLMENT_REQUESTS, async (url, deadline) => {
       const base = `${url}/api/v1/demo-store/storefront`;
-      const anon = await json(`${base}/auth/anonymous`, 'POST', { 'x-api-key': 'sk_bench_memory_000000' });
+      const anon = await json(`${base}/auth/anonymous`, 'POST', { 'x-api-key': sandboxApiKey('demo-store') });
       const auth = { authorization: `Bearer ${anon.json.content.access_token}` };
       const shell = JSON.stringify({ cart_id: 'crt_8N2F6Q', delivery_pincode: '' });
       let answered = 0;

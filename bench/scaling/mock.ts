@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { BARE_SERVER, body, exited, freePort, sandboxToken, start, stop, type Side } from '../suites/mock.js';
+import { BARE_SERVER, BENCH_STORE_KEY, body, exited, freePort, sandboxToken, start, stop, type Side } from '../suites/mock.js';
 
 const require = createRequire(import.meta.url);
 // autocannon ships no types; only run() and its result fields below are used.
@@ -39,7 +39,7 @@ export async function mockRows(): Promise<MockRow[]> {
   try {
     const [sandboxPort, barePort] = await Promise.all([freePort(), freePort()]);
     const args = ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', String(sandboxPort), '--host', '127.0.0.1', '--quiet'];
-    sandbox = await start('sandbox (npm start)', args, sandboxPort, PAGE, { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: { 'x-api-key': 'sk_bench' } });
+    sandbox = await start('sandbox (npm start)', args, sandboxPort, PAGE, { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: BENCH_STORE_KEY });
     const token = await sandboxToken(sandboxPort);
     const pageFile = path.join(dir, 'page.json');
     await writeFile(pageFile, await body(sandbox.url, token));

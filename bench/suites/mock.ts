@@ -18,6 +18,7 @@ import { request } from 'undici';
 import { metric, type BenchSuite } from '../lib/metric.js';
 import { documents, repoRoot } from '../../scripts/lib/repo.js';
 import { productListBody } from '../lib/fixtures.js';
+import { sandboxApiKey } from '../../workbench/index.js';
 
 const require = createRequire(import.meta.url);
 // autocannon ships no types; only run() and its result fields below are used.
@@ -28,6 +29,8 @@ const DURATION_S = 5;
 const CONNECTIONS = 10;
 const MANY_CONNECTIONS = 100;
 const TOKEN = 'bench-token';
+/** bench-store's own sandbox key (the sandbox opens each store with its own key only). */
+export const BENCH_STORE_KEY = { 'x-api-key': sandboxApiKey('bench-store') };
 const LIST_PATH = '/catalog/products';
 const STARTS = 3;
 const MOCK_PATH = `/api/v1/bench-store/storefront${LIST_PATH}`;
@@ -108,7 +111,7 @@ require('node:http').createServer((req, res) => {
 
 /** An access token issued by the sandbox (strict auth: only those open the storefront). */
 export async function sandboxToken(port: number): Promise<string> {
-  const res = await request(`http://127.0.0.1:${port}/api/v1/bench-store/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_bench' } });
+  const res = await request(`http://127.0.0.1:${port}/api/v1/bench-store/storefront/auth/anonymous`, { method: 'POST', headers: BENCH_STORE_KEY });
   return ((await res.body.json()) as { content: { access_token: string } }).content.access_token;
 }
 
@@ -146,7 +149,7 @@ const suite: BenchSuite = {
       const [subjectPort, baselinePort, sandboxPort, barePort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
       // The sandbox first: its 100-product page becomes every other side's answer.
       const sandboxArgs = ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', String(sandboxPort), '--host', '127.0.0.1', '--quiet'];
-      sandbox = await start('sandbox (npm start)', sandboxArgs, sandboxPort, `${SANDBOX_PATH}?limit=${PRODUCTS}`, { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: { 'x-api-key': 'sk_bench' } });
+      sandbox = await start('sandbox (npm start)', sandboxArgs, sandboxPort, `${SANDBOX_PATH}?limit=${PRODUCTS}`, { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: BENCH_STORE_KEY });
       const token = await sandboxToken(sandboxPort);
       const page = await body(sandbox.url, token);
       const pageFile = path.join(dir, 'sandbox-page.json');

@@ -13,6 +13,7 @@ describe('storefront-contract help', () => {
     ['top', ['--help']],
     ['mock', ['mock', '--help']],
     ['webhooks', ['webhooks', '--help']],
+    ['webhooks-listen', ['webhooks', 'listen', '--help']],
   ])('%s', async (name, args) => {
     const result = await cli(args);
     expect(result.code).toBe(0);

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { run } from '../helpers/run.js';
 
 const guidesDir = path.join(repoRoot, 'docs/guides');
@@ -73,7 +73,8 @@ async function execute(block: Block, index: number) {
   const env = {
     ...process.env,
     STOREFRONT_URL: workbench.url,
-    STOREFRONT_API_KEY: 'sk_test_guides',
+    // demo-store's own key, as the banner prints it (the sandbox opens each store with its own key only).
+    STOREFRONT_API_KEY: sandboxApiKey('demo-store'),
     PORT: String(await freePort()),
     PATH: `${shimDir}${path.delimiter}${process.env.PATH}`,
   };

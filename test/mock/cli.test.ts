@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { mockArgs, mockCli } from '../helpers/mock-cli.js';
+import { sandboxApiKey } from '../../workbench/index.js';
 import { apiKey, bearer, call } from './helpers.js';
 
 const cli = mockArgs;
@@ -15,8 +16,8 @@ describe('cli', () => {
     expect(stdout).toContain(`${url}/api/v1/{store_id}/storefront`);
     expect(stdout).toMatch(/admin/);
     expect(stdout).toContain(`${url}/docs`);
-    // The workbench's storefront is the sandbox: strict by default, it opens with a token it issued.
-    const anon = await call(url, 'POST', '/api/v1/any-store/storefront/auth/anonymous', { headers: apiKey() });
+    // The workbench's storefront is the sandbox: strict by default, it opens with the store's own key and a token it issued.
+    const anon = await call(url, 'POST', '/api/v1/any-store/storefront/auth/anonymous', { headers: apiKey(sandboxApiKey('any-store')) });
     expect(anon.status).toBe(200);
     const reply = await call(url, 'GET', '/api/v1/any-store/storefront/common/countries', { headers: bearer(anon.json.content.access_token) });
     expect(reply.status).toBe(200);

@@ -331,7 +331,8 @@ describe('authentication', () => {
     } finally {
       await lenient.close();
     }
-    // Without --api-key any well-formed key opens createAnonymousUser (the default).
-    expect((await call(wb, 'createAnonymousUser', 'POST', '/auth/anonymous', { headers: { 'x-api-key': 'whatever-key-1' } })).status).toBe(200);
+    // Without --api-key each store opens with its own sandbox key only (store-keys.test.ts has the rest).
+    expect((await call(wb, 'createAnonymousUser', 'POST', '/auth/anonymous', { headers: { 'x-api-key': 'whatever-key-1' } })).status).toBe(401);
+    expect((await call(wb, 'createAnonymousUser', 'POST', '/auth/anonymous', { headers: KEY })).status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certify } from '../../conformance/rest/certify.js';
 import { storefrontOperationList as operations } from '../../conformance/rest/load.js';
-import type { Workbench } from '../../workbench/index.js';
+import { sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { startSandbox } from './helpers.js';
 
 let wb: Workbench;
@@ -19,7 +19,9 @@ afterAll(async () => wb?.close());
 
 describe('certifying the sandbox with the recorded traffic', () => {
   it('certifies: no error, every documented status exercised and passed', async () => {
-    const { certificate } = await certify({ baseUrl: wb.url, apiKey: 'sk_test_sandbox_key_1', inputs: { restricted_api_key: 'sk_test_sandbox_pos_1' }, concurrency: 4 });
+    // The store's sandbox key; the "key without the storefront scope" step is answered from the spec (Prefer: code=403), so it is the store's key too.
+    const key = sandboxApiKey('demo-store');
+    const { certificate } = await certify({ baseUrl: wb.url, apiKey: key, inputs: { restricted_api_key: key }, concurrency: 4 });
     const findings = certificate.exchanges.flatMap((e) => e.findings.map((f) => `${e.id} ${f.severity} ${f.rule}`));
     expect(findings.filter((f) => !f.endsWith('warning structural-drift'))).toEqual([]);
     expect(certificate.verdict).toBe('certified');

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { mockArgs, mockCli } from '../helpers/mock-cli.js';
+import { sandboxApiKey } from '../../workbench/index.js';
 import { http, KEY } from './helpers.js';
 
 const args = mockArgs;
@@ -20,10 +21,18 @@ describe('npm start with the sandbox', () => {
     expect(one.stdout).toContain('groups cgrp_default (default) cgrp_wholesale cgrp_gold cgrp_staff');
     expect(one.stdout).toContain('GET /__simulator/stores/demo-store/world');
     expect(one.stdout.split('\n').length).toBeLessThan(25);
+    // demo-store's key, printed on purpose (a sandbox test key), opens demo-store and only it.
+    const key = /store API key of demo-store: (sk_test_\w+) \(a sandbox test key/.exec(one.stdout)?.[1];
+    expect(key).toBe(sandboxApiKey('demo-store'));
+    expect((await http(`${one.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST', { headers: { 'x-api-key': key! } })).status).toBe(200);
+    expect((await http(`${one.url}/api/v1/other-store/storefront/auth/anonymous`, 'POST', { headers: { 'x-api-key': key! } })).status).toBe(401);
     const seven = await start(['--seed', '7', '--lenient-auth']);
     const carts = (s: string) => /carts (.*)/.exec(s)![1];
     expect(carts(seven.stdout)).not.toBe(carts(one.stdout));
     expect(seven.stdout).toContain('any well-formed bearer token is accepted (--lenient-auth)');
+    // --lenient-auth accepts any key too; the banner still gives the store's own (another seed, another key).
+    expect(seven.stdout).toContain(`store API key: any well-formed key (--lenient-auth); demo-store's own is ${sandboxApiKey('demo-store', { seed: 7 })}`);
+    expect((await http(`${seven.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST', { headers: { 'x-api-key': 'sk_made_up' } })).status).toBe(200);
     const lenient = await http(`${seven.url}/api/v1/demo-store/storefront/common/countries`, 'GET', { headers: { authorization: 'Bearer whatever' } });
     expect(lenient.status).toBe(200);
     const strict = await http(`${one.url}/api/v1/demo-store/storefront/common/countries`, 'GET', { headers: { authorization: 'Bearer whatever' } });
@@ -50,8 +59,9 @@ describe('npm start with the sandbox', () => {
 
   it.each([
     [['--strict-auth', '--lenient-auth'], '--strict-auth and --lenient-auth contradict each other'],
-    [['--no-sandbox', '--seed', '3'], '--seed, --data, --lenient-auth, --ownership, --max-worlds and --token-lifetime configure the sandbox, which --no-sandbox turns off'],
-    [['--no-sandbox', '--ownership', 'strict'], '--seed, --data, --lenient-auth, --ownership, --max-worlds and --token-lifetime configure the sandbox, which --no-sandbox turns off'],
+    [['--no-sandbox', '--seed', '3'], '--seed, --data, --lenient-auth, --any-api-key, --ownership, --max-worlds and --token-lifetime configure the sandbox, which --no-sandbox turns off'],
+    [['--no-sandbox', '--ownership', 'strict'], '--seed, --data, --lenient-auth, --any-api-key, --ownership, --max-worlds and --token-lifetime configure the sandbox, which --no-sandbox turns off'],
+    [['--api-key', 'sk_one', '--any-api-key'], '--any-api-key and --api-key contradict each other'],
     [['--ownership', 'mine'], '--ownership is open or strict, got "mine"'],
     [['--seed', 'a b'], '--seed must be a number or a word'],
     [['--data', '/nonexistent/sandbox-fixtures'], 'no such directory'],

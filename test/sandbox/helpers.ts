@@ -8,10 +8,12 @@ import { request } from 'undici';
 import { toReply, type Reply } from '../helpers/http-reply.js';
 import { expect } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
-import { createWorkbench, type Workbench, type WorkbenchOptions } from '../../workbench/index.js';
+import { createWorkbench, sandboxApiKey, type Workbench, type WorkbenchOptions } from '../../workbench/index.js';
 
 export const STORE = 'demo-store';
-export const KEY = { 'x-api-key': 'sk_sandbox_test_key' };
+/** X-Api-Key with the store's own sandbox key (seed 1), as an app sends it. */
+export const keyOf = (store = STORE, seed?: string | number) => ({ 'x-api-key': sandboxApiKey(store, { seed }) });
+export const KEY = keyOf(STORE);
 
 export type { Reply };
 
@@ -31,7 +33,7 @@ export const backOffice = (wb: Workbench, store = STORE) => `${wb.url}/__simulat
 
 /** A token the sandbox issued, as an app gets one: POST /auth/anonymous with the store API key. */
 export async function anonymous(wb: Workbench, store = STORE): Promise<{ token: string; userId: string; auth: Record<string, string> }> {
-  const r = await http(`${storefront(wb, store)}/auth/anonymous`, 'POST', { headers: KEY });
+  const r = await http(`${storefront(wb, store)}/auth/anonymous`, 'POST', { headers: keyOf(store, wb.sandbox?.sandbox.seed) });
   expect(r.status).toBe(200);
   return { token: r.json.content.access_token, userId: r.json.content.user.id, auth: { authorization: `Bearer ${r.json.content.access_token}` } };
 }

@@ -5,7 +5,7 @@
 // never issued is refused. Every answer is checked against the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
-import type { Workbench } from '../../workbench/index.js';
+import { sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { startSandbox } from './helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
@@ -34,7 +34,7 @@ async function api(operationId: string, path: string, init: RequestInit = {}): P
 
 describe('a front end built against the sandbox', () => {
   it('signs in, browses, opens a cart with its coupons and fulfillment options, lists orders', async () => {
-    const anon = await api('createAnonymousUser', '/auth/anonymous', { method: 'POST', headers: { 'X-Api-Key': 'sk_dev_frontend' } });
+    const anon = await api('createAnonymousUser', '/auth/anonymous', { method: 'POST', headers: { 'X-Api-Key': sandboxApiKey('demo-store') } });
     const token: string = anon.body.content.access_token;
     const headers = { Authorization: `Bearer ${token}` };
 
@@ -70,7 +70,7 @@ describe('a front end built against the sandbox', () => {
 
   it('creates a customer: customer.created arrives, signed, and passes the receiver kit', async () => {
     await receiver.subscribe(wb, ['customer.created']);
-    const anon = await api('createAnonymousUser', '/auth/anonymous', { method: 'POST', headers: { 'X-Api-Key': 'sk_dev_frontend' } });
+    const anon = await api('createAnonymousUser', '/auth/anonymous', { method: 'POST', headers: { 'X-Api-Key': sandboxApiKey('demo-store') } });
     const created = await api('createCustomer', '/customers', {
       method: 'POST',
       headers: { Authorization: `Bearer ${anon.body.content.access_token}`, 'Content-Type': 'application/json' },

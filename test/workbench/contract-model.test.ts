@@ -9,7 +9,7 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { certify } from '../../conformance/rest/certify.js';
 import { contractModel, documentLoads, eventFamilies, forgetLoadedDocuments, loadContract, matchOperation, maxPageSize, mergeAllOf } from '../../workbench/contract/model.js';
 import { MAX_PAGE_SIZE } from '../../workbench/http/paging.js';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { storefrontOperations, webhookEvents } from 'storefront-contract';
 
 let wb: Workbench | undefined;
@@ -20,7 +20,8 @@ describe('each document is read once per process', () => {
     // Importing certification's rules has read storefront.yaml already (response-schemas.ts awaits it at load).
     expect(documentLoads()).toEqual({ storefront: 1, admin: 0, webhooks: 0 });
     wb = await createWorkbench({ port: 0, quiet: true, preloadPrism: true });
-    const { certificate } = await certify({ baseUrl: wb.url, apiKey: 'sk_test_model_key_1', inputs: { restricted_api_key: 'sk_test_model_pos_1' }, concurrency: 4, generate: 1, seed: 7 });
+    const key = sandboxApiKey('demo-store');
+    const { certificate } = await certify({ baseUrl: wb.url, apiKey: key, inputs: { restricted_api_key: key }, concurrency: 4, generate: 1, seed: 7 });
     expect(certificate.exchanges.length).toBeGreaterThan(0);
     expect(certificate.generation?.cases).toBeGreaterThan(0);
     // Prism's operations are built from the model's document, so loading Prism reads nothing more.

@@ -10,7 +10,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordingProxy, type RecordingProxy } from '../../conformance/rest/recorder/proxy.js';
 import { compileControlRoutes, matchControlRoute } from '../../workbench/http/control-routes.js';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { rawExchange } from '../mock/helpers.js';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -102,7 +102,7 @@ describe('every server of the tools answers errors with the envelope', () => {
   });
 
   it('a contract route live from the sandbox (an unknown product: 404)', async () => {
-    const anon = await send(`${wb.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST', { headers: { 'x-api-key': 'sk_test_error_writer' } });
+    const anon = await send(`${wb.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST', { headers: { 'x-api-key': sandboxApiKey('demo-store') } });
     const token = JSON.parse(anon.text).content.access_token;
     const answer = await send(`${wb.url}/api/v1/demo-store/storefront/catalog/products/no-such-product`, 'GET', { headers: { authorization: `Bearer ${token}` } });
     expectEnvelope(answer, 404, 'not_found');
@@ -111,9 +111,9 @@ describe('every server of the tools answers errors with the envelope', () => {
   it('/__simulator: a bad trigger (400), a wrong method (405 with Allow), an unknown route (404)', async () => {
     const bad = expectEnvelope(await send(`${wb.url}/__simulator/stores/demo-store/events`, 'POST', { body: { properties: {} } }), 400, 'invalid_body');
     expect(bad.content.error.details[0]).toMatchObject({ location: 'body', name: 'event' });
-    const wrong = await send(`${wb.url}/__simulator/stores/demo-store/events`, 'GET');
+    const wrong = await send(`${wb.url}/__simulator/stores/demo-store/events`, 'DELETE');
     expectEnvelope(wrong, 405, 'method_not_allowed');
-    expect(wrong.headers.allow).toBe('POST');
+    expect(wrong.headers.allow).toBe('GET, POST');
     expect(wrong.headers['x-simulator']).toBe('outside-contract');
     expectEnvelope(await send(`${wb.url}/__simulator/nothing-here`), 404, 'not_found');
   });

@@ -1,7 +1,7 @@
 // `Expect` headers: 100-continue works as HTTP/1.1 says; any other expectation gets a 417 with the
 // contract's envelope, never node's bare answer.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { rawExchange } from '../mock/helpers.js';
 
 let bench: Workbench;
@@ -21,7 +21,7 @@ it.each(['200-ok', 'something', 'x=1'])('Expect: %s is a 417 envelope', async (v
 
 it('Expect: 100-continue gets 100 Continue, then the answer', async () => {
   // The workbench's storefront is the sandbox: a token it issued and a cart of its world.
-  const anon = await fetch(`${bench.url}/api/v1/s/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_expect_test' } });
+  const anon = await fetch(`${bench.url}/api/v1/s/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': sandboxApiKey('s') } });
   const token = ((await anon.json()) as { content: { access_token: string } }).content.access_token;
   const body = JSON.stringify({ delivery_pincode: '560038', cart_id: 'crt_8N2F6Q' });
   const raw = await rawExchange(

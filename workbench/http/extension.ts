@@ -84,6 +84,11 @@ export interface WorkbenchExtension {
    * refused here is refused whoever answers.
    */
   judgeToken?: (schemeId: string, token: string, target: TokenTarget) => true | string | undefined;
+  /**
+   * Judges a well-formed API key (X-Api-Key) the same way, for the API and store of the request. Not asked
+   * when the workbench was started with fixed keys (`apiKeys`, `--api-key`): those open every store.
+   */
+  judgeApiKey?: (schemeId: string, key: string, target: TokenTarget) => true | string | undefined;
   /** Largest request body per API segment, when it differs from the workbench's default. */
   maxBodyBytes?: Partial<Record<string, number>>;
   /**

@@ -32,7 +32,7 @@ export interface FrontContext {
   maxBodyBytes: number;
   dynamic: boolean;
   strictAuth: boolean;
-  /** When set, the only store API keys accepted; otherwise any well-formed key is. */
+  /** When set, the only store API keys accepted; otherwise the extensions judge (the sandbox's per-store keys), else any well-formed key is. */
   apiKeys?: readonly string[];
   tokens: TokenRegistry;
   logger: RequestLogger;
@@ -63,6 +63,16 @@ export function createFront(ctx: FrontContext) {
     }
     if (ctx.strictAuth && api === 'storefront' && !ctx.tokens.has(token)) {
       return "unknown access token: in strict-auth mode only tokens issued by this mock's POST /auth/anonymous are accepted";
+    }
+    return true;
+  };
+  // Fixed keys (--api-key) open every store; otherwise an extension (the sandbox's per-store keys) decides,
+  // and without one any well-formed key is accepted.
+  const judgeApiKey = (api: string, storeId: string, schemeId: string, key: string): true | string => {
+    if (ctx.apiKeys) return ctx.apiKeys.includes(key) ? true : 'unknown store API key: this workbench accepts only the key it was started with (--api-key or STOREFRONT_API_KEY)';
+    for (const extension of ctx.extensions) {
+      const verdict = extension.judgeApiKey?.(schemeId, key, { api, storeId });
+      if (verdict !== undefined) return verdict;
     }
     return true;
   };
@@ -144,7 +154,7 @@ export function createFront(ctx: FrontContext) {
     const denied = checkSecurity(op, req.headers, url.searchParams, {
       judgeToken: (scheme, token) => judgeToken(api, match.storeId, scheme.id, token),
       bearerHint: api === 'storefront' ? 'get one from POST /auth/anonymous' : undefined,
-      judgeApiKey: (_scheme, key) => (!ctx.apiKeys || ctx.apiKeys.includes(key) ? true : 'unknown store API key: this workbench accepts only the key it was started with (--api-key or STOREFRONT_API_KEY)'),
+      judgeApiKey: (scheme, key) => judgeApiKey(api, match.storeId, scheme.id, key),
     });
     if (denied) throw denied;
     validateParameters(op, match.pathParams, url.searchParams, req.headers);

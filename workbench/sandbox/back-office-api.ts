@@ -23,6 +23,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export const BACK_OFFICE_CALLS = {
   getWorld: { method: 'GET', path: '/world', body: false },
+  getKeys: { method: 'GET', path: '/keys', body: false },
   getWorldResource: { method: 'GET', path: '/world/{resource}', body: false, raw: true },
   resetStore: { method: 'POST', path: '/reset', body: false },
   signInCustomer: { method: 'POST', path: '/customers/{customer_id}/sign-in', body: false },
@@ -262,6 +263,7 @@ export interface CartDeleted {
 /** What each call takes (`body`, undefined when none) and what its answer's `content` is. */
 export interface BackOfficeCalls {
   getWorld: { body: undefined; content: WorldSummary };
+  getKeys: { body: undefined; content: StoreKeys };
   getWorldResource: { body: undefined; content: unknown[] };
   resetStore: { body: undefined; content: WorldSummary };
   signInCustomer: { body: undefined; content: SignedIn };
@@ -289,6 +291,17 @@ export interface SetClockBody {
   advance?: string;
   /** True: the clock stands still until moved; false: it runs from its time. Default: as it was. */
   frozen?: boolean;
+}
+
+/** What `GET .../keys` answers: the store's sandbox API key, and which keys the workbench accepts now. */
+export interface StoreKeys {
+  store_id: string;
+  seed: string | number;
+  /** The store's own key for `X-Api-Key`; null when the workbench runs with `--api-key` (that key is a secret). */
+  api_key: string | null;
+  /** `per-store` (the default), `any` (`--any-api-key`, `--lenient-auth`) or `fixed` (`--api-key`). */
+  accepts: 'per-store' | 'any' | 'fixed';
+  note: string;
 }
 
 /** A store's clock (workbench/clock/clocks.ts). */

@@ -15,7 +15,7 @@ import { validateResponse } from 'storefront-contract/validators';
 import { fail } from '../http/errors.js';
 import { describeRoutes } from '../http/control-routes.js';
 import type { ControlRequest, ControlRoute, Reply } from '../http/extension.js';
-import { BACK_OFFICE_CALLS, BACK_OFFICE_PREFIX, FIELDS, type BackOfficeCallName, type BackOfficeCalls, type CartWritten, type StockMove, type WorldSummary } from './back-office-api.js';
+import { BACK_OFFICE_CALLS, BACK_OFFICE_PREFIX, FIELDS, type BackOfficeCallName, type BackOfficeCalls, type CartWritten, type StockMove, type StoreKeys, type WorldSummary } from './back-office-api.js';
 import { MAX_AMOUNT, MAX_STOCK, adjustProblem, largestNumber, overflowingCarts, stockProblem } from './bounds.js';
 import { isExpired, priceCart } from './cart.js';
 import { cartFromBody, changedCart, withLineAdded, withLineChanged, withLineRemoved, type AddressCheck, type CartDraft } from './cart-admin.js';
@@ -58,6 +58,9 @@ function route<K extends BackOfficeCallName>(
 const ROUTES: SandboxRoute[] = [
   route('getWorld', 'the seeded world: counts and the ids to use (carts, users, customers, groups, categories, coupons, stores)', (sandbox, { params }) =>
     done(200, `Sandbox world of store ${params.store_id} (seed ${sandbox.seed}; outside the contract)`, summary(sandbox, params.store_id)),
+  ),
+  route('getKeys', "the store's API key for X-Api-Key: a sandbox test key, its own per store, derived from the seed (the same on every run)", (sandbox, { params }) =>
+    done(200, `API key of store ${params.store_id} (a sandbox test key; outside the contract)`, keysOf(sandbox, params.store_id)),
   ),
   route('getWorldResource', `one resource in fixture-file form (${RESOURCES.join(', ')}); save it as <resource>.json under --data`, (sandbox, { params }) => {
     const resource = RESOURCES.find((r) => r === params.resource);
@@ -385,6 +388,24 @@ function writeCart(sandbox: Sandbox, storeId: string, before: CartRecord | undef
 }
 
 /** What a developer needs from the world: counts and ids to use. */
+/** What `GET .../keys` answers: the store's key, and which keys the workbench accepts now. */
+export function keysOf(sandbox: Sandbox, storeId: string): StoreKeys {
+  const mode = sandbox.apiKeyMode;
+  return {
+    store_id: storeId,
+    seed: sandbox.seed,
+    // With --api-key the store's sandbox key does not open it, and the key given is a secret: not shown.
+    api_key: mode === 'fixed' ? null : sandbox.apiKey(storeId),
+    accepts: mode,
+    note:
+      mode === 'per-store'
+        ? 'Send it as X-Api-Key. Each store has its own key; a key of another store or a made-up key gets 401.'
+        : mode === 'any'
+          ? 'This sandbox accepts any well-formed X-Api-Key (--any-api-key or --lenient-auth); the store\'s own key works too.'
+          : 'This workbench was started with --api-key (or STOREFRONT_API_KEY): that key, not shown, opens every store.',
+  };
+}
+
 export function summary(sandbox: Sandbox, storeId: string): WorldSummary {
   const world = sandbox.world(storeId);
   const products = [...world.products.values()];

@@ -47,7 +47,20 @@ export function sandboxExtension(sandbox: Sandbox): WorkbenchExtension {
       if (sandbox.lenientAuth) return undefined;
       return 'unknown access token: the sandbox accepts only tokens it issued (POST /auth/anonymous with X-Api-Key); start it with --lenient-auth to accept any';
     },
+    // Every storefront operation with X-Api-Key: in per-store mode only the store's own sandbox key opens it.
+    judgeApiKey: (_schemeId, key, { api, storeId }) => {
+      if (api !== 'storefront' || sandbox.apiKeyMode !== 'per-store') return undefined;
+      if (sandbox.isApiKeyOf(storeId, key)) return true;
+      return `unknown store API key: not the key of store "${storeId}" (each store of the sandbox has its own test key: GET /__simulator/stores/${storeId}/keys; --any-api-key accepts any)`;
+    },
   };
+}
+
+/** The banner's line on API keys. Printing the store's key is deliberate: it is a sandbox test key (keys.ts). */
+function keyLine(sandbox: Sandbox, storeId: string): string {
+  if (sandbox.apiKeyMode === 'fixed') return '            store API key: only the one given with --api-key or STOREFRONT_API_KEY, for every store (not shown)';
+  if (sandbox.apiKeyMode === 'any') return `            store API key: any well-formed key (${sandbox.lenientAuth ? '--lenient-auth' : '--any-api-key'}); ${storeId}'s own is ${sandbox.apiKey(storeId)}`;
+  return `            store API key of ${storeId}: ${sandbox.apiKey(storeId)} (a sandbox test key, printed on purpose: it opens only this store, the same with this seed on every run; another store's: GET /__simulator/stores/{store_id}/keys)`;
 }
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
@@ -64,6 +77,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         `            carts ${ids(s.carts)}`,
         `            customers ${ids(s.customers)}; orders of ${users}`,
         `            groups ${s.customer_groups.map((g) => `${g.id}${g.is_default ? ' (default)' : ''}`).join(' ')}; coupons ${s.coupons.map((c) => c.codes[0]).join(' ')}`,
+        keyLine(sandbox, storeId),
         `            ${sandbox.lenientAuth ? 'any well-formed bearer token is accepted (--lenient-auth)' : `bearer tokens: only those issued by POST /auth/anonymous, for ${lifetime(sandbox.tokenLifetimeMs)} (--lenient-auth to accept any)`}`,
         `            clock: each store on the wall clock until POST /__simulator/stores/${storeId}/clock sets, freezes or advances it (outside the contract)`,
         `            ${sandbox.ownership === 'strict' ? "ownership strict: a token reads only its customer's cards, orders and carts (POST /__simulator/stores/{store_id}/customers/{customer_id}/sign-in)" : "ownership open: any token of the store reads any customer's cards, orders and carts (--ownership strict to restrict)"}`,

@@ -8,6 +8,7 @@ import { MockHttpError } from '../http/errors.js';
 import { checkReferences, journalRecordCheck, loadFixtures, type Sources } from './fixtures.js';
 import { Identities } from './identities.js';
 import { Journal, JournalWriteError, type Entry, type Put } from './journal.js';
+import { isSandboxApiKey, sandboxApiKey, type ApiKeyMode } from './keys.js';
 import { loadTemplates } from './templates.js';
 import { generateWorld } from './seed.js';
 import type { EventActor, EventSink, RaisedEvent } from './events.js';
@@ -22,8 +23,14 @@ export interface SandboxOptions {
   dataDir?: string;
   /** `--data`: fixture files replacing seeded resources (fixtures.ts). */
   fixturesDir?: string;
-  /** `--lenient-auth`: accept any well-formed bearer token, not only the ones the sandbox issued. */
+  /** `--lenient-auth`: accept any well-formed bearer token, not only the ones the sandbox issued (and any well-formed API key, unless `apiKeyMode` says otherwise). */
   lenientAuth?: boolean;
+  /**
+   * Which X-Api-Key values open a store (keys.ts): `per-store` (default) only the store's own sandbox key
+   * (`sandboxApiKey(storeId, { seed })`), `any` any well-formed key (`--any-api-key`; the default with
+   * `lenientAuth`), `fixed` the workbench's `--api-key` for every store (set by createWorkbench).
+   */
+  apiKeyMode?: ApiKeyMode;
   /** `--ownership`: `open` (default) lets any token of the store read any customer's cards, orders and carts; `strict` only the customer it is bound to (register SF-036). */
   ownership?: Ownership;
   /** Products in a seeded catalog. Default 120. */
@@ -64,6 +71,7 @@ export class Sandbox {
   readonly identities = new Identities();
   readonly seed: string | number;
   readonly lenientAuth: boolean;
+  readonly apiKeyMode: ApiKeyMode;
   readonly ownership: Ownership;
   /** Held worlds, least recently used first (a Map keeps insertion order; a use moves a world to the end). */
   private readonly worlds = new Map<string, World>();
@@ -80,6 +88,7 @@ export class Sandbox {
   ) {
     this.seed = options.seed ?? 1;
     this.lenientAuth = options.lenientAuth === true;
+    this.apiKeyMode = options.apiKeyMode ?? (this.lenientAuth ? 'any' : 'per-store');
     this.ownership = options.ownership ?? 'open';
     this.maxWorlds = Math.max(1, Math.floor(options.maxWorlds ?? DEFAULT_MAX_WORLDS));
     this.clocks = options.clocks ?? Clocks.open();
@@ -112,6 +121,16 @@ export class Sandbox {
 
   nowIso(storeId: string): string {
     return new Date(this.now(storeId)).toISOString();
+  }
+
+  /** The store's sandbox API key (keys.ts): derived from the seed, the same on every run. */
+  apiKey(storeId: string): string {
+    return sandboxApiKey(storeId, { seed: this.seed });
+  }
+
+  /** Whether `key` opens the store in `per-store` mode. */
+  isApiKeyOf(storeId: string, key: string): boolean {
+    return isSandboxApiKey(storeId, key, this.seed);
   }
 
   get persistent(): boolean {

@@ -1,6 +1,6 @@
 // `storefront-contract webhooks <command>` (`npm run webhooks --`): talks to a running workbench (`storefront-contract mock`), whose simulator
 // delivers the events. `trigger` POSTs to /__simulator/stores/{store_id}/events (outside the contract)
-// and prints what was scheduled; `events` lists the catalog.
+// and prints what was scheduled; `events` lists the catalog; `listen` (listen.ts) receives the deliveries here.
 import { apiBaseUrl, basePathTemplate } from 'storefront-contract/contract';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../cli-support.js';
@@ -12,6 +12,8 @@ export const WEBHOOKS_HELP = `Usage: storefront-contract webhooks <command> [opt
 Commands:
   trigger <event>        raise an event on a running workbench (storefront-contract mock); its subscriptions get signed deliveries
   events                 list the event names of the catalog (with family and marketplace scope)
+  listen                 receive the workbench's deliveries here: print each, verify it, and with --forward-to <url>
+                         send it on to your receiver, re-signed (storefront-contract webhooks listen --help)
 
 Options of trigger:
   --store <id>           store id (default demo-store)
@@ -130,6 +132,8 @@ function listEvents(): number {
 }
 
 export async function runWebhooks(argv: string[]): Promise<number> {
+  // listen has flags of its own (and loads the sender only when it runs).
+  if (argv[0] === 'listen') return (await import('./listen.js')).runListen(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({
@@ -155,5 +159,5 @@ export async function runWebhooks(argv: string[]): Promise<number> {
   }
   if (command === 'trigger') return trigger(rest, parsed.values);
   if (command === 'events') return listEvents();
-  usage(command ? `unknown command "${command}": use trigger or events.` : 'a command is required: trigger <event> or events.');
+  usage(command ? `unknown command "${command}": use trigger, events or listen.` : 'a command is required: trigger <event>, events or listen.');
 }

@@ -36,8 +36,11 @@ export function envelopeBytes(parts: EnvelopeParts): Buffer {
   );
 }
 
+/** What the contract's headers name: the event and its ids. */
+export type DeliveryIds = Pick<EnvelopeParts, 'event' | 'eventId' | 'deliveryId'>;
+
 /** The request headers of an attempt: contract headers first, then the custom ones (never reserved names). */
-export function deliveryHeaders(parts: EnvelopeParts, signature: string, custom: Record<string, string>): Record<string, string> {
+export function deliveryHeaders(parts: DeliveryIds, signature: string, custom: Record<string, string>): Record<string, string> {
   const h = deliveryRules.headers;
   return {
     'Content-Type': deliveryRules.contentType,
@@ -60,9 +63,16 @@ export interface SignedAttempt {
 
 /** Builds and signs an attempt. The secret is used here and nowhere else; it is never logged. */
 export function signAttempt(url: string, parts: EnvelopeParts, secret: string, custom: Record<string, string>): SignedAttempt {
-  const body = envelopeBytes(parts);
+  return signBody(url, envelopeBytes(parts), parts, secret, custom);
+}
+
+/**
+ * Signs envelope bytes that already exist (a delivery forwarded as received, by `webhooks listen`): the
+ * same signature and headers as an attempt of the simulator, over those exact bytes.
+ */
+export function signBody(url: string, body: Buffer, ids: DeliveryIds, secret: string, custom: Record<string, string>): SignedAttempt {
   const signature = signPayload(body, secret);
-  return { url, body, headers: deliveryHeaders(parts, signature, custom), writeOnly: [signature, ...Object.values(custom)] };
+  return { url, body, headers: deliveryHeaders(ids, signature, custom), writeOnly: [signature, ...Object.values(custom)] };
 }
 
 export interface SendResult {

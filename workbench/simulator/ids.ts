@@ -17,16 +17,22 @@ function randomBlock(): Buffer {
 }
 
 export function ulid(now = Date.now()): string {
-  let time = '';
-  let t = now;
-  for (let i = 0; i < 10; i++) {
-    time = CROCKFORD[t % 32] + time;
-    t = Math.floor(t / 32);
-  }
+  const time = ulidTimePrefix(now);
   const random = randomBlock();
   let rest = '';
   for (let i = 0; i < 16; i++) rest += CROCKFORD[random[i] & 31];
   return time + rest;
+}
+
+/** The first 10 characters of every ULID made at `ms` or later sort at or after this: a range bound on time. */
+export function ulidTimePrefix(ms: number): string {
+  let time = '';
+  let t = Math.max(0, Math.floor(ms));
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  return time;
 }
 
 export const newWebhookId = (now?: number) => `wh_${ulid(now)}`;

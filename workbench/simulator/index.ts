@@ -104,7 +104,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const settled = () => store.settled();
   const extension: WorkbenchExtension = {
     ...adminExtension(service, { adminTokens: options.adminTokens }),
-    controlRoutes: createSimulatorRoutes(service, { timeScale: t.timeScale, denyPrivate, store: store.location, adminAuth, moreRoutes: options.moreRoutes }),
+    controlRoutes: createSimulatorRoutes(service, { timeScale: t.timeScale, timeoutMs: t.timeoutMs, denyPrivate, store: store.location, adminAuth, moreRoutes: options.moreRoutes }),
     settled,
   };
 

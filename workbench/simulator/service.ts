@@ -294,6 +294,40 @@ export class WebhookService {
     return ok(202, `${what} of event ${event.eventId} to webhook ${sub.id} scheduled.`, { delivery: toWebhookDelivery(queued.row) });
   }
 
+  // ---- the simulator's own event list (outside the contract) -----------------------------------------
+
+  /**
+   * The store's events, oldest first, for replays (`webhooks listen --replay-since`, `--replay`): `since`
+   * (an ISO date-time; default the retention's start), `delivery_id` (the event of one delivery), `limit`
+   * (default 100, at most 1000). The Admin API lists delivery attempts, so events that no subscription
+   * received are listed here only; `replayWebhookEvent` delivers any of them to a subscription.
+   */
+  listEvents(storeId: string, query: URLSearchParams): Reply {
+    const problems: ErrorItem[] = [];
+    const floor = this.o.now(storeId) - RETENTION_MS;
+    const sinceRaw = query.get('since');
+    const since = sinceRaw === null ? floor : Date.parse(sinceRaw);
+    if (sinceRaw !== null && (!/^\d{4}-\d{2}-\d{2}T/.test(sinceRaw) || Number.isNaN(since))) {
+      problems.push({ location: 'query', name: 'since', message: 'must be an ISO 8601 date-time, e.g. 2026-11-26T10:00:00Z' });
+    }
+    const limit = numberParam(query, 'limit', 100, true, problems);
+    if (limit > 1000) problems.push({ location: 'query', name: 'limit', message: 'must be <= 1000' });
+    const deliveryId = query.get('delivery_id');
+    if (deliveryId === '') problems.push({ location: 'query', name: 'delivery_id', message: 'must not be empty' });
+    if (problems.length) return fail(400, 'invalid_parameter', sentence(problems), problems);
+    const view = (e: { eventId: string; event: string; isTest: boolean; createdAt: number }) => ({ event_id: e.eventId, event: e.event, is_test: e.isTest, created_at: new Date(e.createdAt).toISOString() });
+    if (deliveryId !== null) {
+      const row = this.store.attempt(deliveryId);
+      const event = row && row.store_id === storeId ? this.store.event(storeId, row.event_id, floor) : undefined;
+      if (!event) {
+        return fail(404, 'not_found', `Delivery ${deliveryId} not found in store ${storeId} (the log keeps 30 days).`, [{ location: 'query', name: 'delivery_id', message: 'no delivery with this id' }]);
+      }
+      return ok(200, `The event of delivery ${deliveryId} (outside the contract)`, { events: [view(event)], has_more: false });
+    }
+    const rows = this.store.eventsSince(storeId, Math.max(since, floor), limit + 1);
+    return ok(200, `Events of store ${storeId} (outside the contract)`, { events: rows.slice(0, limit).map(view), has_more: rows.length > limit });
+  }
+
   // ---- the simulator's own trigger (outside the contract) --------------------------------------------
 
   /** Raises an event: `content` is set when it was accepted, `reply` is the HTTP answer either way. */

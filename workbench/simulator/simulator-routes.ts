@@ -11,9 +11,12 @@ import type { WebhookService } from './service.js';
 export { OUTSIDE_CONTRACT };
 const TRIGGER_KEYS = new Set(['event', 'properties', 'unset']);
 const EVENTS_ROUTE = 'raise an event: {"event": "order.created", "properties": {...overrides}, "unset": ["dotted.path"]}';
+const LIST_EVENTS_ROUTE = "the store's events, oldest first, to replay (replayWebhookEvent): ?since=<ISO date-time>, ?delivery_id=<id> (its event), ?limit=<n> (default 100, at most 1000)";
 
 export interface SimulatorInfo {
   timeScale: number;
+  /** An attempt's deadline (the contract's time-out, scaled or set): `webhooks listen` answers within it. */
+  timeoutMs?: number;
   denyPrivate: boolean;
   store: string;
   adminAuth: string;
@@ -30,12 +33,19 @@ export function createSimulatorRoutes(service: WebhookService, info: SimulatorIn
       summary: 'this list, and how the simulator runs',
       handle: () =>
         ok(200, 'Webhook simulator (outside the contract)', {
-          routes: { 'POST /__simulator/stores/{store_id}/events': EVENTS_ROUTE, ...info.moreRoutes },
+          routes: { 'POST /__simulator/stores/{store_id}/events': EVENTS_ROUTE, 'GET /__simulator/stores/{store_id}/events': LIST_EVENTS_ROUTE, ...info.moreRoutes },
           time_scale: info.timeScale,
+          ...(info.timeoutMs === undefined ? {} : { timeout_ms: info.timeoutMs }),
           deny_private: info.denyPrivate,
           data: info.store,
           admin_auth: info.adminAuth,
         }),
+    },
+    {
+      method: 'GET',
+      path: '/__simulator/stores/{store_id}/events',
+      summary: LIST_EVENTS_ROUTE,
+      handle: ({ params, query }) => service.listEvents(params.store_id, query),
     },
     {
       method: 'POST',

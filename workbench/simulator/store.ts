@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database, type Statement } from './sqlite.js';
+import { ulidTimePrefix } from './ids.js';
 
 export type SubscriptionStatus = 'enabled' | 'disabled';
 export type AttemptStatus = 'scheduled' | 'in_flight' | 'succeeded' | 'failed' | 'cancelled';
@@ -307,6 +308,8 @@ export class SimulatorStore {
       insertEvent: db.prepare(`INSERT INTO events (event_id, store_id, event, is_test, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
       event: db.prepare(`SELECT * FROM events WHERE event_id = ? AND store_id = ? AND created_at >= ?`),
       eventPayload: db.prepare(`SELECT payload FROM events WHERE event_id = ?`),
+      // Event ids are ULIDs whose first characters are the creation time: `event_id >= ?` is a range of the primary key.
+      eventsSince: db.prepare(`SELECT event_id, event, is_test, created_at FROM events WHERE event_id >= ? AND store_id = ? AND created_at >= ? ORDER BY event_id LIMIT ?`),
       insertAttempt: db.prepare(
         `INSERT INTO attempts (delivery_id, store_id, webhook_id, event_id, event, is_test, attempt, sequence_attempt, auto_retry, trigger, url, status, scheduled_at, created_at)
          VALUES (@delivery_id, @store_id, @webhook_id, @event_id, @event, @is_test, @attempt, @sequence_attempt, @auto_retry, @trigger, @url, 'scheduled', @scheduled_at, @created_at)`,
@@ -588,6 +591,13 @@ export class SimulatorStore {
       | undefined;
     if (!row) return undefined;
     return { eventId: row.event_id, storeId: row.store_id, event: row.event, isTest: row.is_test === 1, payloadJson: row.payload, createdAt: row.created_at };
+  }
+
+  /** The store's events raised at or after `since`, oldest first, at most `limit` (what a replay picks from). */
+  eventsSince(storeId: string, since: number, limit: number): Array<{ eventId: string; event: string; isTest: boolean; createdAt: number }> {
+    this.flush(); // a read that must see the events raised in this turn
+    const rows = this.s.eventsSince.all(`evt_${ulidTimePrefix(since)}`, storeId, since, limit) as Array<{ event_id: string; event: string; is_test: number; created_at: number }>;
+    return rows.map((r) => ({ eventId: r.event_id, event: r.event, isTest: r.is_test === 1, createdAt: r.created_at }));
   }
 
   delivery(storeId: string, webhookId: string, deliveryId: string, since: number): AttemptRow | undefined {

@@ -37,6 +37,11 @@ export interface Target {
 }
 
 const UNKNOWN_TOKEN = 'sfc-generated-unknown-token-0000000000';
+/**
+ * The "API key of no store": not a sandbox key (those are `sk_test_` + an HMAC of the store id, see
+ * workbench/sandbox/keys.ts), and never the run's own key (test/sandbox/store-keys.test.ts sends it).
+ */
+export const UNKNOWN_API_KEY = 'sk_generated_unknown_key_0000';
 
 export function toOutgoing(op: OperationSpec, req: GeneratedRequest, target: Target): OutgoingRequest {
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(req.pathParams[name] ?? ''));
@@ -73,7 +78,7 @@ function credentialHeaders(op: OperationSpec, credentials: Credentials, target: 
       const name = scheme.name.toLowerCase();
       if (credentials === 'valid') out[name] = target.apiKey ?? '';
       else if (credentials === 'malformed') out[name] = 'not a key';
-      else if (credentials === 'unknown') out[name] = 'sk_generated_unknown_key_0000';
+      else if (credentials === 'unknown') out[name] = target.apiKey === UNKNOWN_API_KEY ? `${UNKNOWN_API_KEY}_1` : UNKNOWN_API_KEY;
       else if (credentials === 'other-scheme' && target.token) out.authorization = `Bearer ${target.token}`;
     }
   }
