@@ -6,7 +6,7 @@
 // tests, the certifier and the benchmarks all start it this way.
 import { basePathTemplate } from 'storefront-contract/contract';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
-import { BACK_OFFICE_ROUTES, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
+import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 
 export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> {
@@ -33,7 +33,7 @@ export interface Workbench extends MockServer {
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const { webhooks, sandbox: sandboxOptions, ...mock } = options;
   const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;
-  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), ...(wantSandbox ? { moreRoutes: BACK_OFFICE_ROUTES } : {}) });
+  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), ...(wantSandbox ? { moreRoutes: { ...BACK_OFFICE_ROUTES, ...ASSET_ROUTES } } : {}) });
   let sandbox: SandboxHandle | undefined;
   let server: MockServer;
   try {
@@ -52,6 +52,8 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
       // The sandbox's routes come first: the simulator answers every other /__simulator path.
       extensions: [...(sandbox ? [sandbox.extension] : []), ...(simulator ? [simulator.extension] : [])],
     });
+    // The world's image URLs are absolute on this server's own address, known only now (port 0).
+    sandbox?.sandbox.setAssetOrigin(assetOrigin(server.url));
   } catch (error) {
     sandbox?.close();
     await simulator?.close();

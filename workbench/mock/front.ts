@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basePathTemplate, splitApiPath, type ApiName } from 'storefront-contract/contract';
 import { performance } from 'node:perf_hooks';
 import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from '../http/body.js';
-import { controlRouter } from '../http/control-routes.js';
+import { assetRouter, controlRouter } from '../http/control-routes.js';
 import { fail, MockHttpError, writeError, writeReply, JSON_CONTENT_TYPE } from '../http/errors.js';
 import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
@@ -56,6 +56,8 @@ export function createFront(ctx: FrontContext) {
   const bodyLimit = (api: string) => limits.get(api) ?? ctx.maxBodyBytes;
   // Every extension's routes outside the contract (/__simulator), one table, one matcher.
   const routeControl = controlRouter(ctx.extensions);
+  // Read-only resources any origin may load (the sandbox's images), outside /__simulator and its guard.
+  const routeAssets = assetRouter(ctx.extensions);
   const judgeToken = (api: string, storeId: string, schemeId: string, token: string): true | string => {
     for (const extension of ctx.extensions) {
       const verdict = extension.judgeToken?.(schemeId, token, { api, storeId });
@@ -120,6 +122,7 @@ export function createFront(ctx: FrontContext) {
     if (control) res.setHeader('vary', 'Origin');
 
     if (await routeControl(req, res, url)) return;
+    if (await routeAssets(req, res, url)) return;
     if (await serveDocs(ctx.docsRoot, req, res, url.pathname)) return;
 
     const result = route(ctx.mounts, url.pathname, method);
