@@ -5,6 +5,8 @@
 // The sandbox's writes raise their webhooks through the simulator. `npm start` (workbench/cli.ts), the
 // tests, the certifier and the benchmarks all start it this way.
 import { basePathTemplate } from 'storefront-contract/contract';
+import { FAULT_ROUTES } from './mock/fault-routes.js';
+import { describeFaults } from './mock/faults.js';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
 import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
@@ -33,7 +35,8 @@ export interface Workbench extends MockServer {
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const { webhooks, sandbox: sandboxOptions, ...mock } = options;
   const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;
-  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), ...(wantSandbox ? { moreRoutes: { ...BACK_OFFICE_ROUTES, ...ASSET_ROUTES } } : {}) });
+  const moreRoutes = { ...(wantSandbox ? { ...BACK_OFFICE_ROUTES, ...ASSET_ROUTES } : {}), ...(mock.faults === false ? {} : FAULT_ROUTES) };
+  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), moreRoutes });
   let sandbox: SandboxHandle | undefined;
   let server: MockServer;
   try {
@@ -69,6 +72,7 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
       `  docs        ${server.bases.docs}`,
       ...(sandbox?.describe() ?? ['sandbox     off: every storefront answer is the spec\'s example']).map((line) => `  ${line}`),
       ...(simulator?.describe() ?? []).map((line) => `  ${line}`),
+      ...(mock.faults ? describeFaults(mock.faults) : []).map((line) => `  ${line}`),
     ],
     close: async () => {
       await Promise.all([server.close(), simulator?.close()]);

@@ -12,6 +12,7 @@ import { fail, MockHttpError, writeError, writeReply, JSON_CONTENT_TYPE } from '
 import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
 import type { RequestLogger } from '../http/log.js';
+import { inject, type FaultRegistry } from './faults.js';
 import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
 import type { PrismEngine } from './prism-engine.js';
 import { route, type Mount, type RouteMatch } from './router.js';
@@ -38,6 +39,8 @@ export interface FrontContext {
   logger: RequestLogger;
   /** False in tests that compare the cached defaults with Prism's own answers. */
   cacheDefaults: boolean;
+  /** Fault and latency injection (faults.ts); undefined: off, `Prefer: delay=` ignored (the bench's baseline). */
+  faults?: FaultRegistry;
 }
 
 /** /__simulator and the Admin API: control surfaces of a local tool, not for other sites' pages. */
@@ -72,14 +75,16 @@ export function createFront(ctx: FrontContext) {
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
     let logged = false;
+    // An injected fault's note ends the log line (faults.ts `inject`).
+    let note: string | undefined;
     const logOnce = () => {
       if (logged) return;
       logged = true;
-      ctx.logger.log(req.method ?? '-', req.url ?? '', res.statusCode, performance.now() - started);
+      ctx.logger.log(req.method ?? '-', req.url ?? '', res.headersSent ? res.statusCode : '-', performance.now() - started, note);
     };
     res.once('finish', logOnce);
     res.once('close', logOnce);
-    pipeline(req, res).catch((err: unknown) => {
+    pipeline(req, res, (text) => (note = text)).catch((err: unknown) => {
       if (err instanceof MockHttpError) {
         writeError(res, err, err.status === 413 ? (end) => endAfterBody(req, end) : undefined);
         return;
@@ -89,7 +94,7 @@ export function createFront(ctx: FrontContext) {
     });
   };
 
-  async function pipeline(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function pipeline(req: IncomingMessage, res: ServerResponse, note: (text: string) => void): Promise<void> {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://mock.invalid');
@@ -155,6 +160,10 @@ export function createFront(ctx: FrontContext) {
     // `Prefer: code=..., example=...` (and dynamic mode) ask for the spec's own answers: Prism's to give.
     if (liveOperation?.yieldsToControls && (ctx.dynamic || hasPreferences(prefs))) liveOperation = undefined;
     const body = await readRequestBody(req, op, bodyLimit(api), !liveOperation?.validatesBody);
+
+    // Faults and delays (faults.ts): here, once the request is one the operation answers, before the answer.
+    const injection = ctx.faults?.decide(match.storeId, op.operationId, prefs.delay);
+    if (injection && !(await inject(injection, { req, res, storeId: match.storeId, operationId: op.operationId, registry: ctx.faults, note }))) return;
 
     if (liveOperation) {
       const reply = await liveOperation.handle({ storeId: match.storeId, params: match.pathParams, query: url.searchParams, body, headers: req.headers });
