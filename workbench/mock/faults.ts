@@ -454,6 +454,7 @@ export function parseFaultFlag(text: string): { input: FaultRuleInput; store?: s
   if (colon <= 0) throw fail('give <operationId>:<key>=<value>,... (e.g. listProducts:status=400,rate=0.3 or "*:delay=100..900")');
   const input: Record<string, unknown> = { operation: text.slice(0, colon).trim() };
   let store: string | undefined;
+  const seen = new Set<string>();
   for (const part of text.slice(colon + 1).split(',')) {
     const item = part.trim();
     if (!item) continue;
@@ -469,7 +470,9 @@ export function parseFaultFlag(text: string): { input: FaultRuleInput; store?: s
       if (value === 'false') return false;
       throw fail(`${key} is true or false (or alone), got ${JSON.stringify(value.slice(0, 40))}`);
     };
-    if (key in input && key !== 'operation') throw fail(`${key} is given twice`);
+    const canonical = key === 'undocumented' ? 'allow_undocumented' : key;
+    if (seen.has(canonical)) throw fail(`${key} is given twice`);
+    seen.add(canonical);
     switch (key) {
       case 'delay': {
         const range = /^(\d+)\.\.(\d+)$/.exec(value ?? '');
