@@ -126,6 +126,10 @@ describe('rules of the back office', () => {
     expect(r.status).toBe(503);
     expect(r.json).toMatchObject({ success: false, content: { error: { code: 'service_unavailable', details: [] } } });
     expect(r.headers['x-sandbox-fault']).toBe(id);
+    // A status the contract has no code for gets one that says what it is.
+    await clearRules();
+    await addRule({ operation: 'listProducts', status: 429, allow_undocumented: true });
+    expect((await get('/catalog/products')).json).toMatchObject({ success: false, content: { error: { code: 'injected_fault' } } });
   });
 
   it('a dropped connection: the client sees a socket error, no answer', async () => {

@@ -111,8 +111,8 @@ interface CheckedRule {
 }
 
 /**
- * The fault rules of every store. `inject` is the pipeline's one check; `list`, `add`, `remove` and
- * `clear` are the back office's. Stores start with the `--fault` rules (each store its own copy, with its
+ * The fault rules of every store. `decide` is the pipeline's one check (then `inject` carries it out);
+ * `list`, `add`, `remove` and `clear` are the back office's. Stores start with the `--fault` rules (each store its own copy, with its
  * own counters and PRNG), then change independently.
  */
 export class FaultRegistry {
@@ -361,7 +361,7 @@ function seeded(seed: string): () => number {
   return () => random.next();
 }
 
-/** The envelope code of an injected status: the contract's where it has one. */
+/** The envelope code of an injected status: the contract's where it has one (others: `injected_fault`, or `service_unavailable` for a 5XX). */
 const CODES: Record<number, ReplyCode> = {
   400: 'invalid_parameter',
   401: 'unauthorized',
@@ -409,7 +409,7 @@ export async function inject(
     }
     throw new MockHttpError(
       injection.status,
-      CODES[injection.status] ?? (injection.status >= 500 ? 'service_unavailable' : 'invalid_parameter'),
+      CODES[injection.status] ?? (injection.status >= 500 ? 'service_unavailable' : 'injected_fault'),
       `Injected by the sandbox's fault rule ${rule} (outside the contract): ${target.operationId} answers ${injection.status}. See GET /__simulator/stores/${target.storeId}/faults; DELETE /__simulator/stores/${target.storeId}/faults/${rule} removes it.`,
       [],
       headers,
