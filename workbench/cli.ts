@@ -5,6 +5,7 @@ import { basePathTemplate } from 'storefront-contract/contract';
 import { parseArgs } from 'node:util';
 import { integerOption, readSecret, UsageError } from './cli-support.js';
 import { createWorkbench } from './index.js';
+import { FaultRuleError, MAX_DELAY_MS, parseFaultFlag, type StartRule } from './mock/faults.js';
 import { parseTimeScale } from './simulator/index.js';
 
 export const MOCK_HELP = `Usage: storefront-contract mock [options]
@@ -45,6 +46,13 @@ Options:
   --admin-spec <file>    admin document (default: the package's spec/openapi/admin.yaml)
   --time-scale <x>       multiply webhook retry delays and the time-out (env WEBHOOK_TIME_SCALE; 0.01 = 100x faster)
   --deny-private         refuse loopback, private, link-local and metadata webhook receiver addresses
+  --fault <rule>         inject a fault in every store (repeatable): <operationId|*>:<key>=<value>,...
+                         keys: delay=800 or delay=100..900 (ms, at most ${MAX_DELAY_MS}), status=404 (one the
+                         operation documents, unless allow_undocumented), drop (close without an answer),
+                         rate=0.3 (share of requests), times=5, seed=S (reproducible draws), store=ID (one
+                         store); e.g. --fault 'listProducts:delay=200..1500,rate=0.5'. Rules are listed and
+                         changed at /__simulator/stores/{store_id}/faults; answers they change carry
+                         X-Sandbox-Fault and are marked in the log
   --quiet                no request log
   --help                 this text
 
@@ -52,7 +60,8 @@ Environment: PORT, STOREFRONT_API_KEY, STOREFRONT_ADMIN_TOKEN, WEBHOOK_TIME_SCAL
 the one key printed at start is demo-store's sandbox test key, made to be shared (derived from the seed).
 
 Per request: "Prefer: code=404", "Prefer: example=<Name>", "Prefer: dynamic=true" answer from the spec's
-examples (the sandbox steps aside for that request).
+examples (the sandbox steps aside for that request); "Prefer: delay=800" waits 800 ms before the answer,
+whoever gives it (at most ${MAX_DELAY_MS}; it replaces a fault rule's delay for that request).
 
 Example:
   STOREFRONT_ADMIN_TOKEN=dev-admin storefront-contract mock --port 4010 --data-dir .workbench --time-scale 0.01 --seed 7`;
@@ -83,6 +92,7 @@ export async function runMock(argv: string[]): Promise<number> {
       'token-lifetime': { type: 'string' },
       'deny-private': { type: 'boolean' },
       'max-worlds': { type: 'string' },
+      fault: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -116,6 +126,13 @@ export async function runMock(argv: string[]): Promise<number> {
     const why = values['no-sandbox'] ? '--no-sandbox' : values.dynamic ? '--dynamic' : '--spec';
     throw new UsageError(`--seed, --data, --lenient-auth, --any-api-key, --ownership, --max-worlds and --token-lifetime configure the sandbox, which ${why} turns off (it accepts any well-formed key unless --api-key); drop one of them.`);
   }
+  const faults: StartRule[] = (values.fault ?? []).map((text) => {
+    try {
+      return { ...parseFaultFlag(text), source: text };
+    } catch (e) {
+      throw faultUsage(e, text);
+    }
+  });
   let timeScale: number | undefined;
   try {
     timeScale = parseTimeScale(values['time-scale'] ?? process.env.WEBHOOK_TIME_SCALE);
@@ -124,6 +141,7 @@ export async function runMock(argv: string[]): Promise<number> {
   }
 
   const server = await createWorkbench({
+    faults,
     webhooks: {
       dataDir: values['data-dir'],
       timeScale,
@@ -151,6 +169,8 @@ export async function runMock(argv: string[]): Promise<number> {
     maxBodyBytes,
     quiet: values.quiet === true,
     specs: { storefront: values.spec, admin: values['admin-spec'] },
+  }).catch((e: unknown) => {
+    throw e instanceof FaultRuleError ? faultUsage(e, e.source) : e;
   });
 
   const modes = [
@@ -174,4 +194,10 @@ export async function runMock(argv: string[]): Promise<number> {
     process.on('SIGTERM', () => shutdown('SIGTERM'));
   });
   return 0;
+}
+
+/** A --fault rule that cannot be taken, as one usage line naming it. */
+function faultUsage(error: unknown, text: string): Error {
+  if (!(error instanceof FaultRuleError)) return error as Error;
+  return new UsageError(`--fault ${JSON.stringify(text.slice(0, 120))}: ${error.message}`);
 }

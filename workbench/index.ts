@@ -5,8 +5,10 @@
 // The sandbox's writes raise their webhooks through the simulator. `npm start` (workbench/cli.ts), the
 // tests, the certifier and the benchmarks all start it this way.
 import { basePathTemplate } from 'storefront-contract/contract';
+import { FAULT_ROUTES } from './mock/fault-routes.js';
+import { describeFaults } from './mock/faults.js';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
-import { BACK_OFFICE_ROUTES, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
+import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 import { Clocks } from './clock/clocks.js';
 import { CLOCK_ROUTES, clockRoutes } from './clock/routes.js';
@@ -40,7 +42,7 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
   // One clock per store, shared by the sandbox and the simulator, kept in the data directory (clock/).
   const dataDir = (webhooks && webhooks.dataDir) || (sandboxOptions && sandboxOptions.dataDir) || undefined;
   const clocks = (webhooks && webhooks.clocks) || (sandboxOptions && sandboxOptions.clocks) || Clocks.open({ dataDir, wall: webhooks ? webhooks.now : undefined });
-  const moreRoutes = { ...(wantSandbox ? BACK_OFFICE_ROUTES : {}), ...describeRoutes(CLOCK_ROUTES) };
+  const moreRoutes = { ...(wantSandbox ? { ...BACK_OFFICE_ROUTES, ...ASSET_ROUTES } : {}), ...(mock.faults === false ? {} : FAULT_ROUTES), ...describeRoutes(CLOCK_ROUTES) };
   const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), clocks, moreRoutes });
   let sandbox: SandboxHandle | undefined;
   let server: MockServer;
@@ -67,6 +69,8 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
         ...(simulator ? [simulator.extension] : []),
       ],
     });
+    // The world's image URLs are absolute on this server's own address, known only now (port 0).
+    sandbox?.sandbox.setAssetOrigin(assetOrigin(server.url));
   } catch (error) {
     sandbox?.close();
     await simulator?.close();
@@ -82,6 +86,7 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
       `  docs        ${server.bases.docs}`,
       ...(sandbox?.describe() ?? ['sandbox     off: every storefront answer is the spec\'s example']).map((line) => `  ${line}`),
       ...(simulator?.describe() ?? []).map((line) => `  ${line}`),
+      ...(mock.faults ? describeFaults(mock.faults) : []).map((line) => `  ${line}`),
     ],
     close: async () => {
       await Promise.all([server.close(), simulator?.close()]);

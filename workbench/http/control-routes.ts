@@ -3,30 +3,39 @@
 // local-caller check and CORS). A route is an entry (method, path template, summary, body, handler); the
 // matcher answers the 404 and 405 (with Allow), the body goes through the one body reader (body.ts),
 // every answer carries `X-Simulator: outside-contract`, and failures go through the error writer.
+// The read-only resources under /__sandbox-assets (the sandbox's generated images) are a second table on
+// the same matcher (`assetRouter`): no body, GET and HEAD, caching and safety headers added here.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONTROL_MAX_BODY_BYTES, discardBody, readJsonObject } from './body.js';
 import { MockHttpError, writeReply } from './errors.js';
-import type { ControlRoute, WorkbenchExtension } from './extension.js';
+import type { AssetRoute, ControlRoute, WorkbenchExtension } from './extension.js';
 import { matchPath } from '../contract/match.js';
 
 export const CONTROL_PREFIX = '/__simulator';
+/**
+ * Read-only resources any origin may load (the sandbox's images). Not under CONTROL_PREFIX on purpose: the
+ * local-caller guard (local-origin.ts) is decided by that prefix alone and would refuse an <img> of a page
+ * on another site; nothing under this prefix changes state or tells more than the storefront API does.
+ */
+export const ASSETS_PREFIX = '/__sandbox-assets';
 /** On every answer under /__simulator, so nobody mistakes it for contract behaviour. */
 export const OUTSIDE_CONTRACT: Readonly<Record<string, string>> = { 'x-simulator': 'outside-contract' };
 
 /** A route as the one path matcher (workbench/contract/match.ts) takes it: lower-case method, template. */
-interface Compiled {
-  route: ControlRoute;
+interface Compiled<R = ControlRoute> {
+  route: R;
   method: string;
   path: string;
 }
 
-export type ControlMatch =
-  | { kind: 'match'; route: ControlRoute; params: Record<string, string> }
+export type ControlMatch<R = ControlRoute> =
+  | { kind: 'match'; route: R; params: Record<string, string> }
   | { kind: 'no-method'; allowed: string[] }
   | { kind: 'none' };
 
 /** The contract routes' matcher over this table: a trailing slash is tolerated; a path parameter with a bad percent-encoding is a 400. */
-export function matchControlRoute(table: readonly Compiled[], pathname: string, method: string): ControlMatch {
+export function matchControlRoute<R>(table: readonly Compiled<R>[], pathname: string, method: string): ControlMatch<R> {
   const found = matchPath(table, method, pathname);
   if (found.kind === 'no-path') return { kind: 'none' };
   if (found.kind === 'no-method') return { kind: 'no-method', allowed: found.allowed };
@@ -41,7 +50,7 @@ export function matchControlRoute(table: readonly Compiled[], pathname: string, 
   return { kind: 'match', route: found.operation.route, params };
 }
 
-export function compileControlRoutes(routes: readonly ControlRoute[]): Compiled[] {
+export function compileControlRoutes<R extends { method: string; path: string }>(routes: readonly R[]): Compiled<R>[] {
   return routes.map((route) => ({ route, method: route.method.toLowerCase(), path: route.path }));
 }
 
@@ -80,4 +89,57 @@ export function controlRouter(extensions: readonly WorkbenchExtension[]) {
     writeReply(res, reply);
     return true;
   };
+}
+
+/** Every use revalidates (a renamed product changes its image under the same URL); unchanged, it is a 304. */
+const ASSET_CACHE_CONTROL = 'no-cache';
+
+/**
+ * The pipeline's step for /__sandbox-assets: false when the path is elsewhere (or no extension serves
+ * assets); otherwise it answers. GET and HEAD only (405 with Allow otherwise); a request body is drained
+ * and ignored. A success carries its media type, a strong ETag of its bytes (If-None-Match -> 304),
+ * `Cache-Control: no-cache`, `X-Content-Type-Options: nosniff`, a CSP that allows nothing but inline style
+ * (an SVG opened as a page runs nothing), `Cross-Origin-Resource-Policy: cross-origin` (pages with COEP may
+ * embed it) and `X-Simulator: outside-contract`; failures are the envelope, through the error writer.
+ */
+export function assetRouter(extensions: readonly WorkbenchExtension[]) {
+  const table = compileControlRoutes(extensions.flatMap((e) => e.assetRoutes ?? []));
+  return async function routeAssets(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    if (table.length === 0 || (url.pathname !== ASSETS_PREFIX && !url.pathname.startsWith(`${ASSETS_PREFIX}/`))) return false;
+    for (const [name, value] of Object.entries(OUTSIDE_CONTRACT)) res.setHeader(name, value);
+    const method = (req.method ?? 'GET').toUpperCase();
+    const found = matchControlRoute<AssetRoute>(table, url.pathname, method === 'HEAD' ? 'GET' : method);
+    if (found.kind === 'none') throw new MockHttpError(404, 'not_found', `No asset at ${url.pathname.slice(0, 200)}; see GET /__simulator.`);
+    if (found.kind === 'no-method') throw new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use GET or HEAD.`, [], { allow: 'GET, HEAD' });
+    await discardBody(req, CONTROL_MAX_BODY_BYTES);
+    const reply = found.route.handle({ params: found.params, query: url.searchParams, body: undefined, headers: req.headers });
+    if (reply.error) {
+      writeReply(res, reply);
+      return true;
+    }
+    const etag = `"${createHash('sha256').update(reply.bytes).digest('base64url').slice(0, 27)}"`;
+    const headers: Record<string, string> = {
+      ...reply.headers,
+      etag,
+      'cache-control': ASSET_CACHE_CONTROL,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'cross-origin-resource-policy': 'cross-origin',
+    };
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    res.writeHead(200, { ...headers, 'content-type': reply.contentType, 'content-length': String(reply.bytes.length) });
+    res.end(reply.bytes);
+    return true;
+  };
+}
+
+/** If-None-Match against a strong ETag: `*`, or a list whose entries compare weakly (RFC 9110 13.1.2). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -12,10 +12,11 @@ import { errorEnvelope, type ErrorCode, type ErrorEnvelope, type ErrorItem, type
 export type { ErrorCode, ErrorEnvelope, ErrorItem, ErrorLocation };
 
 /**
- * Codes sent only by routes outside the contract: the back office's state conflicts (409) and the
- * recording proxy's unreachable upstream (502). Clients tolerate codes they do not know (the spec says so).
+ * Codes sent only outside the contract: the back office's state conflicts (409), the recording proxy's
+ * unreachable upstream (502), and a status a fault rule injects that the contract has no code for (a 429 a
+ * rule asked for with allow_undocumented). Clients tolerate codes they do not know (the spec says so).
  */
-export type OutsideContractCode = 'conflict' | 'bad_gateway';
+export type OutsideContractCode = 'conflict' | 'bad_gateway' | 'injected_fault';
 
 export type ReplyCode = ErrorCode | OutsideContractCode;
 

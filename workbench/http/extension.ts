@@ -66,6 +66,30 @@ export interface ControlRoute {
   handle(request: ControlRequest): Reply | Promise<Reply>;
 }
 
+/** A successful answer that is not JSON (a generated image): its bytes and media type. */
+export interface AssetReply {
+  status: 200;
+  bytes: Buffer;
+  contentType: string;
+  headers?: Record<string, string>;
+  error?: undefined;
+}
+
+/**
+ * A read-only route outside the contract and outside /__simulator (under /__sandbox-assets): resources a
+ * page on any origin may load, as the storefront API may be called from any origin (the sandbox's
+ * images, which <img> tags of front-ends on other origins fetch). Matched by the same matcher as the
+ * control routes (http/control-routes.ts `assetRouter`), GET and HEAD only; the router adds the caching
+ * headers (ETag, 304) and the safety headers of a static file.
+ */
+export interface AssetRoute {
+  method: 'GET';
+  /** A path template under /__sandbox-assets. */
+  path: string;
+  summary: string;
+  handle(request: ControlRequest): AssetReply | ErrorReply;
+}
+
 /** Where a bearer token is being used: the API segment (`storefront`, `admin`) and the store id of the path. */
 export interface TokenTarget {
   api: string;
@@ -77,6 +101,8 @@ export interface WorkbenchExtension {
   operations?: ReadonlyMap<string, LiveOperation>;
   /** Routes outside the contract, under /__simulator (tried before the spec's routes). */
   controlRoutes?: readonly ControlRoute[];
+  /** Read-only resources under /__sandbox-assets that any origin may load (the sandbox's images). */
+  assetRoutes?: readonly AssetRoute[];
   /**
    * Judges a well-formed bearer token of a security scheme (by its id in the document) for the API and
    * store the request names: true accepts, a string refuses with that reason (401 with its challenge),

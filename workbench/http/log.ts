@@ -4,7 +4,8 @@
 export type LogSink = (line: string) => void;
 
 export interface RequestLogger {
-  log(method: string, rawUrl: string, status: number, ms: number): void;
+  /** `status` is `-` when no answer was sent (a dropped connection); `note` ends the line (an injected fault). */
+  log(method: string, rawUrl: string, status: number | '-', ms: number, note?: string): void;
   /** Free-text lines (start-up, warnings), same sink. */
   info(message: string): void;
 }
@@ -68,8 +69,8 @@ export function createRequestLogger(options: { quiet?: boolean; sink?: LogSink; 
     pending.push(line);
   };
   return {
-    log(method, rawUrl, status, ms) {
-      push(`${method} ${redactUrl(rawUrl, known)} ${status} ${ms.toFixed(1)}ms\n`);
+    log(method, rawUrl, status, ms, note) {
+      push(`${method} ${redactUrl(rawUrl, known)} ${status} ${ms.toFixed(1)}ms${note ? ` ${note}` : ''}\n`);
     },
     info(message) {
       push(`${message}\n`);

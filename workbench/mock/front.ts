@@ -7,11 +7,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basePathTemplate, splitApiPath, type ApiName } from 'storefront-contract/contract';
 import { performance } from 'node:perf_hooks';
 import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from '../http/body.js';
-import { controlRouter } from '../http/control-routes.js';
+import { assetRouter, controlRouter } from '../http/control-routes.js';
 import { fail, MockHttpError, writeError, writeReply, JSON_CONTENT_TYPE } from '../http/errors.js';
 import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
 import type { RequestLogger } from '../http/log.js';
+import { inject, type FaultRegistry } from './faults.js';
 import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
 import type { PrismEngine } from './prism-engine.js';
 import { route, type Mount, type RouteMatch } from './router.js';
@@ -38,6 +39,8 @@ export interface FrontContext {
   logger: RequestLogger;
   /** False in tests that compare the cached defaults with Prism's own answers. */
   cacheDefaults: boolean;
+  /** Fault and latency injection (faults.ts); undefined: off, `Prefer: delay=` ignored (the bench's baseline). */
+  faults?: FaultRegistry;
 }
 
 /** /__simulator and the Admin API: control surfaces of a local tool, not for other sites' pages. */
@@ -56,6 +59,8 @@ export function createFront(ctx: FrontContext) {
   const bodyLimit = (api: string) => limits.get(api) ?? ctx.maxBodyBytes;
   // Every extension's routes outside the contract (/__simulator), one table, one matcher.
   const routeControl = controlRouter(ctx.extensions);
+  // Read-only resources any origin may load (the sandbox's images), outside /__simulator and its guard.
+  const routeAssets = assetRouter(ctx.extensions);
   const judgeToken = (api: string, storeId: string, schemeId: string, token: string): true | string => {
     for (const extension of ctx.extensions) {
       const verdict = extension.judgeToken?.(schemeId, token, { api, storeId });
@@ -80,14 +85,16 @@ export function createFront(ctx: FrontContext) {
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
     let logged = false;
+    // An injected fault's note ends the log line (faults.ts `inject`).
+    let note: string | undefined;
     const logOnce = () => {
       if (logged) return;
       logged = true;
-      ctx.logger.log(req.method ?? '-', req.url ?? '', res.statusCode, performance.now() - started);
+      ctx.logger.log(req.method ?? '-', req.url ?? '', res.headersSent ? res.statusCode : '-', performance.now() - started, note);
     };
     res.once('finish', logOnce);
     res.once('close', logOnce);
-    pipeline(req, res).catch((err: unknown) => {
+    pipeline(req, res, (text) => (note = text)).catch((err: unknown) => {
       if (err instanceof MockHttpError) {
         writeError(res, err, err.status === 413 ? (end) => endAfterBody(req, end) : undefined);
         return;
@@ -97,7 +104,7 @@ export function createFront(ctx: FrontContext) {
     });
   };
 
-  async function pipeline(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function pipeline(req: IncomingMessage, res: ServerResponse, note: (text: string) => void): Promise<void> {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://mock.invalid');
@@ -130,6 +137,7 @@ export function createFront(ctx: FrontContext) {
     if (control) res.setHeader('vary', 'Origin');
 
     if (await routeControl(req, res, url)) return;
+    if (await routeAssets(req, res, url)) return;
     if (await serveDocs(ctx.docsRoot, req, res, url.pathname)) return;
 
     const result = route(ctx.mounts, url.pathname, method);
@@ -162,6 +170,10 @@ export function createFront(ctx: FrontContext) {
     // `Prefer: code=..., example=...` (and dynamic mode) ask for the spec's own answers: Prism's to give.
     if (liveOperation?.yieldsToControls && (ctx.dynamic || hasPreferences(prefs))) liveOperation = undefined;
     const body = await readRequestBody(req, op, bodyLimit(api), !liveOperation?.validatesBody);
+
+    // Faults and delays (faults.ts): here, once the request is one the operation answers, before the answer.
+    const injection = ctx.faults?.decide(match.storeId, op.operationId, prefs.delay);
+    if (injection && !(await inject(injection, { req, res, storeId: match.storeId, operationId: op.operationId, registry: ctx.faults, note }))) return;
 
     if (liveOperation) {
       const reply = await liveOperation.handle({ storeId: match.storeId, params: match.pathParams, query: url.searchParams, body, headers: req.headers });

@@ -9,6 +9,8 @@ import { docsSiteDir, documents } from '../contract/files.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body.js';
 import { fail, refuseSocket, writeError } from '../http/errors.js';
 import type { WorkbenchExtension } from '../http/extension.js';
+import { faultsExtension } from './fault-routes.js';
+import { FaultRegistry, type StartRule } from './faults.js';
 import { createFront } from './front.js';
 import { createRequestLogger, type LogSink } from '../http/log.js';
 import { PrismEngine } from './prism-engine.js';
@@ -46,6 +48,12 @@ export interface MockServerOptions {
   preloadPrism?: boolean;
   /** Serve pre-serialized default examples without Prism (default true; tests compare both). */
   cacheDefaults?: boolean;
+  /**
+   * Fault rules every store starts with (`--fault`, faults.ts; a wrong one throws FaultRuleError); the
+   * back office adds more at /__simulator/stores/{store_id}/faults. `false` turns fault injection and
+   * `Prefer: delay=` off altogether (the benchmark's baseline).
+   */
+  faults?: readonly StartRule[] | false;
 }
 
 export interface MockServer {
@@ -84,11 +92,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     unavailable.set('admin', 'started without an admin document');
   }
 
+  // Fault injection over every operation served; its back office is one more table of control routes.
+  const faults = options.faults === false ? undefined : new FaultRegistry([...mounts.values()].flatMap((m) => m.document.operations), options.faults ?? []);
+
   const handle = createFront({
     mounts,
     unavailable,
     engines,
-    extensions: options.extensions ?? [],
+    extensions: [...(options.extensions ?? []), ...(faults ? [faultsExtension(faults)] : [])],
+    faults,
     docsRoot: path.resolve(options.docsRoot ?? docsSiteDir),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     dynamic: options.dynamic ?? false,

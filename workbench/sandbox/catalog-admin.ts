@@ -4,7 +4,7 @@
 // prices and stock are taken only within the bounds of bounds.ts (register SF-037).
 import type { ErrorItem } from 'storefront-contract/contract';
 import { FIELDS } from './back-office-api.js';
-import { CDN, slugify } from './catalog-data.js';
+import { slugify } from './catalog-data.js';
 import { randomId } from './identities.js';
 import { MAX_PRICE, priceProblem, stockProblem } from './bounds.js';
 import { round2 } from './money.js';
@@ -93,7 +93,6 @@ export function newProduct(world: World, input: Input, at: number): { product?: 
   const tags = (input.tags as string[] | undefined) ?? [];
   const backorder = (input.backorder as boolean | undefined) ?? false;
   const given = (variantsIn as Input[] | undefined) ?? [{ name: 'Standard' }];
-  const store = world.storeId;
   const variants: VariantRecord[] = given.map((v, i) => {
     const vName = (v.name as string).trim();
     const vSlug = vName === 'Standard' ? slug : `${slug}-${slugify(vName)}`;
@@ -103,10 +102,7 @@ export function newProduct(world: World, input: Input, at: number): { product?: 
       title: vName === 'Standard' ? name : `${name} ${vName}`,
       alternate_text: `${name} ${vName}`,
       sort_order: 1,
-      url_tiny: `${CDN}/${store}/images/${vSlug}-64.webp`,
-      url_thumbnail: `${CDN}/${store}/images/${vSlug}-240.webp`,
-      url_standard: `${CDN}/${store}/images/${vSlug}-800.webp`,
-      url_zoom: `${CDN}/${store}/images/${vSlug}-1600.webp`,
+      ...world.assets.sizes(vSlug),
     };
     const stock = (v.stock as number | undefined) ?? (input.stock as number | undefined) ?? 100;
     return {

@@ -3,7 +3,7 @@
 // shade palettes and sizes, people and places. Themed on the spec's own examples (an Ayurvedic beauty
 // store selling in India) so generated records sit naturally beside the examples' records.
 
-/** Where the store's images and videos live (the spec's examples use this host). */
+/** Where the store's videos live (the spec's examples use this host); images are the sandbox's own (asset-urls.ts). */
 export const CDN = 'https://cdn.kesarinaturals.example';
 
 /** `Matte Lipstick & Co` -> `matte-lipstick-and-co`. */

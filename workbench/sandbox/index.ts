@@ -5,10 +5,12 @@
 // webhook simulator, which delivers the events its writes raise. See README.md in this folder.
 import type { WorkbenchExtension } from '../http/extension.js';
 import { backOfficeRoutes, BACK_OFFICE_ROUTES, summary } from './back-office.js';
+import { assetRoutes, ASSET_ROUTES } from './images.js';
 import { sandboxOperations } from './operations.js';
 import { Sandbox, type SandboxOptions } from './sandbox.js';
 
-export { Sandbox, BACK_OFFICE_ROUTES, type SandboxOptions };
+export { Sandbox, BACK_OFFICE_ROUTES, ASSET_ROUTES, type SandboxOptions };
+export { assetOrigin } from './asset-urls.js';
 export type { EventActor, EventSink, RaisedEvent } from './events.js';
 export { FixtureError } from './fixtures.js';
 
@@ -25,6 +27,8 @@ export function sandboxExtension(sandbox: Sandbox): WorkbenchExtension {
   return {
     operations: sandboxOperations(sandbox),
     controlRoutes: backOfficeRoutes(sandbox),
+    // The world's images, which pages on any origin load (images.ts says why they are not under /__simulator).
+    assetRoutes: assetRoutes(sandbox),
     // Back-office answers and storefront writes wait for the events they raise to be durable.
     settled: () => sandbox.settled(),
     // Every storefront bearer operation, answered by the sandbox or by Prism (`Prefer`): a token opens

@@ -5,6 +5,7 @@
 // not); an evicted world is rebuilt from seed, fixtures and the store's journal entries when next used
 // (the journal file with --data-dir, the in-memory journal without), so no write is lost by eviction.
 import { MockHttpError } from '../http/errors.js';
+import { AssetUrls, DEFAULT_ASSET_ORIGIN, rebaseAssetUrls } from './asset-urls.js';
 import { checkReferences, journalRecordCheck, loadFixtures, type Sources } from './fixtures.js';
 import { Identities } from './identities.js';
 import { Journal, JournalWriteError, type Entry, type Put } from './journal.js';
@@ -73,6 +74,8 @@ export class Sandbox {
   readonly lenientAuth: boolean;
   readonly apiKeyMode: ApiKeyMode;
   readonly ownership: Ownership;
+  /** The origin the world's images are served from (asset-urls.ts): the workbench's, once it listens. */
+  private origin = DEFAULT_ASSET_ORIGIN;
   /** Held worlds, least recently used first (a Map keeps insertion order; a use moves a world to the end). */
   private readonly worlds = new Map<string, World>();
   readonly maxWorlds: number;
@@ -133,17 +136,30 @@ export class Sandbox {
     return isSandboxApiKey(storeId, key, this.seed);
   }
 
+  /** Where images are served from: createWorkbench calls it once the port is known (held worlds are rebuilt). */
+  setAssetOrigin(origin: string): void {
+    if (origin === this.origin) return;
+    this.origin = origin;
+    this.worlds.clear();
+  }
+
+  get assetOrigin(): string {
+    return this.origin;
+  }
+
   get persistent(): boolean {
     return this.journal.persistent;
   }
 
   /** The seeded world of a store, before any write. */
   private base(storeId: string): World {
-    const given = this.fixtures ? structuredClone(this.fixtures.data) : {};
+    // Fixture records exported from a run on another port point at that run's images: moved here.
+    const given = this.fixtures ? rebaseAssetUrls(structuredClone(this.fixtures.data), this.origin) : {};
+    const assets = new AssetUrls(this.origin, storeId);
     const anchor = this.clocks.anchorOf(storeId) ?? this.anchor;
-    const data = generateWorld({ seed: this.seed, storeId, catalogSize: this.options.catalogSize, anchor }, given);
+    const data = generateWorld({ seed: this.seed, storeId, catalogSize: this.options.catalogSize, assets, anchor }, given);
     if (this.fixtures) checkReferences(data, this.fixtures.sources);
-    return new World(storeId, data);
+    return new World(storeId, data, assets);
   }
 
   /** The store's world: held, or built from seed and fixtures plus the journal's writes for it (since its last reset). */
@@ -156,7 +172,7 @@ export class Sandbox {
     }
     world = this.base(storeId);
     for (const entry of this.journal.entriesOf(storeId)) {
-      if (entry.op === 'put') applyPuts(world, entry.puts);
+      if (entry.op === 'put') applyPuts(world, rebaseAssetUrls(entry.puts, this.origin));
       world.markTouched();
     }
     this.hold(storeId, world);

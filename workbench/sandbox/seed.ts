@@ -4,6 +4,7 @@
 // resource given as a fixture file replaces its generated counterpart, and the resources generated after
 // it are built from it (carts and orders from the catalog in use).
 import { BLUEPRINTS, BRANDS, BUSINESSES, CATEGORIES, CDN, CITIES, COUNTRIES, FINISHES, FIRST_NAMES, LAST_NAMES, SELLER_NYT01, SHADES, SIZES, slugify, type Blueprint, type Kind } from './catalog-data.js';
+import { AssetUrls, DEFAULT_ASSET_ORIGIN } from './asset-urls.js';
 import { priceCart } from './cart.js';
 import { round2 } from './money.js';
 import { orderFromCart, withStatus } from './orders.js';
@@ -41,6 +42,8 @@ export interface SeedOptions {
   catalogSize?: number;
   /** The day the world is dated from (ms, any time of that UTC day): SEED_EPOCH moves to the day before. Default: not moved. */
   anchor?: number;
+  /** Where the world's images are served (the workbench's own origin). Default: http://127.0.0.1:4010. */
+  assets?: AssetUrls;
 }
 
 /** Every seeded time is generated relative to this instant (the examples' day), then moved to the anchor's day. */
@@ -77,22 +80,23 @@ export function generateWorld(options: SeedOptions, given: Partial<WorldData> = 
 
 function generateAtEpoch(options: SeedOptions, given: Partial<WorldData>): WorldData {
   const { seed, storeId } = options;
+  const assets = options.assets ?? new AssetUrls(DEFAULT_ASSET_ORIGIN, storeId);
   const stream = (name: string) => new Random(seed, storeId, name);
   const categories = given.categories ?? seedCategories();
-  let products = given.products ?? seedProducts(stream('products'), storeId, categories, options.catalogSize ?? 120);
+  let products = given.products ?? seedProducts(stream('products'), assets, categories, options.catalogSize ?? 120);
   if (given.categories && !given.products) products = keepKnownCategories(products, categories);
   const customerGroups = given.customer_groups ?? seedGroups(stream('groups'), products);
-  const countries = given.countries ?? seedCountries(storeId);
+  const countries = given.countries ?? seedCountries(assets);
   const locations = given.locations ?? seedLocations();
   const coupons = given.coupons ?? seedCoupons(categories);
   const customers = given.customers ?? seedCustomers(stream('customers'), storeId);
   const data: WorldData = { categories, products, customer_groups: customerGroups, countries, customers, carts: [], orders: [], coupons, locations };
   if (given.carts && given.orders) return { ...data, carts: given.carts, orders: given.orders };
   // Carts and orders are priced by the world itself, so their amounts always add up.
-  const world = new World(storeId, data);
+  const world = new World(storeId, data, assets);
   data.carts = given.carts ?? seedCarts(stream('carts'), world, customers);
   for (const cart of data.carts) world.putCart(cart);
-  data.orders = given.orders ?? seedOrders(stream('orders'), world, customers);
+  data.orders = given.orders ?? seedOrders(stream('orders'), world, customers, assets);
   return data;
 }
 
@@ -137,20 +141,15 @@ function initials(s: string): string {
   return words.length > 1 ? words.map((w) => (/^\d/.test(w) ? w : w[0])).join('').toUpperCase() : s.slice(0, 3).toUpperCase();
 }
 
-function images(storeId: string, slug: string, title: string, alt: string, count: number): Image[] {
-  return Array.from({ length: count }, (_, i) => {
-    const name = i === 0 ? slug : `${slug}-${i + 1}`;
-    return {
-      id: `img_${slug.replace(/-/g, '_').slice(0, 40)}_${i + 1}`,
-      title,
-      alternate_text: i === 0 ? alt : `${alt}, detail`,
-      sort_order: i + 1,
-      url_tiny: `${CDN}/${storeId}/images/${name}-64.webp`,
-      url_thumbnail: `${CDN}/${storeId}/images/${name}-240.webp`,
-      url_standard: `${CDN}/${storeId}/images/${name}-800.webp`,
-      url_zoom: `${CDN}/${storeId}/images/${name}-1600.webp`,
-    };
-  });
+/** Image records whose four sizes the sandbox serves (images.ts draws them from the record's title). */
+function images(assets: AssetUrls, slug: string, title: string, alt: string, count: number): Image[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `img_${slug.replace(/-/g, '_').slice(0, 40)}_${i + 1}`,
+    title,
+    alternate_text: i === 0 ? alt : `${alt}, detail`,
+    sort_order: i + 1,
+    ...assets.sizes(i === 0 ? slug : `${slug}-${i + 1}`),
+  }));
 }
 
 function pricing(excl: number, tax: number, maxQty = 10): Pricing {
@@ -243,6 +242,7 @@ interface BuildContext {
   rng: Random;
   ids: IdSource;
   storeId: string;
+  assets: AssetUrls;
   categories: readonly Category[];
   built: ProductRecord[];
   skus: Set<string>;
@@ -256,7 +256,7 @@ const BUNDLE_SOURCES: Record<string, string[]> = {
 };
 
 function buildProduct(ctx: BuildContext, bp: Blueprint, brand: (typeof BRANDS)[number]): ProductRecord {
-  const { rng, ids, storeId } = ctx;
+  const { rng, ids, storeId, assets } = ctx;
   const def = CATEGORIES.find((c) => c.id === bp.category)!;
   const name = brand.code === 'KN' ? bp.name : `${brand.name} ${bp.name}`;
   const slug = slugify(name);
@@ -306,7 +306,7 @@ function buildProduct(ctx: BuildContext, bp: Blueprint, brand: (typeof BRANDS)[n
       is_default: i === defaultIndex,
       backorder: outOfStock ? rng.chance(0.5) : rng.chance(0.05),
       associated_options: p.option,
-      images: images(storeId, vSlug, title, `${title}, product shot`, rng.int(1, 2)),
+      images: images(assets, vSlug, title, `${title}, product shot`, rng.int(1, 2)),
       pricing: price,
       subscription: withPlan ? [plan(`sub_${vId.slice(4)}_M`, price.selling_price)] : [],
       promotion,
@@ -330,7 +330,7 @@ function buildProduct(ctx: BuildContext, bp: Blueprint, brand: (typeof BRANDS)[n
               video_preview_url: `${CDN}/${storeId}/videos/${vSlug}/preview.mp4`,
               video_stream_hls_url: `${CDN}/${storeId}/videos/${vSlug}/index.m3u8`,
               video_stream_dash_url: `${CDN}/${storeId}/videos/${vSlug}/manifest.mpd`,
-              image_thumbnail_url: `${CDN}/${storeId}/videos/${vSlug}/thumb.webp`,
+              image_thumbnail_url: assets.videoThumbnail(vSlug),
             },
           ]
         : [],
@@ -369,7 +369,7 @@ function buildProduct(ctx: BuildContext, bp: Blueprint, brand: (typeof BRANDS)[n
     pricing: def0?.pricing ?? pricing(base, tax),
     variant_options: options,
     promotion: def0 ? promotion : null,
-    images: variants.length ? variants.map((v) => v.images[0]) : images(storeId, slug, name, `${name}, card design`, 1),
+    images: variants.length ? variants.map((v) => v.images[0]) : images(assets, slug, name, `${name}, card design`, 1),
     subscription: def0?.subscription ?? [],
     variants,
     bundle_items: bundleItems,
@@ -395,9 +395,9 @@ function pickBundle(ctx: BuildContext, bp: Blueprint): Array<{ product: ProductR
   return picked;
 }
 
-/** The four products of the spec's examples, as full records. */
-function exampleProducts(rng: Random): ProductRecord[] {
-  const t = structuredClone(templates());
+/** The four products of the spec's examples, as full records (their images served by the sandbox). */
+function exampleProducts(rng: Random, assets: AssetUrls): ProductRecord[] {
+  const t = assets.fromExamples(structuredClone(templates()));
   const [lipstick, giftSet] = t.products;
   const detail = t.variant;
   const extras = (v: any, product: any, reviews: [number, number], attrs: Attribute[]): VariantRecord => ({
@@ -510,14 +510,14 @@ function exampleProducts(rng: Random): ProductRecord[] {
   return [p1, p2, p3, p4];
 }
 
-function seedProducts(rng: Random, storeId: string, categories: readonly Category[], size: number): ProductRecord[] {
+function seedProducts(rng: Random, assets: AssetUrls, categories: readonly Category[], size: number): ProductRecord[] {
   const ids = new IdSource(rng);
-  const examples = exampleProducts(rng);
+  const examples = exampleProducts(rng, assets);
   for (const p of examples) {
     ids.reserve(p.id);
     for (const v of p.variants) ids.reserve(v.id);
   }
-  const ctx: BuildContext = { rng, ids, storeId, categories, built: [...examples], skus: new Set(examples.flatMap((p) => [p.sku, ...p.variants.map((v) => v.sku)])) };
+  const ctx: BuildContext = { rng, ids, storeId: assets.storeId, assets, categories, built: [...examples], skus: new Set(examples.flatMap((p) => [p.sku, ...p.variants.map((v) => v.sku)])) };
   // Bundles go last so their items exist; the rest alternate brands so every category has both.
   const plain = BLUEPRINTS.filter((b) => b.kind !== 'bundle');
   const bundles = BLUEPRINTS.filter((b) => b.kind === 'bundle');
@@ -586,7 +586,7 @@ function seedGroups(rng: Random, products: readonly ProductRecord[]): CustomerGr
 
 // ---- reference data --------------------------------------------------------------------------------------
 
-function seedCountries(storeId: string): Country[] {
+function seedCountries(assets: AssetUrls): Country[] {
   return COUNTRIES.map(([iso2, name, dial, currency, symbol, currencyName, alias, continent]) => ({
     id: `cty_${iso2}`,
     country_name: name,
@@ -595,7 +595,7 @@ function seedCountries(storeId: string): Country[] {
     currency_code: currency,
     currency_symbol: symbol,
     currency_name: currencyName,
-    flag_icon_url: `${CDN}/${storeId}/flags/${iso2.toLowerCase()}.svg`,
+    flag_icon_url: assets.flag(iso2),
     country_alias: alias,
     continent,
   }));
@@ -898,9 +898,9 @@ function seedCarts(rng: Random, world: World, customers: readonly CustomerRecord
 
 const STATUS_MIX = ['delivered', 'delivered', 'shipped', 'processing', 'confirmed', 'draft', 'cancelled', 'returned'];
 
-function seedOrders(rng: Random, world: World, customers: readonly CustomerRecord[]): OrderRecord[] {
+function seedOrders(rng: Random, world: World, customers: readonly CustomerRecord[], assets: AssetUrls): OrderRecord[] {
   const orders: OrderRecord[] = [];
-  const t = structuredClone(templates());
+  const t = assets.fromExamples(structuredClone(templates()));
   // The two orders of ListOrdersOk, for cst_9XK2PL, when the catalog in use still has their products.
   if (customers.some((c) => c.id === 'cst_9XK2PL')) {
     for (const o of t.orders) {

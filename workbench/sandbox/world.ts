@@ -4,6 +4,7 @@
 // only `put*` change it, and every change goes through the journal first (sandbox.ts).
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { AssetUrls, DEFAULT_ASSET_ORIGIN } from './asset-urls.js';
 import { PriceBook } from './pricing.js';
 import type { CartRecord, Category, Coupon, Country, CustomerGroup, CustomerRecord, Location, OrderRecord, ProductRecord, VariantRecord, WorldData } from './types.js';
 
@@ -74,6 +75,8 @@ export class World {
   constructor(
     readonly storeId: string,
     data: WorldData,
+    /** Where the world's images are served (new products get theirs there too). */
+    readonly assets: AssetUrls = new AssetUrls(DEFAULT_ASSET_ORIGIN, storeId),
   ) {
     for (const c of data.categories) this.putCategory(c);
     for (const p of data.products) this.putProduct(p);
