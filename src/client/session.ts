@@ -7,9 +7,9 @@
 // never a loop. Operations of the API key (POST /auth/anonymous, which `signIn` usually calls) are never
 // touched: a refused key is the caller's 401.
 //
-// `createStorefrontClient({ signIn })` builds one for its client (this module loads only then, as a chunk
-// of its own in a bundled app); `client.use(tokenSession(...))` (token-session.ts) puts one on any
-// openapi-fetch client of the Storefront API. The rule is the contract's: a 401 means "get a new
+// Reached only through tokenSession (token-session.ts), which loads this module on the first call:
+// `createStorefrontClient({ signIn })` builds one for its client, `client.use(tokenSession(...))` puts one
+// on any openapi-fetch client of the Storefront API. The rule is the contract's: a 401 means "get a new
 // token" (token lifetimes are not stated by the platform), so nothing here assumes an expiry.
 import type { Middleware } from 'openapi-fetch';
 import type { SecurityTable } from '../../generated/operations/security.js';

@@ -9,7 +9,7 @@ import type { components } from '../../generated/types/storefront.js';
 import { storefrontSecurity } from '../../generated/operations/security.js';
 import { StorefrontApiError } from './errors.js';
 import { authMiddleware, type ValidationMode } from './middleware.js';
-import type { TokenSession } from './session.js';
+import { tokenSession } from './token-session.js';
 import type { StorefrontClientPaths, TypedClient } from './typed-client.js';
 
 export interface StorefrontClientOptions {
@@ -21,13 +21,12 @@ export interface StorefrontClientOptions {
   /** Bearer token for every other operation; `signInAnonymously()` can obtain one. */
   accessToken?: string | undefined;
   /**
-   * Get the access token when a call needs one, and again (once, shared by concurrent calls) when a call
-   * answers 401: `'anonymous'` signs in with `apiKey` (POST /auth/anonymous); a function gets a token from
-   * elsewhere, e.g. your server's token endpoint (docs/guides/browser-apps.md).
+   * Gets an access token when a bearer call needs one, and a new one (once, shared by concurrent calls)
+   * when a call answers 401; the call is then sent again, once. E.g. `() =>
+   * client.signInAnonymously().then((s) => s.access_token)` (POST /auth/anonymous with `apiKey`), or a
+   * call to your server's token endpoint (docs/guides/browser-apps.md).
    */
-  signIn?: 'anonymous' | (() => Promise<string>) | undefined;
-  /** Called with each new access token (a sign-in, a renewal, `setAccessToken`), e.g. to keep it for the next page load. */
-  onAccessToken?: ((token: string | undefined) => void) | undefined;
+  signIn?: (() => Promise<string>) | undefined;
   /** Check every response against the contract: off (default), warn, or strict (throws). */
   validate?: ValidationMode | undefined;
   fetch?: typeof globalThis.fetch | undefined;
@@ -52,28 +51,17 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
   let accessToken = options.accessToken;
   const client = createClient<StorefrontClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers });
   const keep = (token: string | undefined) => {
-    if (token === accessToken) return;
     accessToken = token;
-    options.onAccessToken?.(token);
   };
-  const given = options.signIn;
-  // The token session loads with the first call (its own chunk in a bundled app), only for a client
-  // created with `signIn`; it keeps the token in this client.
-  const session: Promise<TokenSession> | undefined =
-    given &&
-    import('./session.js').then(({ createSession }) =>
-      createSession(storefrontSecurity, 'bearerAuth', {
-        signIn: given === 'anonymous' ? async () => (await signInAnonymously()).access_token : given,
-        store: { get: () => accessToken, set: keep },
-      }),
-    );
+  // Only for a client created with `signIn` (its work loads with the first call); it keeps the token here.
+  const session = options.signIn && tokenSession({ signIn: options.signIn, store: { get: () => accessToken, set: keep } });
 
   client.use(
     authMiddleware(
       storefrontSecurity,
       async (scheme) => {
         if (scheme === 'storeApiKey') return options.apiKey ? ['X-Api-Key', options.apiKey] : undefined;
-        const token = session && scheme === 'bearerAuth' ? await (await session).token() : accessToken;
+        const token = session && scheme === 'bearerAuth' ? await session.token() : accessToken;
         return scheme === 'bearerAuth' && token ? ['Authorization', `Bearer ${token}`] : undefined;
       },
       'pass apiKey or accessToken, or call signInAnonymously() first',
@@ -87,7 +75,7 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
     client.use({ onResponse: async (context) => (await import('./storefront-validation.js')).checkStorefrontResponse(context, mode) });
   }
   // Last, so that its onResponse runs first: a request sent again after a 401 is validated like any other.
-  if (session) client.use({ onRequest: async (c) => (await session).onRequest(c), onResponse: async (c) => (await session).onResponse(c) });
+  if (session) client.use(session);
 
   async function signInAnonymously(): Promise<AnonymousSession> {
     const { data, error, response } = await client.POST('/auth/anonymous');

@@ -6,7 +6,7 @@
 // fetch; nothing is timed.
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorefrontClient, storefrontBaseUrl, StorefrontApiError, tokenSession, type StorefrontClientPaths, type StorefrontClientOptions } from 'storefront-contract';
+import { createStorefrontClient, storefrontBaseUrl, StorefrontApiError, tokenSession, type StorefrontClient, type StorefrontClientPaths, type StorefrontClientOptions } from 'storefront-contract';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
 
 /** The store API key the sandbox accepts: the one place this test names it. */
@@ -56,13 +56,27 @@ function client(options: Partial<StorefrontClientOptions> & { fetch: typeof fetc
   return createStorefrontClient({ baseUrl: workbench.url, storeId: STORE, apiKey: API_KEY, ...options });
 }
 
+/** A client that signs in anonymously with its API key whenever its session needs a token; `tokens` lists each one. */
+function anonymousClient(options: Partial<StorefrontClientOptions> & { fetch: typeof fetch }) {
+  const tokens: string[] = [];
+  const c: StorefrontClient = client({
+    ...options,
+    signIn: async () => {
+      const { access_token } = await c.signInAnonymously();
+      tokens.push(access_token);
+      return access_token;
+    },
+  });
+  return Object.assign(c, { tokens });
+}
+
 const fulfillment = { cart_id: 'crt_8N2F6Q', delivery_pincode: '560038' };
 
-describe("createStorefrontClient({ signIn: 'anonymous' })", () => {
-  it('signs in on the first bearer calls, once for all of them, and reports the token', async () => {
+describe('createStorefrontClient({ signIn })', () => {
+  it('signs in on the first bearer calls, once for all of them', async () => {
     const rec = recorder();
-    const tokens: Array<string | undefined> = [];
-    const c = client({ fetch: rec.fetch, signIn: 'anonymous', onAccessToken: (t) => tokens.push(t) });
+    const c = anonymousClient({ fetch: rec.fetch });
+    const { tokens } = c;
     const results = await Promise.all([c.GET('/common/countries'), c.GET('/common/countries'), c.POST('/shipping/fulfillment-options', { body: fulfillment })]);
     expect(results.map((r) => r.response.status)).toEqual([200, 200, 200]);
     expect(rec.signIns()).toBe(1);
@@ -73,7 +87,7 @@ describe("createStorefrontClient({ signIn: 'anonymous' })", () => {
   it('renews a refused token once for concurrent calls and sends each call again once, its body too', async () => {
     const rec = recorder();
     const stale = await foreignToken();
-    const c = client({ fetch: rec.fetch, signIn: 'anonymous', accessToken: stale });
+    const c = anonymousClient({ fetch: rec.fetch, accessToken: stale });
     const results = await Promise.all([
       c.GET('/common/countries'),
       c.GET('/catalog/products/{product_id}/variants/{variant_id}', { params: { path: { product_id: 'prd_7Q2K9X', variant_id: 'var_4M8T2C' } } }),
@@ -96,13 +110,13 @@ describe("createStorefrontClient({ signIn: 'anonymous' })", () => {
   });
 
   it('retries a 401 that arrives after the renewal with the new token, without signing in again', async () => {
-    let renewed!: () => void;
-    const until = new Promise<void>((resolve) => (renewed = resolve));
-    // The variant's 401 is held back until the countries call's 401 has been renewed.
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    // The variant's 401 is held back until the countries call (refused, renewed, sent again) is done.
     const rec = recorder({ path: '/catalog/products/prd_7Q2K9X/variants/var_4M8T2C', until });
-    const c = client({ fetch: rec.fetch, signIn: 'anonymous', accessToken: await foreignToken(), onAccessToken: () => renewed() });
+    const c = anonymousClient({ fetch: rec.fetch, accessToken: await foreignToken() });
     const [a, b] = await Promise.all([
-      c.GET('/common/countries'),
+      c.GET('/common/countries').finally(release),
       c.GET('/catalog/products/{product_id}/variants/{variant_id}', { params: { path: { product_id: 'prd_7Q2K9X', variant_id: 'var_4M8T2C' } } }),
     ]);
     expect([a.response.status, b.response.status]).toEqual([200, 200]);
@@ -133,7 +147,7 @@ describe("createStorefrontClient({ signIn: 'anonymous' })", () => {
 
   it("leaves the API key's own 401 to the caller: no sign-in again, no retry", async () => {
     const rec = recorder();
-    const c = client({ fetch: rec.fetch, apiKey: 'sk_not_this_store', signIn: 'anonymous' });
+    const c = anonymousClient({ fetch: rec.fetch, apiKey: 'sk_not_this_store' });
     const error = await c.GET('/common/countries').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorefrontApiError);
     expect([(error as StorefrontApiError).status, (error as StorefrontApiError).operationId, (error as StorefrontApiError).code]).toEqual([401, 'createAnonymousUser', 'unauthorized']);
