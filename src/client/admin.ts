@@ -2,7 +2,7 @@
 // event names from the catalog), addressed at {base_url}/api/v1/{store_id}/admin, with the admin bearer
 // token on every operation.
 import { apiBaseUrl } from '../contract/paths.js';
-import createClient from 'openapi-fetch';
+import createClient, { type ClientOptions } from 'openapi-fetch';
 import { adminSecurity } from '../../generated/operations/security.js';
 import { authMiddleware, type ValidationMode } from './middleware.js';
 import type { AdminClientPaths, TypedClient } from './typed-client.js';
@@ -27,7 +27,8 @@ export function adminBaseUrl(baseUrl: string, storeId: string): string {
 
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   const baseUrl = adminBaseUrl(options.baseUrl, options.storeId);
-  const client = createClient<AdminClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers });
+  // `as ClientOptions`: openapi-fetch's options take no explicit undefined (exactOptionalPropertyTypes); its defaults apply to it.
+  const client = createClient<AdminClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers } as ClientOptions);
   client.use(
     authMiddleware(adminSecurity, (scheme) => (scheme === 'adminBearer' && options.adminToken ? ['Authorization', `Bearer ${options.adminToken}`] : undefined), 'pass adminToken'),
   );

@@ -4,7 +4,7 @@
 // others. With `signIn`, a token session (token-session.ts) gets the token when a call needs one and again,
 // once, when a call answers 401.
 import { apiBaseUrl } from '../contract/paths.js';
-import createClient from 'openapi-fetch';
+import createClient, { type ClientOptions } from 'openapi-fetch';
 import type { components } from '../../generated/types/storefront.js';
 import { storefrontSecurity } from '../../generated/operations/security.js';
 import { StorefrontApiError } from './errors.js';
@@ -49,7 +49,8 @@ export function storefrontBaseUrl(baseUrl: string, storeId: string): string {
 export function createStorefrontClient(options: StorefrontClientOptions): StorefrontClient {
   const baseUrl = storefrontBaseUrl(options.baseUrl, options.storeId);
   let accessToken = options.accessToken;
-  const client = createClient<StorefrontClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers });
+  // `as ClientOptions`: openapi-fetch's options take no explicit undefined (exactOptionalPropertyTypes); its defaults apply to it.
+  const client = createClient<StorefrontClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers } as ClientOptions);
   const keep = (token: string | undefined) => {
     accessToken = token;
   };

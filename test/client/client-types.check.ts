@@ -1,4 +1,5 @@
-// Type-level contract of the typed clients, checked by `tsc` in client-types.test.ts (not run).
+// Type-level contract of the typed clients, checked by `tsc` in client-types.test.ts (not run), under a
+// strict app's flags (tsconfig.types.json: exactOptionalPropertyTypes, noUncheckedIndexedAccess, no skipLibCheck).
 // Each `@ts-expect-error` must be an error: if a wrong call ever compiles, tsc reports the directive
 // as unused and the test fails.
 import { expectTypeOf } from 'vitest';
@@ -13,7 +14,7 @@ export async function storefrontCalls() {
   const list = await client.GET('/catalog/products', { params: { query: { page: 1, limit: 20, category_id: ['c1'] } } });
   if (list.data) {
     expectTypeOf(list.data.success).toEqualTypeOf<true>();
-    expectTypeOf(list.data.content.products[0].pricing.selling_price).toEqualTypeOf<number>();
+    expectTypeOf(list.data.content.products[0]!.pricing.selling_price).toEqualTypeOf<number>();
     expectTypeOf(list.data.content.pagination.total_records).toEqualTypeOf<number>();
   }
   if (list.error) expectTypeOf(list.error.success).toEqualTypeOf<false>();
@@ -76,7 +77,7 @@ export async function typedErrors() {
     expectTypeOf(error).toEqualTypeOf<ErrorEnvelope>();
     expectTypeOf(error.success).toEqualTypeOf<false>();
     expectTypeOf(error.content.error.details).toEqualTypeOf<ErrorItem[]>();
-    expectTypeOf(error.content.error.details[0].location).toEqualTypeOf<'path' | 'query' | 'header' | 'body'>();
+    expectTypeOf(error.content.error.details[0]!.location).toEqualTypeOf<'path' | 'query' | 'header' | 'body'>();
     // Every known code is accepted, and so is a code this version does not know.
     expectTypeOf<ErrorCode>().toMatchTypeOf<typeof error.content.error.code>();
     expectTypeOf<'rate_limited'>().toMatchTypeOf<typeof error.content.error.code>();

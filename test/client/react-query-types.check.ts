@@ -11,7 +11,7 @@ const admin = createQueryHooks(createAdminClient({ baseUrl: 'http://127.0.0.1:40
 export function hooks() {
   const list = api.useQuery('get', '/catalog/products', { params: { query: { page: 1, limit: 20 } } });
   if (list.data) {
-    expectTypeOf(list.data.content.products[0].pricing.selling_price).toEqualTypeOf<number>();
+    expectTypeOf(list.data.content.products[0]!.pricing.selling_price).toEqualTypeOf<number>();
     expectTypeOf(list.data.content.pagination.next_page).toEqualTypeOf<number | null>();
   }
   if (list.error) {
@@ -35,7 +35,7 @@ export function hooks() {
     initialPageParam: 1,
     getNextPageParam: (last) => last.content.pagination.next_page ?? undefined,
   });
-  if (pages.data) expectTypeOf(pages.data.pages[0].content.products[0].id).toEqualTypeOf<string>();
+  if (pages.data) expectTypeOf(pages.data.pages[0]!.content.products[0]!.id).toEqualTypeOf<string>();
 
   const create = api.useMutation('post', '/customers');
   expectTypeOf(create.mutate).parameter(0).toHaveProperty('body');
