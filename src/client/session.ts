@@ -44,7 +44,6 @@ export interface TokenSession {
 
 const bearerOf = (request: Request) => request.headers.get('authorization')?.replace(/^Bearer /, '');
 
-
 function memory(): TokenStore {
   let token: string | undefined;
   return { get: () => token, set: (t) => (token = t) };
