@@ -25,9 +25,10 @@ module.exports = {
     {
       name: 'library-core-loads-no-framework',
       severity: 'error',
-      comment: 'Framework code and types load only from their adapter subpath (src/webhooks/adapters/<name>.ts).',
-      from: { path: '^src/', pathNot: '^src/webhooks/adapters/' },
-      to: { path: 'node_modules/(fastify|express|@fastify)/' },
+      comment:
+        'Framework code and types load only from their subpath: a server framework from its adapter (src/webhooks/adapters/<name>.ts), React and TanStack Query from storefront-contract/react-query (src/react-query/).',
+      from: { path: '^src/', pathNot: '^src/(webhooks/adapters|react-query)/' },
+      to: { path: 'node_modules/(fastify|express|@fastify|react|react-dom|@tanstack|openapi-react-query)/' },
     },
     {
       name: 'library-loads-no-engine',

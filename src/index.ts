@@ -5,6 +5,7 @@ export { createAdminClient, adminBaseUrl, type AdminClient, type AdminClientOpti
 export { StorefrontApiError, MissingCredentialsError } from './client/errors.js';
 export { ContractViolationError } from './client/contract-violation.js';
 export { unwrap } from './client/unwrap.js';
+export { tokenSession, type TokenSession, type TokenSessionOptions, type TokenStore } from './client/token-session.js';
 export type { ValidationMode } from './client/middleware.js';
 
 export type { paths as StorefrontPaths, components as StorefrontComponents, operations as StorefrontOperations } from '../generated/types/storefront.js';
@@ -13,5 +14,6 @@ export type { WebhookEvent, WebhookEventName, WebhookEventOf, WebhookEventProper
 export { storefrontOperations } from '../generated/operations/storefront.js';
 export { adminOperations } from '../generated/operations/admin.js';
 export { deliveryRules, webhookEvents, type WebhookCatalogEntry } from '../generated/webhooks/catalog.js';
-export type { ErrorEnvelope, ErrorItem, ErrorCode } from './contract/envelope.js';
+export { isErrorEnvelope, type ErrorEnvelope, type ErrorDetail, type ErrorItem, type ErrorCode } from './contract/envelope.js';
+export type { StorefrontClientPaths, AdminClientPaths } from './client/typed-client.js';
 export { specInfo } from '../generated/spec-info.js';

@@ -14,8 +14,10 @@ export interface BundleSize {
   lazyChunks: Array<{ inputs: string[]; gzip: number }>;
 }
 
-export async function bundleSize(source: string, resolveDir: string, outdir: string): Promise<BundleSize> {
+/** `define`: replacements an app's bundler sets (React's `process.env.NODE_ENV`). */
+export async function bundleSize(source: string, resolveDir: string, outdir: string, options: { define?: Record<string, string> } = {}): Promise<BundleSize> {
   const result = await build({
+    ...options,
     stdin: { contents: source, resolveDir, loader: 'ts', sourcefile: SOURCEFILE },
     bundle: true,
     minify: true,

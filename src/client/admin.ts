@@ -1,10 +1,11 @@
-// createAdminClient: openapi-fetch typed by the Admin webhook API, addressed at
-// {base_url}/api/v1/{store_id}/admin, with the admin bearer token on every operation.
+// createAdminClient: openapi-fetch typed by the Admin webhook API (typed-client.ts: failures as ErrorEnvelope,
+// event names from the catalog), addressed at {base_url}/api/v1/{store_id}/admin, with the admin bearer
+// token on every operation.
 import { apiBaseUrl } from '../contract/paths.js';
-import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from '../../generated/types/admin.js';
+import createClient, { type ClientOptions } from 'openapi-fetch';
 import { adminSecurity } from '../../generated/operations/security.js';
 import { authMiddleware, type ValidationMode } from './middleware.js';
+import type { AdminClientPaths, TypedClient } from './typed-client.js';
 
 export interface AdminClientOptions {
   baseUrl: string;
@@ -16,7 +17,7 @@ export interface AdminClientOptions {
   headers?: Record<string, string> | undefined;
 }
 
-export type AdminClient = Client<paths, `${string}/${string}`> & {
+export type AdminClient = TypedClient<AdminClientPaths> & {
   readonly baseUrl: string;
 };
 
@@ -26,11 +27,13 @@ export function adminBaseUrl(baseUrl: string, storeId: string): string {
 
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   const baseUrl = adminBaseUrl(options.baseUrl, options.storeId);
-  const client = createClient<paths>({ baseUrl, fetch: options.fetch, headers: options.headers });
+  // `as ClientOptions`: openapi-fetch's options take no explicit undefined (exactOptionalPropertyTypes); its defaults apply to it.
+  const client = createClient<AdminClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers } as ClientOptions);
   client.use(
     authMiddleware(adminSecurity, (scheme) => (scheme === 'adminBearer' && options.adminToken ? ['Authorization', `Bearer ${options.adminToken}`] : undefined), 'pass adminToken'),
   );
   const mode = options.validate;
   if (mode && mode !== 'off') client.use({ onResponse: async (context) => (await import('./admin-validation.js')).checkAdminResponse(context, mode) });
-  return Object.assign(client, { baseUrl });
+  // openapi-fetch's client, typed by TypedClient: the same methods, `error` read as the envelope.
+  return Object.assign(client, { baseUrl }) as unknown as AdminClient;
 }

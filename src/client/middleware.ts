@@ -6,19 +6,21 @@ import { MissingCredentialsError } from './errors.js';
 
 export type ValidationMode = 'off' | 'warn' | 'strict';
 
-/** The header carrying a security scheme's credential, `[name, value]`; undefined when the client holds none. */
-export type Credentials = (scheme: string) => readonly [name: string, value: string] | undefined;
+type Header = readonly [name: string, value: string] | undefined;
+
+/** The header carrying a security scheme's credential, `[name, value]`; undefined when the client holds none (a session may get one first). */
+export type Credentials = (scheme: string) => Header | Promise<Header>;
 
 /** `hint` ends the message of the MissingCredentialsError thrown when no credential of a route's schemes is held. */
 export function authMiddleware(security: SecurityTable, credentials: Credentials, hint: string): Middleware {
   return {
-    onRequest({ request, schemaPath }) {
+    async onRequest({ request, schemaPath }) {
       // Every key holds a space, so no prototype property matches.
       const route = `${request.method.toUpperCase()} ${schemaPath}`;
       const schemes = security.routes[route] ?? security.default;
       // Security requirements are alternatives; the first one we hold a credential for wins.
       for (const scheme of schemes) {
-        const header = credentials(scheme);
+        const header = await credentials(scheme);
         if (header) {
           request.headers.set(header[0], header[1]);
           return request;

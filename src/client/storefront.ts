@@ -1,12 +1,16 @@
-// createStorefrontClient: openapi-fetch typed by the generated `paths`, addressed like the real
-// service ({base_url}/api/v1/{store_id}/storefront), putting X-Api-Key on the operations whose
-// security is the store API key and the bearer token on the others.
+// createStorefrontClient: openapi-fetch typed by the generated `paths` (typed-client.ts: failures as the
+// contract's ErrorEnvelope), addressed like the real service ({base_url}/api/v1/{store_id}/storefront),
+// putting X-Api-Key on the operations whose security is the store API key and the bearer token on the
+// others. With `signIn`, a token session (token-session.ts) gets the token when a call needs one and again,
+// once, when a call answers 401.
 import { apiBaseUrl } from '../contract/paths.js';
-import createClient, { type Client } from 'openapi-fetch';
-import type { paths, components } from '../../generated/types/storefront.js';
+import createClient, { type ClientOptions } from 'openapi-fetch';
+import type { components } from '../../generated/types/storefront.js';
 import { storefrontSecurity } from '../../generated/operations/security.js';
 import { StorefrontApiError } from './errors.js';
 import { authMiddleware, type ValidationMode } from './middleware.js';
+import { tokenSession } from './token-session.js';
+import type { StorefrontClientPaths, TypedClient } from './typed-client.js';
 
 export interface StorefrontClientOptions {
   /** The service's base address, e.g. `http://127.0.0.1:4010` for the mock workbench. */
@@ -16,6 +20,13 @@ export interface StorefrontClientOptions {
   apiKey?: string | undefined;
   /** Bearer token for every other operation; `signInAnonymously()` can obtain one. */
   accessToken?: string | undefined;
+  /**
+   * Gets an access token when a bearer call needs one, and a new one (once, shared by concurrent calls)
+   * when a call answers 401; the call is then sent again, once. E.g. `() =>
+   * client.signInAnonymously().then((s) => s.access_token)` (POST /auth/anonymous with `apiKey`), or a
+   * call to your server's token endpoint (docs/guides/browser-apps.md).
+   */
+  signIn?: (() => Promise<string>) | undefined;
   /** Check every response against the contract: off (default), warn, or strict (throws). */
   validate?: ValidationMode | undefined;
   fetch?: typeof globalThis.fetch | undefined;
@@ -24,7 +35,7 @@ export interface StorefrontClientOptions {
 
 export type AnonymousSession = components['schemas']['CreateAnonymousUserResponse']['content'];
 
-export type StorefrontClient = Client<paths, `${string}/${string}`> & {
+export type StorefrontClient = TypedClient<StorefrontClientPaths> & {
   readonly baseUrl: string;
   setAccessToken(token: string | undefined): void;
   /** POST /auth/anonymous with the API key; keeps the access token for later calls. */
@@ -38,15 +49,22 @@ export function storefrontBaseUrl(baseUrl: string, storeId: string): string {
 export function createStorefrontClient(options: StorefrontClientOptions): StorefrontClient {
   const baseUrl = storefrontBaseUrl(options.baseUrl, options.storeId);
   let accessToken = options.accessToken;
-  const client = createClient<paths>({ baseUrl, fetch: options.fetch, headers: options.headers });
+  // `as ClientOptions`: openapi-fetch's options take no explicit undefined (exactOptionalPropertyTypes); its defaults apply to it.
+  const client = createClient<StorefrontClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers } as ClientOptions);
+  const keep = (token: string | undefined) => {
+    accessToken = token;
+  };
+  // Only for a client created with `signIn` (its work loads with the first call); it keeps the token here.
+  const session = options.signIn && tokenSession({ signIn: options.signIn, store: { get: () => accessToken, set: keep } });
 
   client.use(
     authMiddleware(
       storefrontSecurity,
-      (scheme) =>
-        scheme === 'storeApiKey' && options.apiKey ? ['X-Api-Key', options.apiKey]
-        : scheme === 'bearerAuth' && accessToken ? ['Authorization', `Bearer ${accessToken}`]
-        : undefined,
+      async (scheme) => {
+        if (scheme === 'storeApiKey') return options.apiKey ? ['X-Api-Key', options.apiKey] : undefined;
+        const token = session && scheme === 'bearerAuth' ? await session.token() : accessToken;
+        return scheme === 'bearerAuth' && token ? ['Authorization', `Bearer ${token}`] : undefined;
+      },
       'pass apiKey or accessToken, or call signInAnonymously() first',
     ),
   );
@@ -57,17 +75,16 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
   if (mode && mode !== 'off') {
     client.use({ onResponse: async (context) => (await import('./storefront-validation.js')).checkStorefrontResponse(context, mode) });
   }
+  // Last, so that its onResponse runs first: a request sent again after a 401 is validated like any other.
+  if (session) client.use(session);
 
-  return Object.assign(client, {
-    baseUrl,
-    setAccessToken(token: string | undefined) {
-      accessToken = token;
-    },
-    async signInAnonymously() {
-      const { data, error, response } = await client.POST('/auth/anonymous');
-      if (!data) throw new StorefrontApiError(response.status, 'createAnonymousUser', error as never);
-      accessToken = data.content.access_token;
-      return data.content;
-    },
-  });
+  async function signInAnonymously(): Promise<AnonymousSession> {
+    const { data, error, response } = await client.POST('/auth/anonymous');
+    if (!data) throw new StorefrontApiError(response.status, 'createAnonymousUser', error);
+    keep(data.content.access_token);
+    return data.content;
+  }
+
+  // openapi-fetch's client, typed by TypedClient: the same methods, `error` read as the envelope.
+  return Object.assign(client, { baseUrl, setAccessToken: keep, signInAnonymously }) as unknown as StorefrontClient;
 }

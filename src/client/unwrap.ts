@@ -1,5 +1,7 @@
-// Turns an openapi-fetch result into its data, or throws the envelope's failure as a typed error.
-import { StorefrontApiError, type ErrorEnvelopeLike } from './errors.js';
+// Turns an openapi-fetch result into its data, or throws the failure as a StorefrontApiError whose
+// `body` is the operation's error: the contract's envelope (every failure of both APIs is one), with
+// `code` typed as the known codes (open to new ones) and `details` as ErrorItem[].
+import { StorefrontApiError } from './errors.js';
 
 export interface FetchResultLike<T> {
   data?: T;
@@ -10,5 +12,5 @@ export interface FetchResultLike<T> {
 export async function unwrap<T>(result: Promise<FetchResultLike<T>> | FetchResultLike<T>, operationId = 'request'): Promise<T> {
   const { data, error, response } = await result;
   if (data !== undefined && response.ok) return data;
-  throw new StorefrontApiError(response.status, operationId, error as ErrorEnvelopeLike | undefined);
+  throw new StorefrontApiError(response.status, operationId, error);
 }

@@ -28,7 +28,7 @@ export interface ApiPath {
 
 // Both templates share the shape `<prefix>/{store_id}/<api>`; the API name is the last segment.
 function apiPathPattern(): RegExp {
-  const [prefix] = basePathTemplate.storefront.split('/{store_id}/');
+  const prefix = basePathTemplate.storefront.split('/{store_id}/')[0]!;
   return new RegExp(`^${prefix.replace(/[/.]/g, '\\$&')}/([^/]+)/([^/]+)(/.*)?$`);
 }
 // Pure: a bundle that never splits paths (the typed clients) leaves the pattern out.
@@ -37,5 +37,5 @@ const API_PATH = /* @__PURE__ */ apiPathPattern();
 /** Splits `/api/v1/s1/storefront/catalog/products`; undefined when the path is outside every API. */
 export function splitApiPath(pathname: string): ApiPath | undefined {
   const m = API_PATH.exec(pathname);
-  return m ? { rawStoreId: m[1], api: m[2], innerPath: m[3] ?? '' } : undefined;
+  return m ? { rawStoreId: m[1]!, api: m[2]!, innerPath: m[3] ?? '' } : undefined;
 }

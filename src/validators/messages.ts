@@ -32,7 +32,7 @@ export function errorMessage(error: ErrorObject): string {
   const p = error.params as Params;
   const limit = LIMITS[error.keyword];
   if (limit) return `must NOT have ${limit[0]} than ${p.limit} ${limit[1]}`;
-  if (error.keyword in FIXED) return FIXED[error.keyword];
+  if (error.keyword in FIXED) return FIXED[error.keyword]!;
   switch (error.keyword) {
     case 'required':
       return `must have required property '${p.missingProperty}'`;

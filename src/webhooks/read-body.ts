@@ -33,7 +33,7 @@ export function readLimited(stream: Readable, maxBytes: number): Promise<ReadBod
       }
       chunks.push(buffer);
     };
-    const onEnd = () => finish({ ok: true, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total) });
+    const onEnd = () => finish({ ok: true, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) });
     const onAbort = () => finish({ ok: false, reason: 'aborted' });
     // A stream that some middleware already read to the end will never emit 'end' again.
     if (stream.readableEnded) {

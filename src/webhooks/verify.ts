@@ -68,7 +68,7 @@ export function verifySignature(rawBody: unknown, signatureHeader: unknown, secr
     let matched = -1;
     // Every secret is tried even after a match, so the time taken does not tell which one matched.
     for (let i = 0; i < keys.length; i++) {
-      if (timingSafeEqual(hmac(keys[i], bytes), given) && matched === -1) matched = i;
+      if (timingSafeEqual(hmac(keys[i]!, bytes), given) && matched === -1) matched = i;
     }
     return matched === -1 ? { ok: false, reason: 'mismatch' } : { ok: true, secretIndex: matched };
   } catch {

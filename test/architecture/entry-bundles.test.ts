@@ -1,6 +1,7 @@
 // Every public entry of the library bundles (esbuild, as a consumer's bundler would) without Prism, a
-// SQLite engine, an HTTP client library or framework code: those belong to the tools package. The entries
-// an app loads in a browser (the root, the validators, the contract) bundle for the browser platform.
+// SQLite engine, an HTTP client library or framework code: those belong to the tools package. React and
+// TanStack Query load only with ./react-query. The entries an app loads in a browser (the root, the
+// validators, the contract, the query hooks) bundle for the browser platform.
 import { build } from 'esbuild';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +10,10 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { LIBRARY, publishedPackage } from '../helpers/manifests.js';
 
 const { entries } = publishedPackage(LIBRARY);
-const BROWSER_ENTRIES = ['.', './validators', './contract'];
+const BROWSER_ENTRIES = ['.', './validators', './contract', './react-query'];
 const FORBIDDEN = /node_modules\/(@stoplight|better-sqlite3|libsql|@libsql|node-sqlite3-wasm|sql\.js|undici|fastify|@fastify|express|yaml)\//;
+/** React and TanStack Query: only the ./react-query entry loads them (optional peer dependencies). */
+const REACT = /node_modules\/(react|react-dom|scheduler|@tanstack|openapi-react-query)\//;
 
 async function inputsOf(entry: string | { contents: string }): Promise<string[]> {
   const from = typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.contents, resolveDir: repoRoot } };
@@ -27,6 +30,17 @@ describe('public entries', () => {
     const inputs = await inputsOf(entry);
     expect(inputs.length).toBeGreaterThan(0);
     expect(inputs.filter((input) => FORBIDDEN.test(input))).toEqual([]);
+  });
+
+  it.each(entries.filter(([subpath]) => subpath !== './react-query'))('%s loads no React and no TanStack Query', async (_subpath, entry) => {
+    expect((await inputsOf(entry)).filter((input) => REACT.test(input))).toEqual([]);
+  });
+
+  it('./react-query loads openapi-react-query and TanStack Query, never react-dom', async () => {
+    const inputs = await inputsOf(entries.find(([subpath]) => subpath === './react-query')![1]);
+    expect(inputs.some((input) => input.includes('node_modules/openapi-react-query/'))).toBe(true);
+    expect(inputs.some((input) => input.includes('node_modules/@tanstack/react-query/'))).toBe(true);
+    expect(inputs.filter((input) => /node_modules\/react-dom\//.test(input))).toEqual([]);
   });
 
   it.each(entries.filter(([subpath]) => BROWSER_ENTRIES.includes(subpath)))('%s bundles for the browser (no node: built-in)', async (_subpath, entry) => {

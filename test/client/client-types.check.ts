@@ -1,9 +1,10 @@
-// Type-level contract of the typed clients, checked by `tsc` in client-types.test.ts (not run).
+// Type-level contract of the typed clients, checked by `tsc` in client-types.test.ts (not run), under a
+// strict app's flags (tsconfig.types.json: exactOptionalPropertyTypes, noUncheckedIndexedAccess, no skipLibCheck).
 // Each `@ts-expect-error` must be an error: if a wrong call ever compiles, tsc reports the directive
 // as unused and the test fails.
 import { expectTypeOf } from 'vitest';
-import { createAdminClient, createStorefrontClient } from '../../src/index.js';
-import type { WebhookEvent, WebhookEventOf } from '../../src/index.js';
+import { createAdminClient, createStorefrontClient, isErrorEnvelope, StorefrontApiError, unwrap } from '../../src/index.js';
+import type { ErrorCode, ErrorEnvelope, ErrorItem, WebhookEvent, WebhookEventName, WebhookEventOf } from '../../src/index.js';
 
 const client = createStorefrontClient({ baseUrl: 'http://127.0.0.1:4010', storeId: 'demo-store', apiKey: 'k' });
 const admin = createAdminClient({ baseUrl: 'http://127.0.0.1:4010', storeId: 'demo-store', adminToken: 't' });
@@ -13,7 +14,7 @@ export async function storefrontCalls() {
   const list = await client.GET('/catalog/products', { params: { query: { page: 1, limit: 20, category_id: ['c1'] } } });
   if (list.data) {
     expectTypeOf(list.data.success).toEqualTypeOf<true>();
-    expectTypeOf(list.data.content.products[0].pricing.selling_price).toEqualTypeOf<number>();
+    expectTypeOf(list.data.content.products[0]!.pricing.selling_price).toEqualTypeOf<number>();
     expectTypeOf(list.data.content.pagination.total_records).toEqualTypeOf<number>();
   }
   if (list.error) expectTypeOf(list.error.success).toEqualTypeOf<false>();
@@ -53,8 +54,51 @@ export async function storefrontCalls() {
 export async function adminCalls() {
   const created = await admin.POST('/webhooks', { body: { url: 'https://example.in/hooks', events: ['order.created'] } });
   if (created.data) expectTypeOf(created.data.content.secret).toBeString();
+  // The answer lists what the server did not know: plain strings (a newer server knows more names).
+  if (created.data) expectTypeOf(created.data.content.ignored_events).toEqualTypeOf<string[]>();
   // @ts-expect-error events must be a list of names
   await admin.POST('/webhooks', { body: { url: 'https://example.in/hooks', events: 'order.created' } });
+  // @ts-expect-error a misspelled event name is not one of the catalog's
+  await admin.POST('/webhooks', { body: { url: 'https://example.in/hooks', events: ['order.craeted'] } });
+  // An unknown name on purpose (the contract accepts it and reports it in ignored_events): a cast.
+  await admin.POST('/webhooks', { body: { url: 'https://example.in/hooks', events: ['order.created', 'order.archived' as WebhookEventName] } });
+  // The test delivery's event is a catalog name too.
+  await admin.POST('/webhooks/{id}/test', { params: { path: { id: 'wh_1' } }, body: { event: 'product.updated' } });
+  // @ts-expect-error a misspelled test event
+  await admin.POST('/webhooks/{id}/test', { params: { path: { id: 'wh_1' } }, body: { event: 'product.update' } });
+  // Admin failures are the same envelope.
+  if (created.error) expectTypeOf(created.error).toEqualTypeOf<ErrorEnvelope>();
+}
+
+export async function typedErrors() {
+  // The client's `error` is the contract's envelope: known codes (open to new ones), typed details.
+  const { error } = await client.GET('/catalog/products/{product_id}/variants/{variant_id}', { params: { path: { product_id: 'p', variant_id: 'v' } } });
+  if (error) {
+    expectTypeOf(error).toEqualTypeOf<ErrorEnvelope>();
+    expectTypeOf(error.success).toEqualTypeOf<false>();
+    expectTypeOf(error.content.error.details).toEqualTypeOf<ErrorItem[]>();
+    expectTypeOf(error.content.error.details[0]!.location).toEqualTypeOf<'path' | 'query' | 'header' | 'body'>();
+    // Every known code is accepted, and so is a code this version does not know.
+    expectTypeOf<ErrorCode>().toMatchTypeOf<typeof error.content.error.code>();
+    expectTypeOf<'rate_limited'>().toMatchTypeOf<typeof error.content.error.code>();
+    expectTypeOf(error.content.error.code).toMatchTypeOf<string>();
+  }
+  // After unwrap, the failure is a StorefrontApiError with the same typed envelope.
+  try {
+    await unwrap(client.GET('/common/countries'), 'listCountries');
+  } catch (e) {
+    if (e instanceof StorefrontApiError) {
+      expectTypeOf(e.status).toEqualTypeOf<number>();
+      expectTypeOf(e.body).toEqualTypeOf<ErrorEnvelope | undefined>();
+      expectTypeOf(e.details).toEqualTypeOf<ErrorItem[]>();
+      expectTypeOf(e.code).toEqualTypeOf<ErrorEnvelope['content']['error']['code'] | undefined>();
+      expectTypeOf<ErrorCode>().toMatchTypeOf<NonNullable<typeof e.code>>();
+    }
+    if (isErrorEnvelope(e)) expectTypeOf(e.content.error.details).toEqualTypeOf<ErrorItem[]>();
+  }
+  // @ts-expect-error ErrorCode itself is closed: what a server sends is one of these
+  const unknown: ErrorCode = 'rate_limited';
+  void unknown;
 }
 
 export function webhookEventTypes(event: WebhookEvent) {

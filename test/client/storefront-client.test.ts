@@ -83,7 +83,18 @@ describe('createStorefrontClient on the mock workbench', () => {
     const error = (await failing.catch((e) => e)) as StorefrontApiError;
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/page/);
-    expect(error.code).toBeTypeOf('string');
+    // The typed envelope, kept whole: the code, one item per offending input.
+    expect(error.code).toBe('invalid_parameter');
+    expect(error.details).toEqual([{ location: 'query', name: 'page', message: expect.any(String) }]);
+    expect(error.body).toEqual({ success: false, message: error.message, content: { error: { code: 'invalid_parameter', details: error.details } } });
+    expect(error.raw).toBe(error.body);
+  });
+
+  it('gives the same envelope as `error` of the call itself', async () => {
+    const { error, response } = await client.GET('/catalog/products', { params: { query: { limit: 0 } } });
+    expect(response.status).toBe(400);
+    expect(error?.content.error.code).toBe('invalid_parameter');
+    expect(error?.content.error.details[0]).toMatchObject({ location: 'query', name: 'limit' });
   });
 
   it('refuses to call a bearer operation without a token, naming the fix', async () => {
@@ -119,6 +130,23 @@ describe('strict validation mode', () => {
     expect(error).toBeInstanceOf(ContractViolationError);
     expect((error as ContractViolationError).operationId).toBe('listProducts');
     expect((error as ContractViolationError).issues[0].path).toMatch(/^\/content\/products\/0/);
+  });
+
+  it('keeps a failure body that is no envelope as `raw`, with no code and no details', async () => {
+    const proxy = http.createServer((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html><body>Bad gateway</body></html>');
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      const lax = createStorefrontClient({ baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, storeId: 's', accessToken: 't' });
+      const error = (await unwrap(lax.GET('/common/countries'), 'listCountries').catch((e) => e)) as StorefrontApiError;
+      expect(error).toBeInstanceOf(StorefrontApiError);
+      expect([error.status, error.body, error.code, error.details, error.raw]).toEqual([502, undefined, undefined, [], '<html><body>Bad gateway</body></html>']);
+      expect(error.message).toBe('HTTP 502 from listCountries');
+    } finally {
+      await new Promise((r) => proxy.close(r));
+    }
   });
 
   it('is off by default: the same response passes through untouched', async () => {

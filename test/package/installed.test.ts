@@ -16,6 +16,51 @@ import { run } from '../helpers/run.js';
 import { installPacked, type InstalledPackages } from './packed.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 
+/** The compiler flags of a strict app: the library's published types must compile under each. */
+const STRICT = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false };
+
+// An app with the library alone: the quickstart's client, typed failures, the Admin client's event names.
+const appSource = `
+import { createAdminClient, createStorefrontClient, isErrorEnvelope, unwrap, StorefrontApiError, type ErrorCode, type ErrorEnvelope, type ErrorItem, type WebhookEventName } from 'storefront-contract';
+import { validateResponse, type ValidationIssue } from 'storefront-contract/validators';
+declare const env: { STOREFRONT_API_KEY?: string; STOREFRONT_ADMIN_TOKEN?: string };
+
+const client = createStorefrontClient({ baseUrl: 'http://127.0.0.1:4010', storeId: 'demo-store', apiKey: env.STOREFRONT_API_KEY });
+export async function first(): Promise<string | undefined> {
+  await client.signInAnonymously();
+  const { content } = await unwrap(client.GET('/catalog/products', { params: { query: { page: 1, limit: 20 } } }));
+  return content.products[0]?.name;
+}
+export const issues: ValidationIssue[] = validateResponse('storefront', 'listCountries', 200, {}).valid ? [] : [];
+export const isApiError = (e: unknown): e is StorefrontApiError => e instanceof StorefrontApiError;
+
+// Failures: the envelope, its code one of the known codes or a newer one, its details typed.
+export async function failure(): Promise<string | undefined> {
+  const { error } = await client.GET('/catalog/products/{product_id}/variants/{variant_id}', { params: { path: { product_id: 'p', variant_id: 'v' } } });
+  if (error) {
+    const envelope: ErrorEnvelope = error;
+    const known: ErrorCode = 'not_found';
+    const details: ErrorItem[] = envelope.content.error.details;
+    if (error.content.error.code === known || error.content.error.code === 'a_code_from_a_newer_server') return details[0]?.name;
+  }
+  try {
+    await unwrap(client.GET('/common/countries'));
+  } catch (e) {
+    if (e instanceof StorefrontApiError) return e.code ?? e.details[0]?.message ?? String(e.status);
+    if (isErrorEnvelope(e)) return e.content.error.code;
+  }
+  return undefined;
+}
+// @ts-expect-error ErrorCode is the closed list of known codes
+export const closed: ErrorCode = 'a_code_from_a_newer_server';
+
+// Event names: the catalog's; another name only on purpose.
+const admin = createAdminClient({ baseUrl: 'http://127.0.0.1:4010', storeId: 'demo-store', adminToken: env.STOREFRONT_ADMIN_TOKEN });
+export const subscribe = () => admin.POST('/webhooks', { body: { url: 'https://example.in/hooks', events: ['order.created', 'order.archived' as WebhookEventName] } });
+// @ts-expect-error a misspelled event name
+export const typo = () => admin.POST('/webhooks', { body: { url: 'https://example.in/hooks', events: ['order.craeted'] } });
+`;
+
 const consumerSource = `
 import { createStorefrontClient, ContractViolationError, StorefrontApiError, type WebhookEvent, type StorefrontPaths } from 'storefront-contract';
 import { validateResponse, validateWebhookDelivery } from 'storefront-contract/validators';
@@ -48,7 +93,7 @@ const answering = (body: unknown) => async () => new Response(JSON.stringify(bod
 const checked = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', accessToken: 't', validate: 'strict', fetch: answering({ success: true, message: 'ok', content: { countries: [] } }) });
 const lazy = await checked.GET('/common/countries');
 const strict = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', accessToken: 't', validate: 'strict', fetch: answering({ success: 'yes', message: 'ok', content: { countries: [] } }) });
-const violation = await strict.GET('/common/countries').then(() => null, (error: unknown) => (error instanceof ContractViolationError ? error.issues[0].path : String(error)));
+const violation = await strict.GET('/common/countries').then(() => null, (error: unknown) => (error instanceof ContractViolationError ? error.issues[0]?.path : String(error)));
 const handler = createWebhookHandler({ secrets: ['whsec_test'] });
 const adapters = [toNodeHandler(handler), toExpressMiddleware(handler), toFastifyPlugin(handler), toFetchHandler(handler)].map((a) => typeof a);
 console.log(JSON.stringify({
@@ -57,7 +102,7 @@ console.log(JSON.stringify({
   verdict: verdict.ok,
   countries: countries.valid,
   bad: bad.valid,
-  badPath: bad.valid ? null : bad.errors[0].path,
+  badPath: bad.valid ? null : bad.errors[0]?.path,
   webhook: webhook.valid,
   describe: typeof describeEvent,
   adapters,
@@ -65,6 +110,27 @@ console.log(JSON.stringify({
   lazyValidated: lazy.data?.content.countries.length,
   violation,
 }));
+`;
+
+// storefront-contract/react-query from the installed packages: the hooks' data and errors typed, and its
+// optional peers (@tanstack/react-query, openapi-react-query) resolved as an app installs them.
+const reactQuerySource = `
+import { createStorefrontClient, StorefrontApiError, type ErrorItem, type StorefrontClient } from 'storefront-contract';
+import { createQueryHooks } from 'storefront-contract/react-query';
+
+const client: StorefrontClient = createStorefrontClient({ baseUrl: 'http://127.0.0.1:9', storeId: 'demo-store', apiKey: process.env.STOREFRONT_API_KEY, signIn: () => client.signInAnonymously().then((s) => s.access_token) });
+const api = createQueryHooks(client);
+
+export function useFirstProduct(): string | undefined {
+  const { data, error } = api.useQuery('get', '/catalog/products', { params: { query: { limit: 1 } } });
+  if (error instanceof StorefrontApiError) {
+    const details: ErrorItem[] = error.details;
+    return error.code ?? details[0]?.message;
+  }
+  return data?.content.products[0]?.name;
+}
+// @ts-expect-error limit is a number
+export const wrong = () => api.useQuery('get', '/catalog/products', { params: { query: { limit: 'one' } } });
 `;
 
 let installed: InstalledPackages;
@@ -117,26 +183,14 @@ describe('the library installed alone into an app project', () => {
   });
 
   // The strictest settings an app uses: the library's published types must stand alone (no `ajv`, no
-  // Node types for the browser entries) and take the quickstart's `apiKey: process.env...` as it is.
-  it('type-checks an app under strict, exactOptionalPropertyTypes and skipLibCheck false, with no other package', async () => {
-    await writeFile(
-      path.join(installed.appProject, 'app.ts'),
-      `import { createStorefrontClient, unwrap, StorefrontApiError, type ErrorEnvelope } from 'storefront-contract';\n` +
-        `import { validateResponse, type ValidationIssue } from 'storefront-contract/validators';\n` +
-        `declare const env: { STOREFRONT_API_KEY?: string };\n` +
-        `const client = createStorefrontClient({ baseUrl: 'http://127.0.0.1:4010', storeId: 'demo-store', apiKey: env.STOREFRONT_API_KEY });\n` +
-        `export async function first(): Promise<string | undefined> {\n` +
-        `  await client.signInAnonymously();\n` +
-        `  const { content } = await unwrap(client.GET('/catalog/products', { params: { query: { page: 1, limit: 20 } } }));\n` +
-        `  return content.products[0]?.name;\n` +
-        `}\n` +
-        `export const issues: ValidationIssue[] = validateResponse('storefront', 'listCountries', 200, {}).valid ? [] : [];\n` +
-        `export const isApiError = (e: unknown): e is StorefrontApiError => e instanceof StorefrontApiError;\n` +
-        `export type Envelope = ErrorEnvelope;\n`,
-    );
+  // Node types for the browser entries) and take the quickstart's `apiKey: process.env...` as it is. The
+  // errors and events are typed as in test/client/client-types.check.ts; each wrong line carries an
+  // expect-error directive, which tsc reports as unused if the line compiles.
+  it('type-checks an app under strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess and skipLibCheck false, with no other package', async () => {
+    await writeFile(path.join(installed.appProject, 'app.ts'), appSource);
     await writeFile(
       path.join(installed.appProject, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, exactOptionalPropertyTypes: true, skipLibCheck: false, noEmit: true, types: [], lib: ['ES2022', 'DOM'] }, include: ['app.ts'] }),
+      JSON.stringify({ compilerOptions: { ...STRICT, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', noEmit: true, types: [], lib: ['ES2022', 'DOM'] }, include: ['app.ts'] }),
     );
     const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', installed.appProject], { cwd: installed.appProject });
     expect(tsc.output).toBe('');
@@ -164,14 +218,18 @@ describe('the packed library in a project with the tools', () => {
   beforeAll(async () => {
     ({ project } = installed);
     await writeFile(path.join(project, 'consumer.ts'), consumerSource);
+    await writeFile(path.join(project, 'react-query.ts'), reactQuerySource);
     await writeFile(
       path.join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, outDir: 'out', types: ['node'] }, include: ['consumer.ts'] }),
+      JSON.stringify({
+        compilerOptions: { ...STRICT, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'out', types: ['node'], lib: ['ES2022', 'DOM'] },
+        include: ['consumer.ts', 'react-query.ts'],
+      }),
     );
   }, 600_000);
 
-  // One compile (each takes 20 s here): the consumer also holds a type error under @ts-expect-error.
-  it('type-checks and compiles a consumer importing the root, validators and webhooks, and rejects its type error', async () => {
+  // One compile (each takes 20 s here): the consumer also holds type errors under @ts-expect-error.
+  it('type-checks and compiles, under the strict flags, a consumer importing the root, validators, webhooks and react-query, and rejects its type errors', async () => {
     const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', project], { cwd: project });
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);

@@ -34,7 +34,14 @@ async function npmInstall(project: string, specs: string[]): Promise<void> {
   if (installed.code !== 0) throw new Error(`npm install ${specs.join(' ')} failed in ${project}:\n${installed.output}`);
 }
 
-export function installPacked(extraPackages: string[] = ['@types/node@20.19.8']): Promise<InstalledPackages> {
+/**
+ * What the tools project installs beside the two packages: Node's types, and the optional peers of
+ * `storefront-contract/react-query` (pinned as in the root manifest) whose published types the consumer
+ * compile checks.
+ */
+const EXTRA_PACKAGES = ['@types/node@20.19.8', '@tanstack/react-query@5.108.0', 'openapi-react-query@0.5.4', 'react@18.3.1', '@types/react@18.3.31'];
+
+export function installPacked(extraPackages: string[] = EXTRA_PACKAGES): Promise<InstalledPackages> {
   installing ??= (async () => {
     const work = await mkdtemp(path.join(os.tmpdir(), 'sfc-pack-'));
     const built = await run('npm', ['run', 'build', '--silent'], { cwd: repoRoot, timeoutMs: 240_000 });

@@ -91,6 +91,9 @@ export function createFront(ctx: FrontContext) {
       if (logged) return;
       logged = true;
       ctx.logger.log(req.method ?? '-', req.url ?? '', res.headersSent ? res.statusCode : '-', performance.now() - started, note);
+      // A hint outside the contract for the developer (the sandbox's unknown customer group): logged under its request.
+      const warning = res.getHeader('x-sandbox-warning');
+      if (warning) ctx.logger.info(`  warning: ${String(warning)}`);
     };
     res.once('finish', logOnce);
     res.once('close', logOnce);

@@ -7,6 +7,7 @@
 // pipeline's security step (the sandbox's `judgeToken`, index.ts), so it holds for both. Under
 // `--ownership strict` (register SF-036) a customer's cards, orders and carts answer only the token bound
 // to that customer; any other token sees them as unknown ids (404, or no orders).
+import { storefrontOperations } from 'storefront-contract';
 import { successEnvelope, type ErrorItem } from 'storefront-contract/contract';
 import { fail } from '../http/errors.js';
 import { liveKey, type LiveOperation, type LiveRequest, type Reply } from '../http/extension.js';
@@ -326,10 +327,32 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       liveKey('storefront', operationId),
       {
         yieldsToControls: true,
-        handle: (request: LiveRequest) => handle(request, sandbox.world(request.storeId)),
+        handle: (request: LiveRequest) => {
+          const world = sandbox.world(request.storeId);
+          const reply = handle(request, world);
+          return GROUP_PRICED.has(operationId) ? warnUnknownGroup(world, request, reply) : reply;
+        },
       } satisfies LiveOperation,
     ]),
   );
+}
+
+/** The operations that read `x-customer-group-id` (their parameters in the spec). */
+const GROUP_PRICED = new Set<string>(Object.values(storefrontOperations).filter((o) => o.parameters.some((p) => p.name === 'x-customer-group-id')).map((o) => o.operationId));
+
+/**
+ * An id that names no group of the store prices like no header at all (seed 4.1), silently by the
+ * contract; the sandbox says so in a header outside the contract, which the request log prints under
+ * the request (workbench/mock/front.ts) and a browser app may read (exposed to CORS).
+ */
+function warnUnknownGroup(world: World, request: LiveRequest, reply: Reply): Reply {
+  const group = header(request, 'x-customer-group-id');
+  if (group === undefined || world.prices.has(group)) return reply;
+  const known = world.groups.map((g) => g.id);
+  // The id as sent, printable and bounded: a header value is Latin-1, and the request's could be 8 KB.
+  const id = JSON.stringify(group.length > 64 ? `${group.slice(0, 64)}...` : group).replace(/[^\x20-\x7e]/g, '?');
+  const warning = `unknown customer group ${id}; known: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ` (+${known.length - 10})` : ''}`;
+  return { ...reply, headers: { ...reply.headers, 'X-Sandbox-Warning': warning, 'Access-Control-Expose-Headers': 'X-Sandbox-Warning' } } as Reply;
 }
 
 const REQUIRED_ADDRESS = ['first_name', 'last_name', 'country_code', 'phone', 'email'] as const;
