@@ -6,6 +6,8 @@
 // tests, the certifier and the benchmarks all start it this way.
 import { basePathTemplate } from 'storefront-contract/contract';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
+import { createMockHandler } from './mock/handler.js';
+import { toFetchHandler } from './http/in-process.js';
 import { BACK_OFFICE_ROUTES, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 import { Clocks } from './clock/clocks.js';
@@ -34,41 +36,7 @@ export interface Workbench extends MockServer {
 }
 
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
-  const { webhooks, sandbox: sandboxOptions, ...mock } = options;
-  const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;
-  // One clock per store, shared by the sandbox and the simulator, kept in the data directory (clock/).
-  const dataDir = (webhooks && webhooks.dataDir) || (sandboxOptions && sandboxOptions.dataDir) || undefined;
-  const clocks = (webhooks && webhooks.clocks) || (sandboxOptions && sandboxOptions.clocks) || Clocks.open({ dataDir, wall: webhooks ? webhooks.now : undefined });
-  const moreRoutes = { ...(wantSandbox ? BACK_OFFICE_ROUTES : {}), ...describeRoutes(CLOCK_ROUTES) };
-  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), clocks, moreRoutes });
-  let sandbox: SandboxHandle | undefined;
-  let server: MockServer;
-  try {
-    if (wantSandbox) {
-      const given = sandboxOptions || {};
-      sandbox = await createSandbox({
-        ...given,
-        clocks,
-        events: given.events ?? (simulator && raiseThrough(simulator)),
-        eventsSettled: given.eventsSettled ?? (simulator && (() => simulator.settled())),
-      });
-    }
-    server = await createMockServer({
-      ...mock,
-      secrets: [...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])],
-      strictAuth: sandbox ? false : mock.strictAuth,
-      // The sandbox's routes come first: the simulator answers every other /__simulator path.
-      extensions: [
-        ...(sandbox ? [sandbox.extension] : []),
-        { controlRoutes: clockRoutes(clocks, simulator?.dueWork) },
-        ...(simulator ? [simulator.extension] : []),
-      ],
-    });
-  } catch (error) {
-    sandbox?.close();
-    await simulator?.close();
-    throw error;
-  }
+  const { front: server, simulator, sandbox } = await compose(options, createMockServer);
   return {
     ...server,
     simulator,
@@ -85,6 +53,77 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
       sandbox?.close();
     },
   };
+}
+
+export type WorkbenchHandlerOptions = Omit<WorkbenchOptions, 'port' | 'host' | 'docsRoot' | 'preloadPrism'>;
+
+/** The workbench in process: the same composition and pipeline as createWorkbench, called per request without a port. */
+export interface WorkbenchHandler {
+  /** One request through the pipeline (routing, auth, validation, the sandbox, the error writer); its answer. */
+  handle(request: Request): Promise<Response>;
+  /** Undefined when started with `webhooks: false`. */
+  simulator?: Simulator;
+  /** Undefined when the storefront is served from the spec's examples only. */
+  sandbox?: SandboxHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The workbench without a server (MSW handlers, a client's `fetch`): createWorkbench's parts composed the
+ * same way, the pipeline's `handle(req, res)` reached through the fetch bridge (http/in-process.ts). No
+ * /docs; quiet unless a `logSink` is given. `prefix`: a path the caller's base URL puts before `/api/...`.
+ */
+export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & { prefix?: string } = {}): Promise<WorkbenchHandler> {
+  const { prefix, ...rest } = options;
+  const { front, simulator, sandbox } = await compose({ quiet: true, ...rest }, async (mock) => ({ ...(await createMockHandler({ ...mock, docsRoot: false })), close: async () => {} }));
+  return {
+    handle: toFetchHandler(front.handle, prefix),
+    simulator,
+    sandbox,
+    close: async () => {
+      await simulator?.close();
+      sandbox?.close();
+    },
+  };
+}
+
+/** The parts every workbench has, composed once: clocks, the simulator, the sandbox, then the pipeline over them (`start`). */
+async function compose<F>(options: WorkbenchOptions, start: (mock: MockServerOptions) => Promise<F>): Promise<{ front: F; simulator?: Simulator; sandbox?: SandboxHandle }> {
+  const { webhooks, sandbox: sandboxOptions, ...mock } = options;
+  const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;
+  // One clock per store, shared by the sandbox and the simulator, kept in the data directory (clock/).
+  const dataDir = (webhooks && webhooks.dataDir) || (sandboxOptions && sandboxOptions.dataDir) || undefined;
+  const clocks = (webhooks && webhooks.clocks) || (sandboxOptions && sandboxOptions.clocks) || Clocks.open({ dataDir, wall: webhooks ? webhooks.now : undefined });
+  const moreRoutes = { ...(wantSandbox ? BACK_OFFICE_ROUTES : {}), ...describeRoutes(CLOCK_ROUTES) };
+  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), clocks, moreRoutes });
+  let sandbox: SandboxHandle | undefined;
+  try {
+    if (wantSandbox) {
+      const given = sandboxOptions || {};
+      sandbox = await createSandbox({
+        ...given,
+        clocks,
+        events: given.events ?? (simulator && raiseThrough(simulator)),
+        eventsSettled: given.eventsSettled ?? (simulator && (() => simulator.settled())),
+      });
+    }
+    const front = await start({
+      ...mock,
+      secrets: [...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])],
+      strictAuth: sandbox ? false : mock.strictAuth,
+      // The sandbox's routes come first: the simulator answers every other /__simulator path.
+      extensions: [
+        ...(sandbox ? [sandbox.extension] : []),
+        { controlRoutes: clockRoutes(clocks, simulator?.dueWork) },
+        ...(simulator ? [simulator.extension] : []),
+      ],
+    });
+    return { front, simulator, sandbox };
+  } catch (error) {
+    sandbox?.close();
+    await simulator?.close();
+    throw error;
+  }
 }
 
 /** The sandbox's events go through the simulator's trigger: validated against the event's schema, then delivered. */
