@@ -1,7 +1,7 @@
 // The pipeline without a socket: a fetch `Request` in, a fetch `Response` out, through the very
 // `handle(req, res)` node:http calls (mock/front.ts). The request becomes what node:http would hand the
-// pipeline (method, path and query, lower-case headers with `host` and, when a body was sent, its
-// `content-length`, then the body as one chunk once someone reads it); the answer is captured from the
+// pipeline (method, path and query, lower-case headers with, when a body was sent, its `content-length`,
+// then the body as one chunk once someone reads it); the answer is captured from the
 // calls the pipeline makes on the response (setHeader, writeHead, write, end) and becomes a Response.
 // Only what the pipeline uses is implemented; nothing here imports Node, so the browser build of the
 // sandbox (../msw/browser.ts) runs the same bridge. No port, no parser: what node:http refuses before the
@@ -206,7 +206,8 @@ export function toFetchHandler(handle: NodeHandler, prefix = ''): FetchHandler {
     request.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
-    headers.host ??= url.host;
+    // No Host is made up from the URL: a request that never left the process was not sent to a name
+    // that could be rebound (http/local-origin.ts), whatever base URL the test chose.
     // What an HTTP client puts on the wire with a body: its length (the pipeline's limits read it first).
     if (body !== undefined) headers['content-length'] = String(body.byteLength);
     else delete headers['content-length'];
