@@ -5,13 +5,17 @@
 //   dist/packages/storefront-contract-tools/       the tools as packed: manifest, README, dist/ (workbench,
 //                                                  conformance, cli), and what they read at run time with
 //                                                  the repository's layout: spec/, conformance/traffic/,
-//                                                  docs/site/ (built straight into the stage), examples/receivers/
+//                                                  docs/site/ (built straight into the stage), examples/receivers/;
+//                                                  and dist/msw/browser.js, the sandbox's browser build
+//                                                  (scripts/build-msw-browser.ts), the `browser` condition
+//                                                  of `storefront-contract-tools/msw`
 // Each package's manifest is the committed packages/<name>/package.json; its `files` list says what is
 // staged, so a new shipped folder is one manifest line. `npm pack dist/packages/<name>` packs one.
 import { cp, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './lib/repo.js';
 import { runTool } from './lib/run-tool.js';
+import { buildBrowserSandbox } from './build-msw-browser.js';
 
 const started = Date.now();
 const log = (line: string) => console.log(`build: ${line} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
@@ -70,6 +74,8 @@ await rm(stageRoot, { recursive: true, force: true });
 await rm(path.join(repoRoot, 'packages/storefront-contract/dist'), { recursive: true, force: true });
 await tsc('tsconfig.lib.json');
 await Promise.all([tsc('tsconfig.tools.json'), docs()]);
+const browserSandbox = await buildBrowserSandbox({ outfile: path.join(stageRoot, 'storefront-contract-tools/dist/msw/browser.js') });
+log(`bundled the sandbox's browser build, ${(browserSandbox.bytes / 1024).toFixed(0)} kB (${(browserSandbox.gzipBytes / 1024).toFixed(0)} kB gzip)`);
 await stage('storefront-contract');
 await stage('storefront-contract-tools', ['dist', 'docs/site']);
 log(`staged ${path.relative(repoRoot, stageRoot)}/storefront-contract and storefront-contract-tools`);
