@@ -2,21 +2,21 @@
 // Bundles the sandbox's browser build (workbench/msw/browser.ts) with esbuild: the workbench's own
 // pipeline, sandbox and clocks, for the page that MSW's worker forwards requests to. What Node gives the
 // tools at run time is given at build time instead:
-// - the storefront document, read and dereferenced here by the same ref parser with the same options as
-//   workbench/contract/model.ts, embedded with its sharing (workbench/msw/browser/shared-graph.ts) and
+// - the storefront document, read and dereferenced here by workbench/contract/model.ts's own
+//   dereferenceFile, embedded with its sharing (workbench/msw/browser/shared-graph.ts) and
 //   served to the unchanged contract model by a stand-in of the parser (browser/ref-parser.ts);
 // - contract/files.ts by browser/files.ts (names, not folders), Node's built-ins by browser/crypto.ts
 //   (SHA-256 and randomness, the same digests as Node's), browser/buffer.ts (the `buffer` package, injected
 //   as the global Buffer) and browser/node-builtins.ts (throwing stand-ins nothing calls in the page),
 //   `node:path` by path-browserify.
 // `msw` stays an import: the app's own copy (a peer dependency of the tools) provides `http`.
-import { $RefParser } from '@apidevtools/json-schema-ref-parser';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import { dereferenceFile } from '../workbench/contract/model.js';
 import { encodeShared } from '../workbench/msw/browser/shared-graph.js';
 import { documents, repoRoot } from './lib/repo.js';
 
@@ -40,12 +40,13 @@ const STAND_INS: Record<string, string> = {
   '@apidevtools/json-schema-ref-parser': here('ref-parser.ts'),
 };
 
-/** The storefront document as the ref parser leaves it (model.ts's options), with every file it reaches, by path inside the repository. */
+const inRepo = (file: string) => path.relative(repoRoot, file).split(path.sep).join('/');
+
+/** The storefront document as the contract model reads it (its own dereferenceFile), with every file it reaches, by path inside the repository. */
 export async function embeddedContract(): Promise<{ document: string; shared: unknown[]; root: unknown; parts: Record<string, unknown> }> {
-  const parser = new $RefParser();
-  const root = await parser.dereference(documents.storefront, { dereference: { circular: 'ignore' } });
-  const parts = Object.fromEntries(parser.$refs.paths().map((file) => [path.relative(repoRoot, file).split(path.sep).join('/'), parser.$refs.get(file)]));
-  return { document: path.relative(repoRoot, documents.storefront).split(path.sep).join('/'), ...encodeShared(root, parts) };
+  const { document, files } = await dereferenceFile(documents.storefront);
+  const parts = Object.fromEntries([...files].map(([file, value]) => [inRepo(file), value]));
+  return { document: inRepo(documents.storefront), ...encodeShared(document, parts) };
 }
 
 function standIns(embedded: string): Plugin {

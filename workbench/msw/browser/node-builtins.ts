@@ -54,8 +54,14 @@ export function createRequire(): (id: string) => never {
   return (id: string) => refuse(`require("${id}")`)();
 }
 
-// node:url
-export const fileURLToPath = refuse('url.fileURLToPath');
-export const pathToFileURL = refuse('url.pathToFileURL');
+// node:url (the contract model names files by file: URL; in the page they are the embedded names)
+export function pathToFileURL(file: string): URL {
+  return new URL(`file://${file.split('/').map(encodeURIComponent).join('/')}`);
+}
+export function fileURLToPath(url: string | URL): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'file:') throw new TypeError(`fileURLToPath: ${parsed.href} is not a file: URL`);
+  return decodeURIComponent(parsed.pathname);
+}
 
-export default { existsSync, readFileSync, STATUS_CODES, createServer, isIP, performance, createRequire };
+export default { existsSync, readFileSync, STATUS_CODES, createServer, isIP, performance, createRequire, pathToFileURL, fileURLToPath };
