@@ -26,7 +26,8 @@ export interface InProcessSandbox {
   /**
    * A fresh sandbox, as if just started with the same options: every store back to its seeded world,
    * issued tokens forgotten, clocks back on the wall clock (and, in Node, webhook subscriptions gone).
-   * The handlers and `fetch` keep working and answer from the fresh one. Call it between tests.
+   * The handlers and `fetch` keep working and answer from the fresh one. Call it between tests. (With
+   * `sandbox.dataDir`, what the data directory keeps comes back: leave it out in tests.)
    */
   reset(): Promise<void>;
   close(): Promise<void>;
