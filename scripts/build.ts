@@ -15,7 +15,6 @@ import { cp, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './lib/repo.js';
 import { runTool } from './lib/run-tool.js';
-import { buildBrowserSandbox } from './build-msw-browser.js';
 
 const started = Date.now();
 const log = (line: string) => console.log(`build: ${line} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
@@ -74,8 +73,8 @@ await rm(stageRoot, { recursive: true, force: true });
 await rm(path.join(repoRoot, 'packages/storefront-contract/dist'), { recursive: true, force: true });
 await tsc('tsconfig.lib.json');
 await Promise.all([tsc('tsconfig.tools.json'), docs()]);
-const browserSandbox = await buildBrowserSandbox({ outfile: path.join(stageRoot, 'storefront-contract-tools/dist/msw/browser.js') });
-log(`bundled the sandbox's browser build, ${(browserSandbox.bytes / 1024).toFixed(0)} kB (${(browserSandbox.gzipBytes / 1024).toFixed(0)} kB gzip)`);
+// From the sources (the sfc-source condition), as the tests bundle it.
+await step("bundled the sandbox's browser build", 'tsx', ['--conditions=sfc-source', 'scripts/build-msw-browser.ts', '--out', path.join(stageRoot, 'storefront-contract-tools/dist/msw/browser.js')]);
 await stage('storefront-contract');
 await stage('storefront-contract-tools', ['dist', 'docs/site']);
 log(`staged ${path.relative(repoRoot, stageRoot)}/storefront-contract and storefront-contract-tools`);
