@@ -82,8 +82,10 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath, headless: true, args: FLAGS });
   page = await browser.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const started = Date.now();
   await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
   await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, undefined, { timeout: 60_000 });
+  console.log(`page loaded, sandbox started and worker registered in ${Date.now() - started} ms`);
 }, 240_000);
 
 afterAll(async () => {

@@ -75,6 +75,9 @@ export async function runSequence(fetch: FetchLike, baseUrl: string, options: Se
   await send('fulfillment options', `${api(STORE)}/shipping/fulfillment-options`, json('POST', { cart_id: 'crt_8N2F6Q', delivery_pincode: '560038' }, auth));
   await send('orders of a customer, delivered, newest first', `${api(STORE)}/orders?user_id=cst_9XK2PL&status=delivered&sort_by=${encodeURIComponent('{"order_date":"desc"}')}`, { headers: auth });
   await send('countries', `${api(STORE)}/common/countries`, { headers: auth });
+  await send('HEAD of a list', `${api(STORE)}/common/countries`, { method: 'HEAD', headers: auth });
+  await send('a method the path does not take', `${api(STORE)}/common/countries`, { method: 'DELETE', headers: auth });
+  await send('a path the API does not have', `${api(STORE)}/catalog/nothing-here`, { headers: auth });
 
   const created = await send(
     'create customer',
