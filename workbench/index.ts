@@ -3,7 +3,8 @@
 // controls), the webhook simulator (the live Admin webhook API, /__simulator, signed deliveries) and the
 // sandbox's back office share one HTTP pipeline: routing, auth, body limits, validation, envelope, log.
 // The sandbox's writes raise their webhooks through the simulator. `npm start` (workbench/cli.ts), the
-// tests, the certifier and the benchmarks all start it this way.
+// tests, the certifier and the benchmarks all start it this way. createWorkbenchHandler composes the same
+// parts without a port (the in-process sandbox of msw/, a client's fetch).
 import { basePathTemplate } from 'storefront-contract/contract';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
 import { createMockHandler } from './mock/handler.js';
