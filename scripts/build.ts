@@ -5,7 +5,10 @@
 //   dist/packages/storefront-contract-tools/       the tools as packed: manifest, README, dist/ (workbench,
 //                                                  conformance, cli), and what they read at run time with
 //                                                  the repository's layout: spec/, conformance/traffic/,
-//                                                  docs/site/ (built straight into the stage), examples/receivers/
+//                                                  docs/site/ (built straight into the stage), examples/receivers/;
+//                                                  and dist/msw/browser.js, the sandbox's browser build
+//                                                  (scripts/build-msw-browser.ts), the `browser` condition
+//                                                  of `storefront-contract-tools/msw`
 // Each package's manifest is the committed packages/<name>/package.json; its `files` list says what is
 // staged, so a new shipped folder is one manifest line. `npm pack dist/packages/<name>` packs one.
 import { cp, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -70,6 +73,8 @@ await rm(stageRoot, { recursive: true, force: true });
 await rm(path.join(repoRoot, 'packages/storefront-contract/dist'), { recursive: true, force: true });
 await tsc('tsconfig.lib.json');
 await Promise.all([tsc('tsconfig.tools.json'), docs()]);
+// From the sources (the sfc-source condition), as the tests bundle it.
+await step("bundled the sandbox's browser build", 'tsx', ['--conditions=sfc-source', 'scripts/build-msw-browser.ts', '--out', path.join(stageRoot, 'storefront-contract-tools/dist/msw/browser.js')]);
 await stage('storefront-contract');
 await stage('storefront-contract-tools', ['dist', 'docs/site']);
 log(`staged ${path.relative(repoRoot, stageRoot)}/storefront-contract and storefront-contract-tools`);

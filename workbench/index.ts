@@ -3,11 +3,14 @@
 // controls), the webhook simulator (the live Admin webhook API, /__simulator, signed deliveries) and the
 // sandbox's back office share one HTTP pipeline: routing, auth, body limits, validation, envelope, log.
 // The sandbox's writes raise their webhooks through the simulator. `npm start` (workbench/cli.ts), the
-// tests, the certifier and the benchmarks all start it this way.
+// tests, the certifier and the benchmarks all start it this way. createWorkbenchHandler composes the same
+// parts without a port (the in-process sandbox of msw/, a client's fetch).
 import { basePathTemplate } from 'storefront-contract/contract';
 import { FAULT_ROUTES } from './mock/fault-routes.js';
 import { describeFaults } from './mock/faults.js';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
+import { createMockHandler } from './mock/handler.js';
+import { toFetchHandler } from './http/in-process.js';
 import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 import { Clocks } from './clock/clocks.js';
@@ -37,6 +40,62 @@ export interface Workbench extends MockServer {
 }
 
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
+  const { front: server, simulator, sandbox } = await compose(options, createMockServer);
+  // The world's image URLs are absolute on this server's own address, known only now (port 0).
+  sandbox?.sandbox.setAssetOrigin(assetOrigin(server.url));
+  return {
+    ...server,
+    simulator,
+    sandbox,
+    describe: () => [
+      `  storefront  ${server.bases.storefront}/...   e.g. ${server.url}${basePathTemplate.storefront.replace('{store_id}', 'demo-store')}/catalog/products`,
+      `  admin       ${server.bases.admin ? `${server.bases.admin}/...` : '(not mounted: admin document missing or invalid)'}`,
+      `  docs        ${server.bases.docs}`,
+      ...(sandbox?.describe() ?? ['sandbox     off: every storefront answer is the spec\'s example']).map((line) => `  ${line}`),
+      ...(simulator?.describe() ?? []).map((line) => `  ${line}`),
+      ...(options.faults ? describeFaults(options.faults) : []).map((line) => `  ${line}`),
+    ],
+    close: async () => {
+      await Promise.all([server.close(), simulator?.close()]);
+      sandbox?.close();
+    },
+  };
+}
+
+export type WorkbenchHandlerOptions = Omit<WorkbenchOptions, 'port' | 'host' | 'docsRoot' | 'preloadPrism'>;
+
+/** The workbench in process: the same composition and pipeline as createWorkbench, called per request without a port. */
+export interface WorkbenchHandler {
+  /** One request through the pipeline (routing, auth, validation, the sandbox, the error writer); its answer. */
+  handle(request: Request): Promise<Response>;
+  /** Undefined when started with `webhooks: false`. */
+  simulator?: Simulator;
+  /** Undefined when the storefront is served from the spec's examples only. */
+  sandbox?: SandboxHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The workbench without a server (MSW handlers, a client's `fetch`): createWorkbench's parts composed the
+ * same way, the pipeline's `handle(req, res)` reached through the fetch bridge (http/in-process.ts). No
+ * /docs; quiet unless a `logSink` is given. `prefix`: a path the caller's base URL puts before `/api/...`.
+ */
+export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & { prefix?: string } = {}): Promise<WorkbenchHandler> {
+  const { prefix, ...rest } = options;
+  const { front, simulator, sandbox } = await compose({ quiet: true, ...rest }, async (mock) => ({ ...(await createMockHandler({ ...mock, docsRoot: false })), close: async () => {} }));
+  return {
+    handle: toFetchHandler(front.handle, prefix),
+    simulator,
+    sandbox,
+    close: async () => {
+      await simulator?.close();
+      sandbox?.close();
+    },
+  };
+}
+
+/** The parts every workbench has, composed once: clocks, the simulator, the sandbox, then the pipeline over them (`start`). */
+async function compose<F>(options: WorkbenchOptions, start: (mock: MockServerOptions) => Promise<F>): Promise<{ front: F; simulator?: Simulator; sandbox?: SandboxHandle }> {
   const { webhooks, sandbox: sandboxOptions, ...mock } = options;
   const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;
   // One clock per store, shared by the sandbox and the simulator, kept in the data directory (clock/).
@@ -45,7 +104,6 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
   const moreRoutes = { ...(wantSandbox ? { ...BACK_OFFICE_ROUTES, ...ASSET_ROUTES } : {}), ...(mock.faults === false ? {} : FAULT_ROUTES), ...describeRoutes(CLOCK_ROUTES) };
   const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), clocks, moreRoutes });
   let sandbox: SandboxHandle | undefined;
-  let server: MockServer;
   try {
     if (wantSandbox) {
       const given = sandboxOptions || {};
@@ -58,7 +116,7 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
         eventsSettled: given.eventsSettled ?? (simulator && (() => simulator.settled())),
       });
     }
-    server = await createMockServer({
+    const front = await start({
       ...mock,
       secrets: [...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])],
       strictAuth: sandbox ? false : mock.strictAuth,
@@ -69,30 +127,12 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
         ...(simulator ? [simulator.extension] : []),
       ],
     });
-    // The world's image URLs are absolute on this server's own address, known only now (port 0).
-    sandbox?.sandbox.setAssetOrigin(assetOrigin(server.url));
+    return { front, simulator, sandbox };
   } catch (error) {
     sandbox?.close();
     await simulator?.close();
     throw error;
   }
-  return {
-    ...server,
-    simulator,
-    sandbox,
-    describe: () => [
-      `  storefront  ${server.bases.storefront}/...   e.g. ${server.url}${basePathTemplate.storefront.replace('{store_id}', 'demo-store')}/catalog/products`,
-      `  admin       ${server.bases.admin ? `${server.bases.admin}/...` : '(not mounted: admin document missing or invalid)'}`,
-      `  docs        ${server.bases.docs}`,
-      ...(sandbox?.describe() ?? ['sandbox     off: every storefront answer is the spec\'s example']).map((line) => `  ${line}`),
-      ...(simulator?.describe() ?? []).map((line) => `  ${line}`),
-      ...(mock.faults ? describeFaults(mock.faults) : []).map((line) => `  ${line}`),
-    ],
-    close: async () => {
-      await Promise.all([server.close(), simulator?.close()]);
-      sandbox?.close();
-    },
-  };
 }
 
 /** The sandbox's events go through the simulator's trigger: validated against the event's schema, then delivered. */

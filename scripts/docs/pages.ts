@@ -48,6 +48,7 @@ export const guides: GuidePage[] = [
   { slug: 'quickstart', summary: 'Build a storefront app against the sandbox: start it, call it with curl, then with the typed client.' },
   { slug: 'sandbox', summary: 'The sandbox\'s world of stores: what writes change, and its back office.' },
   { slug: 'browser-apps', summary: 'A browser app: where the store key lives, token storage, signing in again on 401, CORS, TanStack Query hooks.' },
+  { slug: 'testing-with-the-sandbox', summary: 'The sandbox inside unit and component tests, without a server: MSW handlers in Node and in the browser.' },
   { slug: 'authentication', summary: 'API key or bearer token, anonymous tokens, the POS phone login and debug_mode.' },
   { slug: 'pagination-sorting-customer-groups', summary: 'page and limit, sort_by, filters, and how a customer group picks prices.' },
   { slug: 'webhooks', summary: 'The delivery contract: signatures, retries, 410, secret rotation, marketplace scoping.' },

@@ -3,7 +3,9 @@
 // certification ask of it: the operations (method, path template, operationId, parameters, responses),
 // the URL -> operation match, the files of a document (named examples, component schemas), page limits
 // and event families. `documentLoads()` counts the reads, so a test can prove nothing reads twice.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { $RefParser } from '@apidevtools/json-schema-ref-parser';
 import { webhookEvents } from 'storefront-contract';
 import { documents, type DocumentName } from './files.js';
@@ -102,11 +104,31 @@ export function forgetLoadedDocuments(): void {
   loading.clear();
 }
 
-async function readDocument(file: string, name: string): Promise<ContractDocument> {
-  reads.set(file, (reads.get(file) ?? 0) + 1);
+// The parser's own file resolver takes no file at all once a `window` global exists (a front end's
+// component tests run in jsdom or happy-dom, and the in-process sandbox loads there): it would fetch every
+// path over HTTP from the page's location. Files are named by file: URL and read by this resolver instead,
+// the same everywhere; the contract references no URL, so the HTTP resolver stays off.
+const FILE_RESOLVER = {
+  order: 1,
+  canRead: (file: { url: string }) => file.url.startsWith('file:'),
+  read: (file: { url: string }) => readFile(fileURLToPath(file.url)),
+};
+
+/**
+ * A document read and dereferenced (every `$ref` replaced by its target, shared targets one object), with
+ * every file it reaches by absolute path: the one reading of the contract's files, which the sandbox's
+ * browser build also embeds (scripts/build-msw-browser.ts).
+ */
+export async function dereferenceFile(file: string): Promise<{ document: JsonObject; files: Map<string, unknown> }> {
   const parser = new $RefParser();
   // circular: 'ignore' keeps recursive schemas as $ref instead of failing; the contract has none today.
-  const document = (await parser.dereference(file, { dereference: { circular: 'ignore' } })) as JsonObject;
+  const document = (await parser.dereference(pathToFileURL(file).href, { resolve: { file: FILE_RESOLVER, http: false }, dereference: { circular: 'ignore' } })) as JsonObject;
+  return { document, files: new Map(parser.$refs.paths().map((url) => [fileURLToPath(url), parser.$refs.get(url)])) };
+}
+
+async function readDocument(file: string, name: string): Promise<ContractDocument> {
+  reads.set(file, (reads.get(file) ?? 0) + 1);
+  const { document, files } = await dereferenceFile(file);
   const folder = path.dirname(file);
   const securitySchemes: Record<string, JsonObject> = document.components?.securitySchemes ?? {};
   const operations = typeof document.openapi === 'string' ? operationsOf(name, document) : [];
@@ -119,10 +141,7 @@ async function readDocument(file: string, name: string): Promise<ContractDocumen
     operations,
     operation: (operationId) => byId.get(operationId),
     match: (method, innerPath) => matchPath(operations, method, innerPath),
-    part: (relativePath) => {
-      const target = path.resolve(folder, relativePath);
-      return parser.$refs.paths().includes(target) ? parser.$refs.get(target) : undefined;
-    },
+    part: (relativePath) => files.get(path.resolve(folder, relativePath)),
   };
 }
 

@@ -85,7 +85,8 @@ const DISCARD_MS = 10_000;
 function discardRest(req: IncomingMessage): void {
   let dropped = 0;
   const timer = setTimeout(() => req.socket.destroy(), DISCARD_MS);
-  timer.unref();
+  // Not a Node timer in the sandbox's browser build (../msw/browser.ts).
+  timer.unref?.();
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
     if (dropped > DISCARD_CAP) req.socket.destroy();

@@ -1,12 +1,14 @@
 // One Ajv for the front: JSON Schema 2020-12 (the dialect the OpenAPI documents declare), formats on,
 // strict off because the schemas carry OpenAPI and `x-` keywords Ajv does not know.
-import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
+import * as ajvFormats from 'ajv-formats';
 
-// ajv-formats is CommonJS with a `default` property; require() sidesteps ESM-interop typing.
-const require = createRequire(import.meta.url);
-const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
+// ajv-formats is CommonJS: its module object is the plugin, with the plugin again as `default`. Node's
+// ESM import (and esbuild's, in the sandbox's browser build) gives that object as `default`; a static
+// import (not createRequire) lets the browser build bundle it.
+const formatsModule = (ajvFormats as unknown as { default: { default?: unknown } }).default;
+const addFormats = (formatsModule.default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
 let shared: Ajv2020 | undefined;
 

@@ -14,7 +14,7 @@ import { refuseForeignCaller } from '../http/local-origin.js';
 import type { RequestLogger } from '../http/log.js';
 import { inject, type FaultRegistry } from './faults.js';
 import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
-import type { PrismEngine } from './prism-engine.js';
+import type { AnswerEngine } from './prism-engine.js';
 import { route, type Mount, type RouteMatch } from './router.js';
 import { checkSecurity } from './security.js';
 import { isPaginated, paginate } from './paginate.js';
@@ -27,9 +27,10 @@ export interface FrontContext {
   mounts: Map<string, Mount>;
   /** Mount segments whose document failed to load, with the reason (shown in the 404). */
   unavailable: Map<string, string>;
-  engines: Map<string, PrismEngine>;
+  engines: Map<string, AnswerEngine>;
   extensions: WorkbenchExtension[];
-  docsRoot: string;
+  /** Folder served at /docs; undefined serves none (in process). */
+  docsRoot?: string;
   maxBodyBytes: number;
   dynamic: boolean;
   strictAuth: boolean;
@@ -141,7 +142,7 @@ export function createFront(ctx: FrontContext) {
 
     if (await routeControl(req, res, url)) return;
     if (await routeAssets(req, res, url)) return;
-    if (await serveDocs(ctx.docsRoot, req, res, url.pathname)) return;
+    if (ctx.docsRoot && (await serveDocs(ctx.docsRoot, req, res, url.pathname))) return;
 
     const result = route(ctx.mounts, url.pathname, method);
     const mount = result.kind === 'match' ? result.match.mount : result.kind === 'no-mount' ? undefined : result.mount;
@@ -271,5 +272,5 @@ function notFound(ctx: FrontContext, method: string, pathname: string): MockHttp
   const reason = api ? ctx.unavailable.get(api) : undefined;
   if (reason) return new MockHttpError(404, 'not_found', `The ${api} API is not available in this mock: ${reason}`);
   const bases = [...ctx.mounts.keys()].map((s) => `${basePathTemplate[s as ApiName] ?? s}/...`).join(', ');
-  return new MockHttpError(404, 'not_found', `No route for ${method.toUpperCase()} ${pathname.slice(0, 200)}. This mock serves ${bases} and /docs.`);
+  return new MockHttpError(404, 'not_found', `No route for ${method.toUpperCase()} ${pathname.slice(0, 200)}. This mock serves ${bases}${ctx.docsRoot ? ' and /docs' : ''}.`);
 }

@@ -29,7 +29,13 @@ const noop = () => {};
 const silentLogger: any = { level: 'silent', info: noop, debug: noop, warn: noop, error: noop, fatal: noop, trace: noop, success: noop, start: noop, log: noop };
 silentLogger.child = () => silentLogger;
 
-export class PrismEngine {
+/** Who answers what only the spec's examples can: Prism in Node, a refusal where it cannot run. */
+export interface AnswerEngine {
+  load(): Promise<unknown>;
+  respond(op: OperationModel, input: PrismInput, prefs: Preferences, dynamicByDefault: boolean): Promise<CachedResponse>;
+}
+
+export class PrismEngine implements AnswerEngine {
   private loading?: Promise<Loaded>;
 
   constructor(private readonly specFile: string) {}
@@ -117,4 +123,22 @@ function translateProblem(error: any, prefs: Preferences): MockHttpError {
   }
   const code: ErrorCode = status === 404 ? 'not_found' : status < 500 ? 'invalid_parameter' : 'internal_error';
   return new MockHttpError(status >= 400 && status < 600 ? status : 500, code, `Prism: ${detail}`);
+}
+
+/**
+ * Where Prism cannot run (the sandbox's browser build: Prism needs Node): a request only Prism could
+ * answer (a `Prefer` control) is refused with the reason, as a 400 naming the header.
+ */
+export class UnavailablePrism implements AnswerEngine {
+  constructor(private readonly reason: string) {}
+
+  load(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  respond(): Promise<CachedResponse> {
+    return Promise.reject(
+      new MockHttpError(400, 'invalid_parameter', `The Prefer header cannot be honoured here: ${this.reason}`, [{ location: 'header', name: 'Prefer', message: `is not supported here: ${this.reason}` }]),
+    );
+  }
 }

@@ -1,0 +1,125 @@
+// The sandbox's browser build in Chromium, behind MSW's service worker, answers as the HTTP sandbox does.
+// A page served from a loopback server loads an app bundled the way a front end's bundler would
+// (msw/browser + storefront-contract-tools/msw's browser build, as `npm run build` makes it, + the
+// request sequence of sequence.ts), starts the worker (mockServiceWorker.js from the msw package) and
+// runs the sequence with the page's own fetch against a base URL that resolves nowhere: only the worker
+// can answer. Its transcript must equal the HTTP sandbox's. Chromium: test/docs/site-build.ts.
+import { build } from 'esbuild';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { fetch as undiciFetch } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkbench, type Workbench } from 'storefront-contract-tools';
+import { buildBrowserSandbox } from '../../scripts/build-msw-browser.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
+import { chromiumPath } from '../docs/site-build.js';
+import { runSequence, STORE, type Exchange, type FetchLike } from './sequence.js';
+
+const require = createRequire(import.meta.url);
+const BASE = 'http://sandbox.test';
+const frozenAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+const sandboxOptions = { seed: 7, anchor: Date.parse(frozenAt) };
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+let wb: Workbench;
+let site: Server;
+let browser: Browser;
+let page: Page;
+let workDir: string;
+let http: Exchange[];
+const pageErrors: string[] = [];
+
+/** The test app: what a front end's test page does with the package, plus the sequence to run. */
+const APP = (sandboxModule: string) => `
+import { setupWorker } from 'msw/browser';
+import { createSandboxHandlers } from ${JSON.stringify(sandboxModule)};
+import { runSequence } from ${JSON.stringify(path.join(repoRoot, 'test/msw/sequence.ts'))};
+
+const sandbox = await createSandboxHandlers({ baseUrl: ${JSON.stringify(BASE)}, sandbox: ${JSON.stringify(sandboxOptions)} });
+const worker = setupWorker(...sandbox.handlers);
+await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true });
+window.sandbox = sandbox;
+window.runSequence = (frozenAt) => runSequence((url, init) => fetch(url, init), ${JSON.stringify(BASE)}, { frozenAt });
+window.ready = true;
+`;
+
+beforeAll(async () => {
+  const executablePath = await chromiumPath();
+  wb = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true, sandbox: sandboxOptions });
+  http = await runSequence(undiciFetch as unknown as FetchLike, wb.url, { frozenAt });
+
+  workDir = await mkdtemp(path.join(repoRoot, 'tmp', 'msw-chromium-'));
+  const sandboxBuild = await buildBrowserSandbox({ outfile: path.join(workDir, 'browser.js') });
+  console.log(`sandbox browser build: ${(sandboxBuild.bytes / 1024).toFixed(0)} kB, ${(sandboxBuild.gzipBytes / 1024).toFixed(0)} kB gzip`);
+  const app = await build({
+    stdin: { contents: APP(path.join(workDir, 'browser.js')), resolveDir: repoRoot, sourcefile: 'app.ts', loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  const files: Record<string, { type: string; body: string | Buffer }> = {
+    '/': { type: 'text/html; charset=utf-8', body: '<!doctype html><meta charset="utf-8"><title>sandbox in the page</title><script type="module" src="/app.js"></script>' },
+    '/app.js': { type: 'text/javascript; charset=utf-8', body: app.outputFiles[0].text },
+    '/mockServiceWorker.js': { type: 'text/javascript; charset=utf-8', body: await readFile(path.join(path.dirname(require.resolve('msw/package.json')), 'lib/mockServiceWorker.js')) },
+  };
+  site = createServer((req, res) => {
+    const file = files[new URL(req.url ?? '/', 'http://x').pathname];
+    if (!file) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+
+  browser = await chromium.launch({ executablePath, headless: true, args: FLAGS });
+  page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const started = Date.now();
+  await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, undefined, { timeout: 60_000 });
+  console.log(`page loaded, sandbox started and worker registered in ${Date.now() - started} ms`);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()));
+  await wb?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+describe('the sandbox in Chromium, behind MSW\'s worker', () => {
+  it('answers the request sequence with the same statuses, headers and bodies as the HTTP sandbox', async () => {
+    const inPage = (await page.evaluate((at) => (window as unknown as { runSequence(at: string): Promise<unknown> }).runSequence(at), frozenAt)) as Exchange[];
+    expect(http.length).toBeGreaterThan(20);
+    expect(inPage).toEqual(http);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says what the page cannot do: Prefer controls (Prism) and the Admin API (webhook delivery)', async () => {
+    const answers = (await page.evaluate(async ([base, store]) => {
+      const api = `${base}/api/v1/${store}/storefront`;
+      const signIn = await (await fetch(`${api}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_test' } })).json();
+      const auth = { authorization: `Bearer ${signIn.content.access_token}` };
+      const prefer = await fetch(`${api}/common/countries`, { headers: { ...auth, prefer: 'code=404' } });
+      const admin = await fetch(`${base}/api/v1/${store}/admin/webhooks`, { headers: { authorization: 'Bearer t' } });
+      return [
+        { status: prefer.status, body: await prefer.json() },
+        { status: admin.status, body: await admin.json() },
+      ];
+    }, [BASE, STORE] as const)) as Array<{ status: number; body: { message: string; content: { error: { code: string } } } }>;
+    expect(answers.map((a) => [a.status, a.body.content.error.code])).toEqual([
+      [400, 'invalid_parameter'],
+      [404, 'not_found'],
+    ]);
+    expect(answers[0].body.message).toContain('Prism, which runs only in Node');
+    expect(answers[1].body.message).toContain('Admin webhook API and webhook delivery need Node');
+  });
+});
