@@ -80,9 +80,11 @@ export interface WorkbenchHandler {
  * same way, the pipeline's `handle(req, res)` reached through the fetch bridge (http/in-process.ts). No
  * /docs; quiet unless a `logSink` is given. `prefix`: a path the caller's base URL puts before `/api/...`.
  */
-export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & { prefix?: string } = {}): Promise<WorkbenchHandler> {
-  const { prefix, ...rest } = options;
+export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & { prefix?: string; assetOrigin?: string } = {}): Promise<WorkbenchHandler> {
+  const { prefix, assetOrigin: origin, ...rest } = options;
   const { front, simulator, sandbox } = await compose({ quiet: true, ...rest }, async (mock) => ({ ...(await createMockHandler({ ...mock, docsRoot: false })), close: async () => {} }));
+  // The world's image URLs: where the caller's requests reach this handler (its base URL).
+  sandbox?.sandbox.setAssetOrigin(origin ?? 'http://127.0.0.1:4010');
   return {
     handle: toFetchHandler(front.handle, prefix),
     simulator,

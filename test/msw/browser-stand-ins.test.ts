@@ -4,13 +4,13 @@
 // Node built-in, engine or HTTP library: its only import is `msw`.
 import { $RefParser } from '@apidevtools/json-schema-ref-parser';
 import { build } from 'esbuild';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { isIP as nodeIsIP } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildBrowserSandbox, embeddedContract } from '../../scripts/build-msw-browser.js';
 import { documents, repoRoot } from '../../scripts/lib/repo.js';
-import { createHash as standInHash, sha256 } from '../../workbench/msw/browser/crypto.js';
+import { createHash as standInHash, createHmac as standInHmac, sha256, timingSafeEqual as standInEqual } from '../../workbench/msw/browser/crypto.js';
 import { isIP } from '../../workbench/msw/browser/node-builtins.js';
 import { decodeShared, encodeShared, SHARED_KEY } from '../../workbench/msw/browser/shared-graph.js';
 
@@ -34,6 +34,17 @@ describe('SHA-256 of the browser build', () => {
       expect([...standInHash('sha256').update(text).digest()]).toEqual([...createHash('sha256').update(text).digest()]);
     }
     expect(() => standInHash('md5')).toThrow('SHA-256 only');
+  });
+
+  it('createHmac gives the store keys Node gives (RFC 4231 case 2, short and long keys)', () => {
+    expect(standInHmac('sha256', 'Jefe').update('what do ya want for nothing?').digest('hex')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    for (const key of ['', 'k', 'x'.repeat(64), 'y'.repeat(65), randomBytes(200)]) {
+      for (const text of ['demo-store', 'ünïcödé', 'z'.repeat(300)]) {
+        expect(standInHmac('sha256', key).update(text).digest('hex')).toBe(createHmac('sha256', key).update(text).digest('hex'));
+      }
+    }
+    expect(standInEqual(new Uint8Array([1, 2]), new Uint8Array([1, 2]))).toBe(true);
+    expect(standInEqual(new Uint8Array([1, 2]), new Uint8Array([1, 3]))).toBe(false);
   });
 });
 

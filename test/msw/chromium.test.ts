@@ -106,7 +106,8 @@ describe('the sandbox in Chromium, behind MSW\'s worker', () => {
   it('says what the page cannot do: Prefer controls (Prism) and the Admin API (webhook delivery)', async () => {
     const answers = (await page.evaluate(async ([base, store]) => {
       const api = `${base}/api/v1/${store}/storefront`;
-      const signIn = await (await fetch(`${api}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_test' } })).json();
+      const key = (window as unknown as { sandbox: { apiKey(store: string): string } }).sandbox.apiKey(store);
+      const signIn = await (await fetch(`${api}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': key } })).json();
       const auth = { authorization: `Bearer ${signIn.content.access_token}` };
       const prefer = await fetch(`${api}/common/countries`, { headers: { ...auth, prefer: 'code=404' } });
       const admin = await fetch(`${base}/api/v1/${store}/admin/webhooks`, { headers: { authorization: 'Bearer t' } });

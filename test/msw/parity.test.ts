@@ -92,7 +92,7 @@ describe('the sandbox in process vs the HTTP sandbox', () => {
 
   it('reset() gives a fresh sandbox: tokens and created records are gone, the handlers keep answering', async () => {
     const api = `${BASE}/api/v1/${STORE}/storefront`;
-    const signIn = await fetch(`${api}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_test' } });
+    const signIn = await fetch(`${api}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey(STORE) } });
     const token = ((await signIn.json()) as { content: { access_token: string } }).content.access_token;
     expect((await fetch(`${api}/common/countries`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     await sandbox.reset();
@@ -105,7 +105,7 @@ describe('the sandbox in process vs the HTTP sandbox', () => {
     const proxied = await createSandboxHandlers({ baseUrl: 'https://shop.test/backend/', webhooks: false });
     try {
       expect(proxied.baseUrl).toBe('https://shop.test/backend');
-      const res = await proxied.fetch(`${proxied.baseUrl}/api/v1/${STORE}/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_test' } });
+      const res = await proxied.fetch(`${proxied.baseUrl}/api/v1/${STORE}/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': proxied.apiKey(STORE) } });
       expect(res.status).toBe(200);
     } finally {
       await proxied.close();

@@ -34,7 +34,9 @@ export async function runSequence(fetch: FetchLike, baseUrl: string, options: Se
 
   const send = async (step: string, url: string, init: RequestInit = {}, issues?: (body: any) => unknown[]): Promise<any> => {
     const res = await fetch(url, init);
-    const text = await res.text();
+    // Image URLs are absolute on the engine's own address (the sandbox serves its images there): the one
+    // part of a body that names where it runs.
+    const text = (await res.text()).split(`${new URL(baseUrl).origin}/__sandbox-assets/`).join('<engine>/__sandbox-assets/');
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = res.headers.get(name);
@@ -48,13 +50,17 @@ export async function runSequence(fetch: FetchLike, baseUrl: string, options: Se
   };
   const json = (method: string, value: unknown, headers: Record<string, string> = {}): RequestInit => ({ method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) });
 
-  // Set-up, not compared: both stores' clocks frozen at the same instant (the answers show offsets from the wall clock).
+  // Set-up, not compared: both stores' clocks frozen at the same instant (the answers show offsets from the
+  // wall clock), and each store's own API key, from the back office as an app's test set-up reads it.
+  const keys: Record<string, string> = {};
   for (const store of [STORE, OTHER_STORE]) {
     const res = await fetch(`${baseUrl}/__simulator/stores/${store}/clock`, json('POST', { now: options.frozenAt, frozen: true }));
     if (res.status !== 200) throw new Error(`freezing the clock of ${store} answered ${res.status}: ${await res.text()}`);
+    const key = await fetch(`${baseUrl}/__simulator/stores/${store}/keys`);
+    keys[store] = (JSON.parse(await key.text()) as { content: { api_key: string } }).content.api_key;
   }
 
-  const signIn = await send('anonymous sign-in', `${api(STORE)}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_test_frontend' } }, (b) => [
+  const signIn = await send('anonymous sign-in', `${api(STORE)}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': keys[STORE] } }, (b) => [
     b.content.access_token,
     b.content.refresh_token,
     b.content.user.id,
@@ -96,7 +102,7 @@ export async function runSequence(fetch: FetchLike, baseUrl: string, options: Se
   await send('create customer, body not JSON', `${api(STORE)}/customers`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"business": ' });
   await send('create customer, body too large', `${api(STORE)}/customers`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: `{"pad":"${'x'.repeat(1024 * 1024)}"}` });
 
-  const other = await send('sign-in on another store', `${api(OTHER_STORE)}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_test_frontend' } }, (b) => [
+  const other = await send('sign-in on another store', `${api(OTHER_STORE)}/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': keys[OTHER_STORE] } }, (b) => [
     b.content.access_token,
     b.content.refresh_token,
     b.content.user.id,

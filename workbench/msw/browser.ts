@@ -43,12 +43,15 @@ export async function createSandboxHandlers(options: BrowserSandboxOptions = {})
   const { baseUrl = DEFAULT_BASE_URL, ...rest } = options;
   refuseNodeOnly(rest as Record<string, unknown>);
   const base = normalizeBaseUrl(baseUrl);
-  return inProcessSandbox(base, () => startEngine(rest, pathPrefix(base)));
+  return inProcessSandbox(base, () => startEngine(rest, base));
 }
 
-async function startEngine(options: Omit<BrowserSandboxOptions, 'baseUrl'>, prefix: string): Promise<SandboxEngine> {
+async function startEngine(options: Omit<BrowserSandboxOptions, 'baseUrl'>, base: string): Promise<SandboxEngine> {
+  const prefix = pathPrefix(base);
   const clocks = Clocks.open();
   const sandbox = await createSandbox({ ...(options.sandbox ?? {}), clocks, log: (line) => console.warn(line) });
+  // Image URLs of the world point at the base URL, where these handlers answer them.
+  sandbox.sandbox.setAssetOrigin(base);
   try {
     const front = await createMockHandler({
       specs: { admin: null },
@@ -60,7 +63,7 @@ async function startEngine(options: Omit<BrowserSandboxOptions, 'baseUrl'>, pref
       maxBodyBytes: options.maxBodyBytes,
       extensions: [sandbox.extension, { controlRoutes: clockRoutes(clocks, undefined) }],
     });
-    return { handle: toFetchHandler(front.handle, prefix), close: async () => sandbox.close() };
+    return { handle: toFetchHandler(front.handle, prefix), apiKey: (storeId) => sandbox.sandbox.apiKey(storeId), close: async () => sandbox.close() };
   } catch (error) {
     sandbox.close();
     throw error;

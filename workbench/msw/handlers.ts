@@ -12,6 +12,8 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 /** An engine instance: a fetch-shaped handler and how to stop it. */
 export interface SandboxEngine {
   handle(request: Request): Promise<Response>;
+  /** The store's API key for `X-Api-Key` (each store has its own); null when the sandbox is off. */
+  apiKey(storeId: string): string | null;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,8 @@ export interface InProcessSandbox {
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** The base URL the handlers answer under (a client's `baseUrl`). */
   readonly baseUrl: string;
+  /** The store's API key, as `storefront-contract mock` prints demo-store's: `createStorefrontClient({ apiKey: sandbox.apiKey() })`. */
+  apiKey(storeId?: string): string;
   /**
    * A fresh sandbox, as if just started with the same options: every store back to its seeded world,
    * issued tokens forgotten, clocks back on the wall clock (and, in Node, webhook subscriptions gone).
@@ -46,6 +50,11 @@ export async function inProcessSandbox(baseUrl: string, start: () => Promise<San
     baseUrl: base,
     handlers: [http.all(`${base}/*`, ({ request }) => answer(request))],
     fetch: (input, init) => answer(new Request(input, init)),
+    apiKey(storeId = 'demo-store') {
+      const key = engine.apiKey(storeId);
+      if (key === null) throw new TypeError('apiKey(): this in-process workbench runs without the sandbox (sandbox: false), which has no store keys; send any well-formed X-Api-Key');
+      return key;
+    },
     async reset() {
       const previous = engine;
       engine = await start();

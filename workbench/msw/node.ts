@@ -19,5 +19,9 @@ export interface SandboxHandlersOptions extends Omit<WorkbenchHandlerOptions, 'p
 export async function createSandboxHandlers(options: SandboxHandlersOptions = {}): Promise<InProcessSandbox> {
   const { baseUrl = DEFAULT_BASE_URL, ...workbench } = options;
   const base = normalizeBaseUrl(baseUrl);
-  return inProcessSandbox(base, () => createWorkbenchHandler({ ...workbench, prefix: pathPrefix(base) }));
+  return inProcessSandbox(base, async () => {
+    // Image URLs of the world point at the base URL, where these handlers answer them.
+    const handler = await createWorkbenchHandler({ ...workbench, prefix: pathPrefix(base), assetOrigin: base });
+    return { ...handler, apiKey: (storeId) => handler.sandbox?.sandbox.apiKey(storeId) ?? null };
+  });
 }

@@ -10,8 +10,7 @@
 // Carts (set up any cart the contract can show): created and changed from a body (cart-admin.ts), then
 // checked as the journal will check them at the next start and as the storefront will answer them (the
 // spec's getPosCart answer, validated) before they are committed; `cart.created` / `cart.updated` follow.
-import { successEnvelope, pointerSegments, type ErrorItem, type SuccessEnvelope } from 'storefront-contract/contract';
-import { validateResponse } from 'storefront-contract/validators';
+import { successEnvelope, type ErrorItem, type SuccessEnvelope } from 'storefront-contract/contract';
 import { fail } from '../http/errors.js';
 import { describeRoutes } from '../http/control-routes.js';
 import type { ControlRequest, ControlRoute, Reply } from '../http/extension.js';
@@ -335,20 +334,16 @@ interface CartChecks {
   address: AddressCheck;
   /** What the journal checks each record against when it is read back at start. */
   record: Awaited<ReturnType<typeof journalRecordCheck>>;
+  /** The spec's Cart, as getPosCart answers it (the workbench's Ajv over the spec's schemas, not the library's precompiled validators of every operation). */
+  cart: AddressCheck;
 }
 let checks: Promise<CartChecks> | undefined;
 /**
  * Compiled once, on the first cart write. A cart handler awaits them first and is synchronous after: no
  * other request runs between its checks (an id still free, a line still there) and its commit.
  */
-const cartChecks = () => (checks ??= Promise.all([componentCheck('CartAddress'), journalRecordCheck()]).then(([address, record]) => ({ address, record })));
-
-/** `/content/cart/billing_address/city` -> `billing_address.city`: where an answer's problem comes from in the body. */
-function fieldOfAnswer(pointer: string): string {
-  return pointerSegments(pointer)
-    .slice(2)
-    .reduce((s, p) => (/^\d+$/.test(p) ? `${s}[${p}]` : s ? `${s}.${p}` : p), '') || '(body)';
-}
+const cartChecks = () =>
+  (checks ??= Promise.all([componentCheck('CartAddress'), journalRecordCheck(), componentCheck('Cart')]).then(([address, record, cart]) => ({ address, record, cart })));
 
 /**
  * The one way a cart is written: the record is checked as the journal checks it at start (so a restart
@@ -368,8 +363,8 @@ function writeCart(sandbox: Sandbox, storeId: string, before: CartRecord | undef
       { location: 'body', name: 'cart_items', message: `an amount of the cart would pass ${MAX_AMOUNT}` },
     ]);
   }
-  const verdict = validateResponse('storefront', 'getPosCart', 200, successEnvelope('Cart fetched successfully', { cart: priced.cart }));
-  if (!verdict.valid) return invalid(verdict.errors.slice(0, 10).map((e) => ({ location: 'body', name: fieldOfAnswer(e.path), message: `would make the storefront's cart answer invalid: ${e.message}` })));
+  const answer = checks.cart(priced.cart, '');
+  if (answer) return invalid([{ location: 'body', name: answer.name === '(record)' ? '(body)' : answer.name, message: `would make the storefront's cart answer invalid: ${answer.message}` }]);
   sandbox.commit(storeId, [{ kind: 'cart', record }]);
   const actor = { userId: record.customer_id ?? record.user_id ?? SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN };
   const event = before ? 'cart.updated' : 'cart.created';

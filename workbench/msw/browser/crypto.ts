@@ -97,3 +97,44 @@ export function randomUUID(): string {
   const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** HMAC-SHA-256 (RFC 2104) over the SHA-256 above: the sandbox's per-store API keys (keys.ts). */
+class HmacSha256 {
+  private readonly inner = new Sha256Hash();
+  private readonly outerKey: Uint8Array;
+
+  constructor(key: string | Uint8Array) {
+    let k = typeof key === 'string' ? new TextEncoder().encode(key) : key;
+    if (k.length > 64) k = sha256(k);
+    const block = new Uint8Array(64);
+    block.set(k);
+    const ipad = block.map((b) => b ^ 0x36);
+    this.outerKey = block.map((b) => b ^ 0x5c);
+    this.inner.update(ipad);
+  }
+
+  update(data: string | Uint8Array): this {
+    this.inner.update(data);
+    return this;
+  }
+
+  digest(): Buffer;
+  digest(encoding: 'hex' | 'base64' | 'base64url'): string;
+  digest(encoding?: 'hex' | 'base64' | 'base64url'): Buffer | string {
+    const out = Buffer.from(sha256(Buffer.concat([this.outerKey, this.inner.digest()])));
+    return encoding ? out.toString(encoding) : out;
+  }
+}
+
+export function createHmac(algorithm: string, key: string | Uint8Array): HmacSha256 {
+  if (algorithm.toLowerCase() !== 'sha256') throw new Error(`createHmac("${algorithm}"): the sandbox's browser build has SHA-256 only`);
+  return new HmacSha256(key);
+}
+
+/** Compares two equal-length byte strings in time independent of where they differ (as Node's does). */
+export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) throw new RangeError('Input buffers must have the same byte length');
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  return diff === 0;
+}
