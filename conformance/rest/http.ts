@@ -40,9 +40,25 @@ export function decodeBody(raw: Buffer, contentEncoding: string | undefined): { 
   return { bytes };
 }
 
+/** Methods a client may send again by itself when the connection fails before any answer (RFC 9110 9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Connection failures with no answer: most often a kept-alive socket the server closed as the request went out. */
+const RESET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
 export async function send(req: OutgoingRequest, dispatcher: Agent, parse: boolean): Promise<LiveResponse & { text: string }> {
-  const started = performance.now();
-  const reply = await request(req.url, { method: req.method as 'GET', headers: { 'accept-encoding': ACCEPT_ENCODING, ...req.headers }, body: req.body, dispatcher });
+  let started = performance.now();
+  const options = { method: req.method as 'GET', headers: { 'accept-encoding': ACCEPT_ENCODING, ...req.headers }, body: req.body, dispatcher };
+  let reply: Awaited<ReturnType<typeof request>>;
+  try {
+    reply = await request(req.url, options);
+  } catch (error) {
+    // The race every keep-alive client meets (RFC 9112 9.3.1): the server closes an idle connection as the
+    // next request goes out on it. An idempotent request is sent once more, on a new connection, as
+    // browsers and other HTTP clients do; a second failure is the transport failure reported.
+    if (!IDEMPOTENT.has(req.method.toUpperCase()) || !RESET.has((error as { code?: string }).code ?? '')) throw error;
+    started = performance.now();
+    reply = await request(req.url, { ...options, reset: true });
+  }
   const raw = Buffer.from(await reply.body.arrayBuffer());
   const durationMs = performance.now() - started;
   const ce = reply.headers['content-encoding'];
