@@ -92,6 +92,12 @@ const NOT_SEEDED: Record<string, string> = {
   cst_B1FMBH: 'sandbox.md: the customer its POST /customers creates (ids created at run time differ)',
   'SO-2026-001843': "sandbox.md: the order its back-office POST /orders places",
   var_missing: "quickstart.md: an unknown variant on purpose, for the 404's envelope",
+  crt_DEMO1: "sandbox.md ('Set up state'): the id its back-office POST /carts gives the cart it creates",
+  crt_4TTKV0: "sandbox.md ('Set up state'): a cart its back-office POST /carts creates (ids created at run time differ)",
+  crt_N6XAE4: "sandbox.md ('Set up state'): the cart it creates and then deletes",
+  crt_DNRKD2: "sandbox.md ('Set up state'): a cart its typed-client example creates",
+  cst_NOBODY: "sandbox.md ('Set up state'): an unknown customer on purpose, for the 400 naming the field",
+  crt_NOPE00: "testing-with-the-sandbox.md: an unknown cart on purpose, for the 404",
 };
 
 /** Every string in the seeded world of a store, as the back office exports it. */
