@@ -22,6 +22,7 @@ import type { ErrorItem } from 'storefront-contract/contract';
 import { MockHttpError, type ReplyCode } from '../http/errors.js';
 import { Random } from '../sandbox/random.js';
 import type { OperationModel } from './spec-model.js';
+import { closestNames } from '../http/suggest.js';
 
 /** The largest delay a rule or `Prefer: delay=` may ask for, in milliseconds. */
 export const MAX_DELAY_MS = 60_000;
@@ -334,27 +335,11 @@ function statuses(op: OperationModel): string {
 
 /** `unknown operation "listProduct"; did you mean listProducts?` (close ones), else the list. */
 function unknownOperation(name: string, known: string[]): string {
-  const lower = name.toLowerCase();
-  const close = known
-    .map((id) => ({ id, d: id.toLowerCase().includes(lower) || lower.includes(id.toLowerCase()) ? 0 : distance(lower, id.toLowerCase()) }))
-    .filter((x) => x.d <= Math.max(2, Math.floor(name.length / 3)))
-    .sort((a, b) => a.d - b.d || a.id.localeCompare(b.id))
-    .slice(0, 3)
-    .map((x) => x.id);
+  const close = closestNames(name, known);
   const shown = JSON.stringify(name.slice(0, 80));
   return close.length ? `${shown} names no operation of the contract; did you mean ${close.join(' or ')}?` : `${shown} names no operation of the contract; the operations are ${known.join(', ')}, or "*" for all`;
 }
 
-/** Levenshtein distance, for the suggestions. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length];
-}
 
 function seeded(seed: string): () => number {
   const random = new Random('fault-rule', seed);

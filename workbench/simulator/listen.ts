@@ -17,6 +17,7 @@ import { readSecret, UsageError } from '../cli-support.js';
 import { createSender, signBody, type SendResult } from './deliver.js';
 import { newSigningSecret } from './ids.js';
 import { catalogEntry, deliveryRules, webhookEvents } from './rules.js';
+import { closestNames } from '../http/suggest.js';
 
 export const LISTEN_HELP = `Usage: storefront-contract webhooks listen [options]
 
@@ -74,26 +75,11 @@ function usage(message: string): never {
   throw new UsageError(message);
 }
 
-/** The closest catalog name, for "did you mean": Levenshtein distance, at most a third of the name. */
+/** The closest catalog name, for "did you mean" (../http/suggest.ts). */
 export function suggestEvent(name: string): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const { event } of webhookEvents) {
-    const d = distance(name.toLowerCase(), event);
-    if (d < bestDistance) [best, bestDistance] = [event, d];
-  }
-  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+  return closestNames(name, webhookEvents.map((e) => e.event), 1)[0];
 }
 
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length];
-}
 
 /** `2026-11-26T10:00:00Z`, or `15m` (that long ago): milliseconds since the epoch. */
 export function parseSince(raw: string, now = Date.now()): number {
