@@ -3,6 +3,7 @@
 // schema "unclassified": its standard has no patterns below `payload`. These rules fill that gap from
 // the receiver's side (the service sends, subscribers receive), and anything still unclassified is
 // treated as breaking, so nothing slips through unrated.
+import { isDocumentationOnly } from './impact.js';
 import type { Impact } from './types.js';
 
 /** Overrides of @asyncapi/diff's standard (exact pointer patterns, `*` = one segment). */
@@ -15,8 +16,6 @@ export const overrides = {
 } as const;
 
 type Action = 'add' | 'remove' | 'edit';
-
-const DOC_ONLY = new Set(['description', 'summary', 'title', 'examples', 'example', 'x-contract-source', 'externalDocs', 'tags', 'x-parser-schema-id', '$comment', 'deprecated']);
 
 export interface Rating {
   impact: Impact;
@@ -31,7 +30,9 @@ export interface Rating {
 export function rateUnclassified(segments: string[], action: Action, inSchema: boolean): Rating {
   const last = segments[segments.length - 1];
   const parent = segments[segments.length - 2];
-  if (segments.some((s) => DOC_ONLY.has(s))) return { impact: 'non-breaking', reason: 'documentation only' };
+  // A documentation keyword (not a property of that name: impact.ts) changes what people read only.
+  if (isDocumentationOnly(segments)) return { impact: 'docs-only', reason: 'documentation only' };
+  if (last === 'deprecated' && parent !== 'properties') return { impact: 'non-breaking', reason: action === 'remove' ? 'no longer deprecated' : 'marked deprecated' };
   if (!inSchema) return { impact: 'breaking', reason: 'unclassified change, treated as breaking (rate it in scripts/diff/asyncapi-rules.ts)' };
   if (parent === 'properties') {
     return action === 'add'
