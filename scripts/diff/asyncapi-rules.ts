@@ -27,7 +27,32 @@ export interface Rating {
  * example ['payload', 'allOf', '1', 'properties', 'status', 'enum', '"draft"']), or the whole path
  * for changes outside messages.
  */
-export function rateUnclassified(segments: string[], action: Action, inSchema: boolean): Rating {
+/** Bounds a sender keeps its values under (a lower one is narrower) and over (a higher one is narrower). */
+const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
+const LOWER_BOUNDS = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
+/** Constraints whose edit cannot be ordered: adding one narrows what is sent, removing one widens it. */
+const CONSTRAINTS = new Set(['pattern', 'format', 'multipleOf', 'const', 'uniqueItems']);
+
+/**
+ * A constraint on what the sender sends, from the receiver's side: one added or narrowed only narrows
+ * what can arrive (non-breaking); one removed or widened lets values arrive a receiver may rely on never
+ * seeing (breaking).
+ */
+function rateConstraint(keyword: string, action: Action, before: unknown, after: unknown): Rating | undefined {
+  const bound = UPPER_BOUNDS.has(keyword) ? 'upper' : LOWER_BOUNDS.has(keyword) ? 'lower' : CONSTRAINTS.has(keyword) ? 'other' : undefined;
+  if (!bound) return undefined;
+  if (action === 'add') return { impact: 'non-breaking', reason: `\`${keyword}\` added: narrows what is sent` };
+  if (action === 'remove') return { impact: 'breaking', reason: `\`${keyword}\` removed: values outside it may now be sent` };
+  if (bound !== 'other' && typeof before === 'number' && typeof after === 'number') {
+    const narrower = bound === 'upper' ? after < before : after > before;
+    return narrower
+      ? { impact: 'non-breaking', reason: `\`${keyword}\` narrowed: fewer values are sent` }
+      : { impact: 'breaking', reason: `\`${keyword}\` widened: values outside the old bound may now be sent` };
+  }
+  return { impact: 'breaking', reason: `\`${keyword}\` changed: values outside the old one may now be sent` };
+}
+
+export function rateUnclassified(segments: string[], action: Action, inSchema: boolean, before?: unknown, after?: unknown): Rating {
   const last = segments[segments.length - 1];
   const parent = segments[segments.length - 2];
   // A documentation keyword (not a property of that name: impact.ts) changes what people read only.
@@ -52,5 +77,9 @@ export function rateUnclassified(segments: string[], action: Action, inSchema: b
       : { impact: 'breaking', reason: `new value ${last}: receivers may not handle it` };
   }
   if (last === 'type' || parent === 'type') return { impact: 'breaking', reason: 'type changed' };
+  const constraint = rateConstraint(last, action, before, after);
+  if (constraint) return constraint;
+  // Extensions inside a schema (x-expired-status, x-max-json-depth) annotate it; validation ignores them.
+  if (last.startsWith('x-')) return { impact: 'non-breaking', reason: `annotation \`${last}\` ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed'}` };
   return { impact: 'breaking', reason: `\`${last}\` ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed'} in a schema (treated as breaking)` };
 }

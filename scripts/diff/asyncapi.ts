@@ -126,7 +126,7 @@ export async function diffAsyncApi(baseFile: string, revisionFile: string): Prom
       impact = c.type;
       message = `${c.action} (@asyncapi/diff standard)`;
     } else {
-      ({ impact, reason: message } = rateUnclassified(m ? segments : whole, c.action, inSchema));
+      ({ impact, reason: message } = rateUnclassified(m ? segments : whole, c.action, inSchema, c.before, c.after));
     }
     const scalar = (v: unknown) => v === null || typeof v !== 'object';
     if (c.action === 'edit' && scalar(c.before) && scalar(c.after)) message += ` (${JSON.stringify(c.before)} -> ${JSON.stringify(c.after)})`;

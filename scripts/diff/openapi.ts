@@ -107,7 +107,8 @@ export async function diffOpenApi(baseFile: string, revisionFile: string): Promi
           location: where ? { file: path.resolve(repoRoot, where.file), line: where.line, col: where.col } : undefined,
         };
       });
-    return { kind: 'openapi', baseVersion: report.infoVersions.base, revisionVersion: report.infoVersions.revision, changes };
+    const operationIds = { ...base.operationIds, ...revision.operationIds };
+    return { kind: 'openapi', baseVersion: report.infoVersions.base, revisionVersion: report.infoVersions.revision, changes, operationIds };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

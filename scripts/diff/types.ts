@@ -33,4 +33,6 @@ export interface DocumentDiff {
   baseVersion: string;
   revisionVersion: string;
   changes: Change[];
+  /** OpenAPI: each operation's label (`GET /orders`) with its operationId, from both versions. */
+  operationIds?: Record<string, string>;
 }

@@ -44,6 +44,8 @@ const cases: [string, Case][] = [
   ['removed-payload-field', { ok: false, breaking: 'payload/properties/status' }],
   ['minor-bump-not-enough', { ok: false, breaking: 'properties/note' }],
   ['added-optional-field', { ok: true, nonBreaking: 'gift_message', bump: 'minor' }],
+  // Bounds on what the sender sends, from the receiver's side: added or narrowed is not breaking, widened is.
+  ['payload-bounds', { ok: false, breaking: 'payload/properties/note/maxLength', nonBreaking: 'payload/properties/stock_quantity/maximum', bump: 'major' }],
   ['new-operation', { ok: true, nonBreaking: '/countries' }],
   ['added-event-and-field', { ok: true, nonBreaking: 'event order.updated' }],
   ['major-bump', { ok: true, breaking: 'properties/note' }],
