@@ -89,8 +89,9 @@ export function bumpSentence(c: Changelog): string {
     patch: 'a **patch** version (documentation only)',
     none: 'no new version',
   };
+  if (c.bump === 'none') return 'No document needs a new version.';
   let text = `The changes need ${needs[c.bump]} of the documents they touch.`;
-  if (c.release && c.bump !== 'none') {
+  if (c.release) {
     const { made, needed, covered } = c.release;
     const zero = /^0\./.test(c.old.version ?? '') && needed !== c.bump ? ' (below 1.0.0 the minor is the breaking position, as in npm ranges)' : '';
     text += covered
