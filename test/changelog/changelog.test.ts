@@ -1,14 +1,15 @@
 // `storefront-contract changelog <old> <new>` between two commits of a repository's history. The test makes
 // its own history in a temporary git repository (this repository's history may be shallow in CI): a
-// first commit with the three documents, a second with one breaking change in a shared schema (it
-// reaches two operations), one in a shared payload schema (two events), additions (an optional field,
-// an operation, an event) and description-only edits; spec/versions.yaml in the working tree names the
+// first commit with the three documents (fixtures/v1), a second (fixtures/v2) with one breaking change in
+// a shared schema (it reaches two operations), one in a shared payload schema (two events), additions (an
+// optional field, an operation, an event) and description-only edits; spec/versions.yaml in the working tree names the
 // two commits as releases 1.0.0 and 1.1.0. The real bin of a clone runs once, writing Markdown and JSON
 // from one comparison; the assertions read both. Then: a shallow clone without the old commit, and misuse.
 import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Changelog, Entry } from '../../scripts/changelog/build.js';
@@ -23,127 +24,8 @@ const bin = path.join(repoRoot, 'scripts/bin/storefront-contract.mjs');
 /** The clone's bin, as `npx storefront-contract` runs it, from any folder. */
 const changelog = (cwd: string, ...args: string[]) => run(process.execPath, ['--conditions=sfc-source', '--import', tsx, bin, 'changelog', ...args], { cwd });
 
-const storefront = (v: 1 | 2) => `openapi: 3.1.0
-info:
-  title: Storefront fixture
-  version: 1.0.0-beta.1
-paths:
-  /orders:
-    get:
-      operationId: listOrders
-      summary: List orders
-      description: ${v === 1 ? 'The orders of the store.' : 'The orders of the store, newest first.'}
-      responses:
-        '200':
-          description: The orders.
-          content:
-            application/json:
-              schema:
-                type: array
-                items:
-                  $ref: '#/components/schemas/Order'
-  /orders/{order_id}:
-    get:
-      operationId: getOrder
-      summary: One order
-      parameters:
-        - name: order_id
-          in: path
-          required: true
-          schema:
-            type: string
-      responses:
-        '200':
-          description: The order.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Order'
-${
-  v === 2
-    ? `  /countries:
-    get:
-      operationId: listCountries
-      summary: Countries
-      responses:
-        '200':
-          description: The countries.
-          content:
-            application/json:
-              schema:
-                type: array
-                items:
-                  type: string
-`
-    : ''
-}components:
-  schemas:
-    Order:
-      type: object
-      required: [order_number]
-      properties:
-        order_number:
-          type: string
-${v === 1 ? '        note:\n          type: string\n' : '        gift_message:\n          type: string\n'}`;
-
-const admin = `openapi: 3.1.0
-info:
-  title: Admin fixture
-  version: 1.0.0-beta.1
-paths:
-  /webhooks:
-    get:
-      operationId: listWebhooks
-      summary: Webhooks
-      responses:
-        '200':
-          description: The webhooks.
-          content:
-            application/json:
-              schema:
-                type: array
-                items:
-                  type: string
-`;
-
-const webhooks = (v: 1 | 2) => `asyncapi: 3.1.0
-info:
-  title: Webhook fixture
-  version: 1.0.0
-channels:
-  subscriber:
-    address: /webhooks
-    messages:
-      order.created:
-        $ref: '#/components/messages/order.created'
-      order.updated:
-        $ref: '#/components/messages/order.updated'
-${v === 2 ? "      order.deleted:\n        $ref: '#/components/messages/order.deleted'\n" : ''}operations:
-  deliver:
-    action: send
-    channel:
-      $ref: '#/channels/subscriber'
-    messages:
-      - $ref: '#/channels/subscriber/messages/order.created'
-      - $ref: '#/channels/subscriber/messages/order.updated'
-${v === 2 ? "      - $ref: '#/channels/subscriber/messages/order.deleted'\n" : ''}components:
-  messages:
-    order.created:
-      name: order.created
-      summary: ${v === 1 ? 'An order was placed.' : 'An order was placed by a customer.'}
-      payload:
-        $ref: '#/components/schemas/OrderPayload'
-    order.updated:
-      name: order.updated
-      payload:
-        $ref: '#/components/schemas/OrderPayload'
-${v === 2 ? "    order.deleted:\n      name: order.deleted\n      payload:\n        type: object\n        properties:\n          order_number:\n            type: string\n" : ''}  schemas:
-    OrderPayload:
-      type: object
-      properties:
-        order_number:
-          type: string
-${v === 1 ? '        status:\n          type: string\n' : ''}`;
+/** The two versions of the spec (test/changelog/fixtures/v1 and v2, also the guide's example). */
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 let repo: string;
 let commits: string[];
@@ -157,15 +39,11 @@ async function git(cwd: string, ...args: string[]): Promise<string> {
 }
 
 async function writeSpec(v: 1 | 2): Promise<void> {
-  await writeFile(path.join(repo, 'spec/openapi/storefront.yaml'), storefront(v));
-  await writeFile(path.join(repo, 'spec/openapi/admin.yaml'), admin);
-  await writeFile(path.join(repo, 'spec/asyncapi/webhooks.yaml'), webhooks(v));
+  await cp(path.join(fixtures, `v${v}/spec`), path.join(repo, 'spec'), { recursive: true, force: true });
 }
 
 beforeAll(async () => {
   repo = await mkdtemp(path.join(os.tmpdir(), 'sfc-changelog-'));
-  await mkdir(path.join(repo, 'spec/openapi'), { recursive: true });
-  await mkdir(path.join(repo, 'spec/asyncapi'), { recursive: true });
   await git(repo, 'init', '-q', '-b', 'main');
   commits = [];
   for (const v of [1, 2] as const) {
