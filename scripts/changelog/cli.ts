@@ -1,6 +1,6 @@
 // `storefront-contract changelog <old> <new>` in a clone (scripts/bin/storefront-contract.mjs sends it
 // here; `npm run changelog` too) as a function: argv in, exit code out, lines to the given streams.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildChangelog } from './build.js';
@@ -24,7 +24,8 @@ same engine as the pull-request gate (npm run diff). Nothing is fetched: git ref
 
 Options:
   --format md|json   what goes to stdout (default md)
-  --out <file>       write to the file instead of stdout; repeatable, a .json or .md name picks its format
+  --out <file>       write to the file (its folder is made) instead of stdout; repeatable, a .json or .md
+                     name picks its format
                      (--out changelog.md --out changelog.json: both from one comparison)
   --help             this text
 
@@ -83,9 +84,11 @@ export async function runChangelog(argv: string[], io: Io, cwd = process.cwd()):
     const text = (f: Format) => (f === 'json' ? renderJson(changelog) : renderMarkdown(changelog));
     if (!outs.length) io.out(text(format));
     for (const o of outs) {
-      await writeFile(o.file, text(o.format)).catch((error: NodeJS.ErrnoException) => {
-        throw new SideError(`--out ${path.relative(cwd, o.file)}: cannot write it (${error.code ?? error.message}); give a file in an existing folder`);
-      });
+      await mkdir(path.dirname(o.file), { recursive: true })
+        .then(() => writeFile(o.file, text(o.format)))
+        .catch((error: NodeJS.ErrnoException) => {
+          throw new SideError(`--out ${path.relative(cwd, o.file)}: cannot write it (${error.code ?? error.message}); give a file where you can write`);
+        });
       io.err(`changelog: ${path.relative(cwd, o.file)} (${o.format}): ${changelog.changes.length} changes, needs ${changelog.bump === 'none' ? 'no' : `a ${changelog.bump}`} version bump`);
     }
     return 0;
