@@ -92,8 +92,12 @@ export async function buildChangelogPage(siteDir: string, guides: NavGuide[], lo
   try {
     const last = releases.at(-1);
     if (!found.root) {
-      sections.push(missingSection('Releases', `${repoRoot} is not a git clone, so the releases of ${VERSIONS_FILE} cannot be read`));
-      missing.push('not a git clone');
+      // No git at all (an exported tree): every section says so, in the place it would be.
+      const reason = `this folder is not a git clone, so the commits of ${VERSIONS_FILE} cannot be read (git clone the repository)`;
+      for (const title of [...(last ? [`Unreleased (since ${last.version})`] : []), ...releases.map((r) => r.version).reverse()]) {
+        sections.push(missingSection(title, reason));
+        missing.push(reason);
+      }
     } else {
       if (last) {
         await section(`Unreleased (since ${last.version})`, async () => {
