@@ -70,12 +70,21 @@ function reachText(e: Entry, c: Changelog): string {
   return `Reaches ${e.reaches.length > 1 ? `${e.reaches.length} ${what}` : `the ${what}`}: ${names.join(', ')}.`;
 }
 
+/**
+ * The provenance markers' values as published words: `seed` is "stated by the platform", `inferred` is
+ * "designed here" (README, "Fact or design"); the marker's value names the source document otherwise.
+ */
+export function publishedMessage(e: Pick<Entry, 'path' | 'subject' | 'message'>): string {
+  if (!/x-contract-source|x-delivery-rules\/sources/.test(`${e.subject}/${e.path}`)) return e.message;
+  return e.message.replace(/"seed"/g, '"stated by the platform"').replace(/"inferred"/g, '"designed here"');
+}
+
 function entryMarkdown(e: Entry, c: Changelog): string {
   const where = e.path ? ` ${codeSpan(e.path)}` : '';
   const rule = e.rule ? ` (${escapeMarkdown(e.rule)})` : '';
   // Redocly says nothing more than its impact for some changes ("modified (patch)"): the class says it already.
   const bare = /^(added|removed|modified) \((major|minor|patch)\)$/.test(e.message);
-  const lines = [`- **${escapeMarkdown(e.subject)}**${where} ${escapeMarkdown(e.action)}${bare ? '.' : `: ${messageMarkdown(e.message)}${rule}`}`];
+  const lines = [`- **${escapeMarkdown(e.subject)}**${where} ${escapeMarkdown(e.action)}${bare ? '.' : `: ${messageMarkdown(publishedMessage(e))}${rule}`}`];
   const reach = reachText(e, c);
   if (reach) lines.push(`  ${reach}`);
   if (e.location) lines.push(`  At ${codeSpan(`${e.location.file}:${e.location.line}`)} (${e.location.side === 'new' ? c.new.label : c.old.label}).`);

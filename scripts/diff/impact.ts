@@ -66,6 +66,8 @@ const NAME_CONTAINERS = new Set([
  */
 export function isDocumentationOnly(segments: readonly string[]): boolean {
   if (segments[0] === 'info' && segments[1] !== 'version' && segments.length > 1) return true;
+  // Provenance of the delivery rules (stated or designed), the x-contract-source of x-delivery-rules.
+  if (segments[0] === 'x-delivery-rules' && segments[1] === 'sources') return true;
   return segments.some((s, i) => DOC_KEYWORDS.has(s) && !NAME_CONTAINERS.has(segments[i - 1] ?? ''));
 }
 

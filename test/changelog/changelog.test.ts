@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Changelog, Entry } from '../../scripts/changelog/build.js';
 import { runChangelog } from '../../scripts/changelog/cli.js';
+import { messageMarkdown, publishedMessage } from '../../scripts/changelog/render.js';
 import { parseReleases } from '../../scripts/changelog/versions.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
@@ -170,6 +171,21 @@ describe('changelog refusals (one line, exit 2)', () => {
     expect(err).toHaveLength(1);
     expect(err[0]).toContain(message);
   });
+});
+
+describe('published words', () => {
+  it('a provenance marker reads "stated by the platform" or "designed here", never the source document', () => {
+    const e = { subject: 'event order.created', path: 'payload/properties/status/x-contract-source', message: 'documentation only ("seed" -> "inferred")' };
+    expect(publishedMessage(e)).toBe('documentation only ("stated by the platform" -> "designed here")');
+    expect(messageMarkdown(publishedMessage(e))).toBe('documentation only (`"stated by the platform"` → `"designed here"`)');
+    expect(publishedMessage({ ...e, path: 'payload/properties/status/description' })).toBe(e.message);
+  });
+
+  it.each([
+    ['`pattern` changed from \'^a`b$\' to \'^[*_]$\'.', '`pattern` changed from ``^a`b$`` to `^[*_]$`.'],
+    ['Property `note` of `Order` was removed.', 'Property `note` of `Order` was removed.'],
+    ['a [link](x.md) and *stars* <b>', 'a \\[link\\](x.md) and \\*stars\\* \\<b\\>'],
+  ])('an engine message as Markdown: %s', (message, want) => expect(messageMarkdown(message)).toBe(want));
 });
 
 describe('spec/versions.yaml', () => {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../../scripts/diff/cli.js';
 import { diffDocuments, type DiffResult } from '../../scripts/diff/compare.js';
+import { isDocumentationOnly } from '../../scripts/diff/impact.js';
 import { bumpBetween, majorOf, nextVersion, requiredBump } from '../../scripts/diff/policy.js';
 import type { Bump } from '../../scripts/diff/types.js';
 import { affected, formatAnnotations, formatReport, plainLabels } from '../../scripts/diff/report.js';
@@ -177,6 +178,20 @@ describe('policy', () => {
     ['0.3.1', 0],
     ['next', undefined],
   ] as const)('majorOf(%s) = %s', (version, want) => expect(majorOf(version)).toBe(want));
+
+  it.each([
+    [['paths', '/orders', 'get', 'description'], true],
+    [['components', 'schemas', 'Order', 'properties', 'note', 'examples', '0'], true],
+    [['payload', 'properties', 'status', 'x-contract-source'], true],
+    [['info', 'contact', 'url'], true],
+    [['x-delivery-rules', 'sources', 'method'], true],
+    [['info', 'version'], false],
+    [['payload', 'properties', 'description'], false],
+    [['payload', 'properties', 'tags', 'items', 'type'], false],
+    [['components', 'schemas', 'title'], false],
+    [['payload', 'required', 'summary'], false],
+    [['x-delivery-rules', 'timeoutSeconds'], false],
+  ] as const)('isDocumentationOnly(%j) = %s', (segments, want) => expect(isDocumentationOnly(segments)).toBe(want));
 
   it.each([
     [['breaking', 'non-breaking', 'docs-only'], 'major'],
