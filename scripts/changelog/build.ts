@@ -4,7 +4,7 @@
 // gathered into one model that render.ts prints as Markdown or JSON. Nothing is rated here.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { diffDocuments } from '../diff/compare.js';
+import { diffDocuments, type DiffResult } from '../diff/compare.js';
 import { IMPACTS } from '../diff/impact.js';
 import { bumpBetween, bumpCovers, largerBump, requiredBump } from '../diff/policy.js';
 import { affected } from '../diff/report.js';
@@ -90,20 +90,38 @@ export function releaseBump(bump: Bump, fromVersion: string): Bump {
   return bump === 'major' ? 'minor' : bump === 'none' ? 'none' : 'patch';
 }
 
-export async function buildChangelog(oldSide: Side, newSide: Side): Promise<Changelog> {
-  const documents: DocumentSummary[] = [];
-  const changes: Entry[] = [];
-  const operationIds = new Map<string, string>();
-  // The documents are independent: compared together (Redocly runs in its own processes), gathered in order.
-  const results = await Promise.all(
+/** One document on both sides, and the engine's diff when both have it. */
+export interface Comparison {
+  name: DocumentName;
+  rel: string;
+  before: string;
+  after: string;
+  has: [boolean, boolean];
+  diff?: DiffResult;
+}
+
+/** The engine's part: each document of one side compared with the other's (the documents together: Redocly runs in its own processes). */
+export function compareSides(oldSide: Pick<Side, 'specDir'>, newSide: Pick<Side, 'specDir'>): Promise<Comparison[]> {
+  return Promise.all(
     (Object.keys(DOCUMENT_PATHS) as DocumentName[]).map(async (name) => {
       const rel = DOCUMENT_PATHS[name];
       const before = path.join(oldSide.specDir, rel);
       const after = path.join(newSide.specDir, rel);
-      const has = [existsSync(before), existsSync(after)];
+      const has: [boolean, boolean] = [existsSync(before), existsSync(after)];
       return { name, rel, before, after, has, diff: has[0] && has[1] ? await diffDocuments(before, after) : undefined };
     }),
   );
+}
+
+export async function buildChangelog(oldSide: Side, newSide: Side): Promise<Changelog> {
+  return assembleChangelog(oldSide, newSide, await compareSides(oldSide, newSide));
+}
+
+/** The changelog's own part: the engine's results grouped, with what each change reaches and the bumps. */
+export function assembleChangelog(oldSide: Side, newSide: Side, results: Comparison[]): Changelog {
+  const documents: DocumentSummary[] = [];
+  const changes: Entry[] = [];
+  const operationIds = new Map<string, string>();
   for (const { name, rel, before, after, has, diff } of results) {
     const summary: DocumentSummary = { name, title: DOCUMENT_TITLES[name], file: `spec/${rel}`, status: 'absent', counts: zero(), bump: { needed: 'none', covered: true } };
     documents.push(summary);
