@@ -34,7 +34,22 @@ const commands: Record<string, Command> = {
     summary: 'a recording proxy that writes redacted HAR 1.2 traffic for certification',
     load: async () => (await import('../conformance/rest/record.js')).runRecord,
   },
+  changelog: {
+    summary: 'what changed in the contract between two versions, breaking / non-breaking / docs-only (in a clone)',
+    load: async () => clonesOnly,
+  },
 };
+
+/**
+ * `changelog` reads the spec's git history and runs the diff engines, dev dependencies of the contract's
+ * repository: its clone's bin (scripts/bin/storefront-contract.mjs) runs it; here it says where to go.
+ */
+async function clonesOnly(): Promise<number> {
+  process.stderr.write(
+    'storefront-contract changelog: runs in a clone of the contract repository (it reads the spec\'s git history and runs the diff engines of its dev dependencies): there, npx storefront-contract changelog <old> <new> or npm run changelog -- <old> <new>. The changelog of the released versions ships with this package: storefront-contract mock, then /docs/changelog.html\n',
+  );
+  return 2;
+}
 
 function version(): string {
   return toolsPackage.version;

@@ -2,6 +2,8 @@
 //   reference/storefront.html, reference/admin.html  redocly build-docs (Redoc 3), the two in parallel
 //   events/index.html, events/<family>.html          rendered here from the dereferenced AsyncAPI document
 //   guides/*.html                                     docs/guides/*.md through marked + layout
+//   changelog.html                                    each release against the one before (spec/versions.yaml),
+//                                                     rated by the diff engine (scripts/changelog/)
 //   index.html                                        the landing page
 //   assets/                                           stylesheets, Redoc's script (shared by both references),
 //                                                     the search script and its index
@@ -11,12 +13,13 @@
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './lib/repo.js';
+import { buildChangelogPage } from './docs/changelog.js';
 import { buildEvents } from './docs/events.js';
 import { buildGuides, readGuides } from './docs/guides.js';
 import { inferredGuideFile, renderInferredRegister } from './docs/inferred.js';
 import { buildLanding } from './docs/landing.js';
 import { renderMarkdown } from './docs/markdown.js';
-import { guideHref, references, siteDir as defaultSiteDir } from './docs/pages.js';
+import { changelogPage, guideHref, references, siteDir as defaultSiteDir } from './docs/pages.js';
 import { dereferenceWithProvenance, loadRegisterEntries } from './docs/provenance.js';
 import { buildOpenApiReference, copyRedocScript } from './docs/references.js';
 import { operationEntries, sectionEntries, writeSearchIndex, type SearchEntry } from './docs/search-index.js';
@@ -68,11 +71,12 @@ async function main(): Promise<void> {
   const entries = await loadRegisterEntries(renderMarkdown(register).html);
   const ref = (id: 'storefront' | 'admin') => references.find((r) => r.id === id)!;
 
-  const [storefront, admin, events, guides] = await Promise.all([
+  const [storefront, admin, events, guides, changelog] = await Promise.all([
     step('storefront reference (redocly build-docs)', () => buildOpenApiReference({ name: 'storefront', href: ref('storefront').href, title: ref('storefront').title, siteDir, guides: nav, entries, integrity })),
     step('admin reference (redocly build-docs)', () => buildOpenApiReference({ name: 'admin', href: ref('admin').href, title: ref('admin').title, siteDir, guides: nav, entries, integrity })),
     step('events reference (from the AsyncAPI document)', async () => buildEvents(siteDir, await dereferenceWithProvenance('webhooks', entries), nav)),
     step('guides (docs/guides/*.md)', () => buildGuides(siteDir, sources)),
+    step('changelog (spec/versions.yaml, npm run diff\'s engine)', () => buildChangelogPage(siteDir, nav, log)),
   ]);
   for (const m of guides.missing) log(`warning: guide docs/guides/${m.slug}.md is missing${m.writtenBy ? ` (written by ${m.writtenBy})` : ''}; not linked`);
   await buildLanding(siteDir, guides.built);
@@ -82,9 +86,10 @@ async function main(): Promise<void> {
     ...operationEntries(admin, ref('admin').href, 'Admin API'),
     ...events.search,
     ...guides.built.flatMap((g) => sectionEntries(guides.html.get(g.slug) ?? '', guideHref(g.slug), 'Guide', g.title)),
+    ...sectionEntries(changelog.html, changelogPage.href, 'Changelog', changelogPage.title),
   ];
   await writeSearchIndex(siteDir, search);
-  log(`site built in ${elapsed()}: ${path.relative(repoRoot, siteDir)}/index.html, 2 API references, ${events.pages.length} event pages, ${guides.built.length} guides, ${search.length} search entries`);
+  log(`site built in ${elapsed()}: ${path.relative(repoRoot, siteDir)}/index.html, 2 API references, ${events.pages.length} event pages, ${guides.built.length} guides, the changelog (${changelog.shown} sections${changelog.missing.length ? `, ${changelog.missing.length} not built: see the warnings` : ''}), ${search.length} search entries`);
 }
 
 main().catch((error: Error) => {

@@ -1,13 +1,15 @@
 // npm run lint [-- <file>...] [--format <fmt>]
-// Lints the OpenAPI documents with Redocly (rules in redocly.yaml and lint/) and validates the AsyncAPI
-// document with @asyncapi/cli, failing on any error or warning. With files, lints just those (the kind
-// is read from the file's `openapi:`/`asyncapi:` key). Under GitHub Actions the output is annotations.
-import { readFile } from 'node:fs/promises';
+// Lints the OpenAPI documents with Redocly (rules in redocly.yaml and lint/), the Arazzo workflows of the
+// recorded certification scenarios (conformance/traffic/*.arazzo.yaml) with Redocly in the same run, and
+// validates the AsyncAPI document with @asyncapi/cli, failing on any error or warning. With files, lints
+// just those (the kind is read from the file's `openapi:`/`arazzo:`/`asyncapi:` key). Under GitHub Actions
+// the output is annotations.
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { documents, repoRoot } from './lib/repo.js';
 import { asyncapiEnv, runTool } from './lib/run-tool.js';
 
-type Kind = 'openapi' | 'asyncapi';
+type Kind = 'openapi' | 'asyncapi' | 'arazzo';
 
 function parseArgs(argv: string[]) {
   const files: string[] = [];
@@ -32,13 +34,14 @@ async function kindOf(file: string): Promise<Kind> {
   }
   if (/^asyncapi\s*:/m.test(text)) return 'asyncapi';
   if (/^openapi\s*:/m.test(text)) return 'openapi';
-  console.error(`lint: ${path.relative(process.cwd(), file)} has neither an \`openapi:\` nor an \`asyncapi:\` key at the top level`);
+  if (/^arazzo\s*:/m.test(text)) return 'arazzo';
+  console.error(`lint: ${path.relative(process.cwd(), file)} has no \`openapi:\`, \`asyncapi:\` or \`arazzo:\` key at the top level`);
   process.exit(2);
 }
 
-async function lintOpenApi(files: string[], format: string): Promise<boolean> {
+async function lintOpenApi(files: string[], format: string, config?: string): Promise<boolean> {
   // Redocly's own formats carry file:line:column; it exits 1 on errors (all rules are errors here).
-  const args = ['lint', ...files, '--format', format];
+  const args = ['lint', ...files, '--format', format, ...(config ? ['--config', config] : [])];
   const { code } = await runTool('redocly', args, { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
   return code === 0;
 }
@@ -82,16 +85,27 @@ async function lintAsyncApi(file: string, format: string): Promise<boolean> {
   return result.code === 0;
 }
 
+/** The Arazzo workflows of the recorded scenarios (conformance/rest/make-arazzo.ts writes them). */
+async function arazzoFiles(): Promise<string[]> {
+  const dir = path.join(repoRoot, 'conformance/traffic');
+  return (await readdir(dir)).filter((f) => f.endsWith('.arazzo.yaml')).sort().map((f) => path.join(dir, f));
+}
+
 const { files, format } = parseArgs(process.argv.slice(2));
-const targets = files.length > 0 ? files : [documents.storefront, documents.admin, documents.webhooks];
-const openapi: string[] = [];
-const asyncapi: string[] = [];
-for (const file of targets) ((await kindOf(file)) === 'openapi' ? openapi : asyncapi).push(file);
+const targets = files.length > 0 ? files : [documents.storefront, documents.admin, ...(await arazzoFiles()), documents.webhooks];
+const byKind: Record<Kind, string[]> = { openapi: [], asyncapi: [], arazzo: [] };
+for (const file of targets) byKind[await kindOf(file)].push(file);
+const { openapi, arazzo, asyncapi } = byKind;
 
 let ok = true;
 if (openapi.length) {
   console.log(`lint: redocly lint ${openapi.map((f) => path.relative(repoRoot, f)).join(' ')}`);
   ok = (await lintOpenApi(openapi, format)) && ok;
+}
+if (arazzo.length) {
+  // Arazzo has its own config (lint/arazzo.yaml): redocly.yaml's OpenAPI rules would be reported as unused.
+  console.log(`lint: redocly lint --config lint/arazzo.yaml ${arazzo.map((f) => path.relative(repoRoot, f)).join(' ')}`);
+  ok = (await lintOpenApi(arazzo, format, path.join(repoRoot, 'lint/arazzo.yaml'))) && ok;
 }
 for (const file of asyncapi) {
   console.log(`lint: asyncapi validate ${path.relative(repoRoot, file)}`);

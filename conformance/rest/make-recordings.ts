@@ -1,7 +1,8 @@
 // npx tsx conformance/rest/make-recordings.ts [scenario...]
 // Re-records conformance/traffic/<scenario>.har: starts the mock (strict auth, so tokens are real and
 // differ between runs), puts the recording proxy in front of it, and drives each scenario through the
-// proxy. The bindings files beside the recordings are written by hand; check them after re-recording.
+// proxy. The bindings files beside the recordings are written by hand; check them after re-recording,
+// then regenerate the Arazzo workflows (npx tsx conformance/rest/make-arazzo.ts).
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,3 +33,4 @@ try {
 } finally {
   await mock.close();
 }
+process.stderr.write('next: check the bindings, then npx tsx conformance/rest/make-arazzo.ts (the Arazzo workflows beside the recordings)\n');

@@ -8,6 +8,7 @@ import { diff } from '@asyncapi/diff';
 import { Parser, fromFile } from '@asyncapi/parser';
 import path from 'node:path';
 import { overrides, rateUnclassified } from './asyncapi-rules.js';
+import { IMPACT_RANK, isDocumentationOnly } from './impact.js';
 import type { Change, DocumentDiff } from './types.js';
 import { unescapePointerSegment } from '../../src/contract/json-pointer.js';
 
@@ -101,13 +102,15 @@ export async function diffAsyncApi(baseFile: string, revisionFile: string): Prom
       // Used: the same change is rated under each event that delivers it. Unused: nothing is delivered with it.
       if (used) continue;
       const key = `${c.path}|${c.action}`;
-      if (!folded.has(key)) folded.set(key, { impact: 'non-breaking', action: c.action, subject: `components/schemas/${name}`, path: c.path.split('/').slice(4).map(unescape).join('/'), message: 'schema used by no event' });
+      const below = c.path.split('/').slice(4).map(unescape);
+      if (!folded.has(key)) folded.set(key, { impact: isDocumentationOnly(below) ? 'docs-only' : 'non-breaking', action: c.action, subject: `components/schemas/${name}`, path: below.join('/'), message: 'schema used by no event' });
       continue;
     }
     const m = MESSAGE.exec(c.path);
     const subject = m ? `event ${unescape(m[1])}` : c.path.split('/').slice(0, 3).map(unescape).join('/') || '(root)';
     const rest = m ? (m[2] ?? '') : c.path.split('/').slice(3).join('/');
     const segments = rest ? rest.split('/').map(unescape) : [];
+    const whole = c.path.split('/').slice(1).map(unescape);
     const inSchema = segments[0] === 'payload' || segments[0] === 'headers';
     let impact: Change['impact'];
     let message: string;
@@ -115,18 +118,22 @@ export async function diffAsyncApi(baseFile: string, revisionFile: string): Prom
       // A whole message: an event added or removed, whichever reference the engine saw it through.
       impact = c.action === 'add' ? 'non-breaking' : 'breaking';
       message = c.action === 'add' ? 'event added' : c.action === 'remove' ? 'event removed: subscribers stop receiving it' : 'event replaced';
+    } else if (isDocumentationOnly(m ? segments : whole)) {
+      // Before the standard: it rates some documentation edits (a message's summary) as changes of the message.
+      impact = 'docs-only';
+      message = 'documentation only';
     } else if (c.type === 'breaking' || c.type === 'non-breaking') {
       impact = c.type;
       message = `${c.action} (@asyncapi/diff standard)`;
     } else {
-      ({ impact, reason: message } = rateUnclassified(m ? segments : c.path.split('/').map(unescape), c.action, inSchema));
+      ({ impact, reason: message } = rateUnclassified(m ? segments : whole, c.action, inSchema, c.before, c.after));
     }
     const scalar = (v: unknown) => v === null || typeof v !== 'object';
     if (c.action === 'edit' && scalar(c.before) && scalar(c.after)) message += ` (${JSON.stringify(c.before)} -> ${JSON.stringify(c.after)})`;
     const key = `${subject}|${segments.join('/')}|${c.action}`;
     const previous = folded.get(key);
     // Same change seen through another reference to the message: keep the strictest rating.
-    if (previous && (previous.impact === 'breaking' || impact === 'non-breaking')) continue;
+    if (previous && IMPACT_RANK[previous.impact] >= IMPACT_RANK[impact]) continue;
     folded.set(key, { impact, action: c.action, subject, path: segments.join('/'), message });
   }
   return {

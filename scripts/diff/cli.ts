@@ -5,7 +5,9 @@ import path from 'node:path';
 import { documents, repoRoot } from '../lib/repo.js';
 import { diffDocuments } from './compare.js';
 import { snapshotSpec } from './git.js';
+import { largerBump } from './policy.js';
 import { formatAnnotations, formatReport, plainLabels, snapshotLabels } from './report.js';
+import type { Bump } from './types.js';
 
 export const HELP = `usage: npm run diff -- --base <git-ref>            compare spec/ with its state at <git-ref> (e.g. origin/main)
        npm run diff -- <base-file> <revision-file>   compare two documents (YAML or JSON, OpenAPI or AsyncAPI)
@@ -59,17 +61,19 @@ async function compare(base: string | undefined, files: string[], format: string
       Object.values(documents).map(async (file) => {
         const repoPath = path.relative(repoRoot, file);
         const before = snapshot.file(repoPath);
-        if (!(await exists(before))) return { ok: true, lines: [`diff: ${repoPath}: new document (not at ${base}), nothing to compare`] };
+        if (!(await exists(before))) return { ok: true, needed: 'minor' as Bump, lines: [`diff: ${repoPath}: new document (not at ${base}), nothing to compare`] };
         const started = Date.now();
         const result = await diffDocuments(before, file);
         const lines = [formatReport(`diff: ${repoPath} against ${base}`, result, labels) + `  [${((Date.now() - started) / 1000).toFixed(1)}s]`];
         if (format === 'github-actions') lines.push(...formatAnnotations(repoPath, result, labels));
-        return { ok: result.verdict.ok, lines };
+        return { ok: result.verdict.ok, needed: result.verdict.bump.covered ? ('none' as Bump) : result.verdict.bump.needed, lines };
       }),
     );
     for (const line of reports.flatMap((r) => r.lines)) io.out(line);
     const ok = reports.every((r) => r.ok);
-    io.out(ok ? 'diff: PASS (no unapproved breaking change)' : 'diff: FAIL (breaking changes need a new major info.version)');
+    const pending = reports.reduce<Bump>((a, r) => largerBump(a, r.needed), 'none');
+    const release = pending === 'none' ? '' : `; the next release needs a ${pending} version bump (see "version:" above)`;
+    io.out(ok ? `diff: PASS (no unapproved breaking change)${release}` : 'diff: FAIL (breaking changes need a new major info.version)');
     return ok;
   } finally {
     await snapshot.remove();

@@ -31,6 +31,8 @@ export interface OperationUsage {
    * split file (`components/schemas/Pricing.yaml`, relative to the document's folder).
    */
   ownerOf(file: string, pointer: string): { name: string; pointer: string };
+  /** Every operation's label (`GET /orders`) with its operationId, when it has one. */
+  operationIds: Record<string, string>;
 }
 
 export async function operationUsage(rootFile: string): Promise<OperationUsage> {
@@ -80,7 +82,7 @@ export async function operationUsage(rootFile: string): Promise<OperationUsage> 
   }
 
   const doc = await load(root);
-  const operations: { label: string; own: Place; places: Place[] }[] = [];
+  const operations: { label: string; own: Place; places: Place[]; operationId?: string }[] = [];
   const pathItems: { label: string; place: Place }[] = [];
   for (const [section, suffix] of [['paths', ''], ['webhooks', ' (webhook)']] as const) {
     for (const [name, item] of Object.entries<Json>(doc?.[section] ?? {})) {
@@ -97,16 +99,19 @@ export async function operationUsage(rootFile: string): Promise<OperationUsage> 
         const own = { file: itemPlace.file, pointer: child(itemPlace.pointer, method) };
         // Path-level parameters belong to every operation of the path.
         const shared = itemNode.parameters ? [{ file: itemPlace.file, pointer: child(itemPlace.pointer, 'parameters') }] : [];
-        operations.push({ label: `${method.toUpperCase()} ${name}${suffix}`, own, places: await reach([own, ...shared]) });
+        const operationId = typeof itemNode[method].operationId === 'string' ? (itemNode[method].operationId as string) : undefined;
+        operations.push({ label: `${method.toUpperCase()} ${name}${suffix}`, own, places: await reach([own, ...shared]), operationId });
       }
     }
   }
 
   return {
+    operationIds: Object.fromEntries(operations.filter((op) => op.operationId).map((op) => [op.label, op.operationId!])),
     operationsAt(file, pointer) {
       const abs = path.resolve(file);
       return operations
-        .filter((op) => op.places.some((p) => p.file === abs && within(pointer, p.pointer)))
+        // Inside what the operation is made of, or around the operation itself (a path item added or removed whole).
+        .filter((op) => op.places.some((p) => p.file === abs && within(pointer, p.pointer)) || (pointer !== '#' && op.own.file === abs && within(op.own.pointer, pointer)))
         .map((op) => op.label)
         .sort();
     },

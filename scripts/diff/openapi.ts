@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../lib/repo.js';
 import { runTool } from '../lib/run-tool.js';
+import { isDocumentationOnly } from './impact.js';
 import { operationUsage, type OperationUsage } from './openapi-usage.js';
 import type { Change, DocumentDiff } from './types.js';
 import { unescapePointerSegment } from '../../src/contract/json-pointer.js';
@@ -41,6 +42,13 @@ function subjectOf(pointer: string): { subject: string; rest: string } {
 }
 
 const decode = unescapePointerSegment;
+
+/** Redocly's impact, with a change to documentation alone (impact.ts) as docs-only. */
+function impactOf(c: RedoclyChange): Change['impact'] {
+  if (c.impact === 'major') return 'breaking';
+  const segments = [...c.path.replace(/^#\/?/, '').split('/').filter(Boolean).map(decode), ...(c.property ? [c.property] : [])];
+  return isDocumentationOnly(segments) ? 'docs-only' : 'non-breaking';
+}
 
 /**
  * Subject and reach of one change: the component (or split file) that changed and every operation using
@@ -87,7 +95,7 @@ export async function diffOpenApi(baseFile: string, revisionFile: string): Promi
         const verdict = c.verdicts[0];
         const where = verdict?.location ?? c.revision ?? c.base;
         return {
-          impact: c.impact === 'major' ? 'breaking' : 'non-breaking',
+          impact: impactOf(c),
           action: c.kind,
           subject,
           affects,
@@ -99,7 +107,8 @@ export async function diffOpenApi(baseFile: string, revisionFile: string): Promi
           location: where ? { file: path.resolve(repoRoot, where.file), line: where.line, col: where.col } : undefined,
         };
       });
-    return { kind: 'openapi', baseVersion: report.infoVersions.base, revisionVersion: report.infoVersions.revision, changes };
+    const operationIds = { ...base.operationIds, ...revision.operationIds };
+    return { kind: 'openapi', baseVersion: report.infoVersions.base, revisionVersion: report.infoVersions.revision, changes, operationIds };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -3,6 +3,8 @@
 import path from 'node:path';
 import { repoRoot } from '../lib/repo.js';
 import type { DiffResult } from './compare.js';
+import { IMPACT_RANK } from './impact.js';
+import { describeBump } from './policy.js';
 import type { Change } from './types.js';
 
 export interface Labels {
@@ -25,7 +27,7 @@ export function snapshotLabels(snapshotDir: string, ref: string): Labels {
 }
 
 function line(c: Change, labels: Labels): string[] {
-  const mark = c.impact === 'breaking' ? '✖ breaking    ' : '· non-breaking';
+  const mark = c.impact === 'breaking' ? '✖ breaking    ' : c.impact === 'docs-only' ? '· docs-only   ' : '· non-breaking';
   const out = [`    ${mark} ${c.action.padEnd(8)} ${c.path || '(whole)'}`, `        ${c.message}${c.rule ? ` (${c.rule})` : ''}`];
   if (c.affects && (c.affects.length > 1 || c.affects[0] !== c.subject)) {
     out.push(`        affects ${c.affects.length} operation${c.affects.length === 1 ? '' : 's'}: ${c.affects.join(', ')}`);
@@ -39,15 +41,17 @@ export function formatReport(title: string, result: DiffResult, labels: Labels =
   if (result.changes.length === 0) lines.push('  no changes');
   const bySubject = new Map<string, Change[]>();
   for (const c of result.changes) bySubject.set(c.subject, [...(bySubject.get(c.subject) ?? []), c]);
-  const subjects = [...bySubject.entries()].sort(([, a], [, b]) => Number(b.some((c) => c.impact === 'breaking')) - Number(a.some((c) => c.impact === 'breaking')));
+  const rank = (changes: Change[]) => Math.max(...changes.map((c) => IMPACT_RANK[c.impact]));
+  const subjects = [...bySubject.entries()].sort(([, a], [, b]) => rank(b) - rank(a));
   for (const [subject, changes] of subjects) {
     lines.push(`  ${subject}`);
-    for (const c of changes.sort((a, b) => Number(b.impact === 'breaking') - Number(a.impact === 'breaking'))) lines.push(...line(c, labels));
+    for (const c of changes.sort((a, b) => IMPACT_RANK[b.impact] - IMPACT_RANK[a.impact])) lines.push(...line(c, labels));
   }
   const reached = affected(result.changes);
   if (reached.length) lines.push(`  affected: ${reached.join(', ')}`);
   const v = result.verdict;
-  lines.push(`  ${v.breaking} breaking, ${v.nonBreaking} non-breaking: ${v.ok ? 'PASS' : 'FAIL'}: ${v.reason}`);
+  lines.push(`  ${describeBump(result, v)}`);
+  lines.push(`  ${v.breaking} breaking, ${v.nonBreaking} non-breaking, ${v.docsOnly} docs-only: ${v.ok ? 'PASS' : 'FAIL'}: ${v.reason}`);
   return lines.join('\n');
 }
 

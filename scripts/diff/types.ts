@@ -1,7 +1,13 @@
 // The shape every diff engine's output is normalised to, so the policy and the report do not care
 // whether a change came from `redocly diff` or from `@asyncapi/diff`.
 export type Kind = 'openapi' | 'asyncapi';
-export type Impact = 'breaking' | 'non-breaking';
+/**
+ * breaking: someone relying on the older version breaks; non-breaking: a change that breaks nobody (an
+ * addition, a relaxed constraint); docs-only: only what people read changed (scripts/diff/impact.ts).
+ */
+export type Impact = 'breaking' | 'non-breaking' | 'docs-only';
+/** The version bump a set of changes needs: major for breaking, minor for non-breaking, patch for docs-only. */
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
 
 export interface Change {
   impact: Impact;
@@ -27,4 +33,6 @@ export interface DocumentDiff {
   baseVersion: string;
   revisionVersion: string;
   changes: Change[];
+  /** OpenAPI: each operation's label (`GET /orders`) with its operationId, from both versions. */
+  operationIds?: Record<string, string>;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FAMILIES, familyHref } from './events.js';
 import type { BuiltGuide } from './guides.js';
 import { escapeHtml, renderPage } from './layout.js';
-import { guideHref, references } from './pages.js';
+import { changelogPage, guideHref, references } from './pages.js';
 
 function card(href: string, title: string, summary: string): string {
   return `<li><a href="${href}">${escapeHtml(title)}</a><p>${escapeHtml(summary)}</p></li>`;
@@ -24,6 +24,7 @@ contract</strong> (beta). Everything here is built from the OpenAPI and AsyncAPI
   ${references.map((r) => card(r.href, r.title, r.summary)).join('\n  ')}
 </ul>
 <p>Event families: ${families}.</p>
+<p><a href="${changelogPage.href}">${changelogPage.title}</a>: ${escapeHtml(changelogPage.summary)}</p>
 <h2 id="guides">Guides</h2>
 <ul class="cards">
   ${guides.map((g) => card(guideHref(g.slug), g.title, g.summary)).join('\n  ')}

@@ -3,7 +3,7 @@
 // The header links home, to each reference and to each guide, and holds the site search box.
 // No external assets, and every link is relative so the site works from docs/site/ on disk and under
 // the mock's /docs.
-import { guideHref, references } from './pages.js';
+import { changelogPage, guideHref, references } from './pages.js';
 
 export interface NavGuide {
   slug: string;
@@ -36,7 +36,7 @@ function link(root: string, href: string, text: string, self: string): string {
 
 /** The shared header: <link>s for its stylesheet go in <head>, this goes first in <body>. */
 export function renderHeader({ root, guides, self }: HeaderInput): string {
-  const refs = references.map((r) => link(root, r.href, r.title.replace(/ reference$/, ''), self)).join('\n      ');
+  const refs = [...references.map((r) => link(root, r.href, r.title.replace(/ reference$/, ''), self)), link(root, changelogPage.href, changelogPage.title, self)].join('\n      ');
   const guideLinks = guides.map((g) => link(root, guideHref(g.slug), g.title, self)).join('\n      ');
   return `<header class="site-header" data-site-root="${root}">
   <div class="site-header-row">

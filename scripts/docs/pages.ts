@@ -35,6 +35,13 @@ export const references: ReferencePage[] = [
   },
 ];
 
+/** What changed from one release to the next (scripts/docs/changelog.ts, from spec/versions.yaml). */
+export const changelogPage = {
+  title: 'Changelog',
+  summary: 'What changed in the contract from one release to the next: breaking, non-breaking and docs-only changes, each with the operations and events it reaches.',
+  href: 'changelog.html',
+} as const;
+
 export interface GuidePage {
   /** File name without `.md` in docs/guides/; the page is guides/<slug>.html. */
   slug: string;

@@ -20,6 +20,21 @@ describe('storefront-contract help', () => {
     await expect(result.stdout).toMatchFileSnapshot(`__snapshots__/help-${name}.txt`);
   });
 
+  // `changelog` runs from a clone's bin (scripts/bin/storefront-contract.mjs), which sends the rest here.
+  it('changelog (the bin of a clone)', async () => {
+    const result = await run(process.execPath, ['--conditions=sfc-source', '--import', 'tsx', path.join(repoRoot, 'scripts/bin/storefront-contract.mjs'), 'changelog', '--help'], { cwd: repoRoot });
+    expect(result.code).toBe(0);
+    await expect(result.stdout).toMatchFileSnapshot('__snapshots__/help-changelog.txt');
+  });
+
+  it('changelog from the installed bin says where it runs (one line, exit 2)', async () => {
+    const result = await cli(['changelog', '0.1.0', '0.2.0']);
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^storefront-contract changelog: runs in a clone of the contract repository .*npx storefront-contract changelog <old> <new>.*\/docs\/changelog\.html$/);
+  });
+
   it('no command prints the help on stdout and exits 2', async () => {
     const result = await cli([]);
     expect(result.code).toBe(2);
@@ -30,7 +45,7 @@ describe('storefront-contract help', () => {
     const result = await cli(['mokc']);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([
-      'storefront-contract: unknown command "mokc"; the commands are mock, webhooks, certify, certify-webhooks, record (see --help).',
+      'storefront-contract: unknown command "mokc"; the commands are mock, webhooks, certify, certify-webhooks, record, changelog (see --help).',
     ]);
   });
 

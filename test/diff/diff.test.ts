@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../../scripts/diff/cli.js';
 import { diffDocuments, type DiffResult } from '../../scripts/diff/compare.js';
-import { majorOf } from '../../scripts/diff/policy.js';
+import { isDocumentationOnly } from '../../scripts/diff/impact.js';
+import { bumpBetween, majorOf, nextVersion, requiredBump } from '../../scripts/diff/policy.js';
+import type { Bump } from '../../scripts/diff/types.js';
 import { affected, formatAnnotations, formatReport, plainLabels } from '../../scripts/diff/report.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
@@ -27,6 +29,10 @@ interface Case {
   /** A reported breaking change must contain this text (subject, path or message). */
   breaking?: string;
   nonBreaking?: string;
+  /** Every change is docs-only, and one contains this text. */
+  docsOnly?: string;
+  /** The version bump the changes need. */
+  bump?: Bump;
   /** Exactly the operations and events the changes reach (directly or through a shared component). */
   affects?: string[];
 }
@@ -38,7 +44,9 @@ const cases: [string, Case][] = [
   ['removed-event', { ok: false, breaking: 'event order.deleted', affects: ['event order.deleted'] }],
   ['removed-payload-field', { ok: false, breaking: 'payload/properties/status' }],
   ['minor-bump-not-enough', { ok: false, breaking: 'properties/note' }],
-  ['added-optional-field', { ok: true, nonBreaking: 'gift_message' }],
+  ['added-optional-field', { ok: true, nonBreaking: 'gift_message', bump: 'minor' }],
+  // Bounds on what the sender sends, from the receiver's side: added or narrowed is not breaking, widened is.
+  ['payload-bounds', { ok: false, breaking: 'payload/properties/note/maxLength', nonBreaking: 'payload/properties/stock_quantity/maximum', bump: 'major' }],
   ['new-operation', { ok: true, nonBreaking: '/countries' }],
   ['added-event-and-field', { ok: true, nonBreaking: 'event order.updated' }],
   ['major-bump', { ok: true, breaking: 'properties/note' }],
@@ -49,6 +57,12 @@ const cases: [string, Case][] = [
   ['split-shared-file', { ok: false, breaking: 'schemas/Pricing.yaml properties/tax_rate', nonBreaking: '/products/{product_id} parameters/1', affects: ['GET /products', 'GET /products/{product_id}'] }],
   // A payload schema shared by two events (YAML base, JSON revision); the third event is untouched.
   ['shared-schema-events', { ok: false, breaking: 'event order.updated payload/properties/order/properties/status', affects: ['event order.created', 'event order.updated'] }],
+  // Descriptions, summaries and examples only: docs-only, a patch; the operation they document is named.
+  ['docs-only-openapi', { ok: true, docsOnly: 'GET /orders responses/200/content/application/json/schema/properties/order_number · examples', affects: ['GET /orders'], bump: 'patch' }],
+  // A property called `description` (or `title`) is a property, not documentation.
+  ['property-named-description', { ok: false, breaking: 'properties/description', bump: 'major' }],
+  // The same in a payload: documentation edits are docs-only, removing a property called `tags` breaks.
+  ['docs-only-asyncapi', { ok: false, breaking: 'event product.updated payload/properties/tags', affects: ['event product.updated'], bump: 'major' }],
 ];
 
 const text = (c: { subject: string; path: string; message: string }) => `${c.subject} ${c.path} ${c.message}`;
@@ -90,6 +104,11 @@ describe('diffDocuments on fixture pairs', () => {
     if (want.breaking) expect(breaking.join('\n'), report).toContain(want.breaking);
     else expect(breaking, report).toEqual([]);
     if (want.nonBreaking) expect(nonBreaking.join('\n'), report).toContain(want.nonBreaking);
+    if (want.docsOnly) {
+      expect(diffed.changes.filter((c) => c.impact !== 'docs-only').map(text), report).toEqual([]);
+      expect(diffed.changes.map(text).join('\n'), report).toContain(want.docsOnly);
+    }
+    if (want.bump) expect(diffed.verdict.bump.needed, report).toBe(want.bump);
     if (want.affects) {
       expect(affected(diffed.changes), report).toEqual(want.affects);
       expect(report).toContain(`affected: ${want.affects.join(', ')}`);
@@ -159,6 +178,46 @@ describe('policy', () => {
     ['0.3.1', 0],
     ['next', undefined],
   ] as const)('majorOf(%s) = %s', (version, want) => expect(majorOf(version)).toBe(want));
+
+  it.each([
+    [['paths', '/orders', 'get', 'description'], true],
+    [['components', 'schemas', 'Order', 'properties', 'note', 'examples', '0'], true],
+    [['payload', 'properties', 'status', 'x-contract-source'], true],
+    [['info', 'contact', 'url'], true],
+    [['x-delivery-rules', 'sources', 'method'], true],
+    [['info', 'version'], false],
+    [['payload', 'properties', 'description'], false],
+    [['payload', 'properties', 'tags', 'items', 'type'], false],
+    [['components', 'schemas', 'title'], false],
+    [['payload', 'required', 'summary'], false],
+    [['x-delivery-rules', 'timeoutSeconds'], false],
+  ] as const)('isDocumentationOnly(%j) = %s', (segments, want) => expect(isDocumentationOnly(segments)).toBe(want));
+
+  it.each([
+    [['breaking', 'non-breaking', 'docs-only'], 'major'],
+    [['docs-only', 'non-breaking'], 'minor'],
+    [['docs-only'], 'patch'],
+    [[], 'none'],
+  ] as const)('changes %j need a %s bump', (impacts, want) => expect(requiredBump(impacts.map((impact) => ({ impact })))).toBe(want));
+
+  it.each([
+    ['1.0.0-beta.1', '2.0.0-beta.1', 'major'],
+    ['1.0.0-beta.1', '1.1.0-beta.1', 'minor'],
+    ['1.0.0-beta.1', '1.0.0-beta.2', 'patch'],
+    ['1.0.0-beta.1', '1.0.0', 'patch'],
+    ['0.1.0', '0.2.0', 'minor'],
+    ['1.2.0', '1.2.0', 'none'],
+    ['1.2.0', '1.1.9', undefined],
+    ['1.2.0', 'next', undefined],
+  ] as const)('bumpBetween(%s, %s) = %s', (from, to, want) => expect(bumpBetween(from, to)).toBe(want));
+
+  it.each([
+    ['1.0.0-beta.3', 'major', '2.0.0-beta.1'],
+    ['1.0.0-beta.3', 'minor', '1.1.0-beta.1'],
+    ['1.0.0-beta.1', 'patch', '1.0.1-beta.1'],
+    ['1.4.2', 'major', '2.0.0'],
+    ['1.4.2', 'none', '1.4.2'],
+  ] as const)('nextVersion(%s, %s) = %s', (version, bump, want) => expect(nextVersion(version, bump)).toBe(want));
 });
 
 describe('npm run diff (the CLI)', () => {

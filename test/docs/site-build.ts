@@ -6,7 +6,9 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { siteDir } from '../../scripts/docs/pages.js';
 import { run } from '../helpers/run.js';
 
-const INPUTS = ['spec', 'docs/guides', 'scripts/docs', 'scripts/docs.ts', 'generated/webhooks/catalog.ts'];
+// The changelog page also depends on the diff engine and the changelog scripts (and on git history,
+// which only grows: a release's commit never changes).
+const INPUTS = ['spec', 'docs/guides', 'scripts/docs', 'scripts/docs.ts', 'scripts/changelog', 'scripts/diff', 'generated/webhooks/catalog.ts'];
 
 async function newestMtime(target: string): Promise<number> {
   const info = await stat(target).catch(() => undefined);

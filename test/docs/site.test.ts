@@ -11,8 +11,13 @@
 //   - each page's weight and load time are measured and reported (test-artifacts/docs/site-report.json
 //     and the test output). Weight is asserted (event pages <= 1 MB); load time only loosely (the suite
 //     shares 2 cores with other work, so a tight time assertion would be flaky): see LOAD_ASSERT_MS.
-// Screenshots of the landing page, one reference operation and one event page go to test-artifacts/docs/.
+//   - the Changelog page: each release of spec/versions.yaml against the one before, grouped, naming the
+//     operations and events reached (or, in a clone without a release's commit, saying so);
+// Screenshots of the landing page, the changelog, one reference operation and one event page go to
+// test-artifacts/docs/.
+import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,12 +26,14 @@ import { storefrontOperations } from '../../generated/operations/storefront.js';
 import { webhookEvents } from '../../generated/webhooks/catalog.js';
 import { eventAnchor, familyHref } from '../../scripts/docs/events.js';
 import { readGuides } from '../../scripts/docs/guides.js';
-import { guideHref, references, siteDir } from '../../scripts/docs/pages.js';
+import { changelogPage, guideHref, references, siteDir } from '../../scripts/docs/pages.js';
+import { readReleases } from '../../scripts/changelog/versions.js';
 import { redocRoute } from '../../scripts/docs/search-index.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
 import { chromiumPath, ensureSiteBuilt } from './site-build.js';
 
+const exec = promisify(execFile);
 const ARTIFACTS = path.join(repoRoot, 'test-artifacts/docs');
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 /** Budgets. Event pages: the issue's 1 MB and 1 s. References: Redoc's shared 2.3 MB script plus the page. */
@@ -260,7 +267,7 @@ describe('docs site in Chromium', () => {
     expect(report.filter((r) => !r.hasHomeLink).map((r) => r.url), 'pages without the header link home').toEqual([]);
     expect(report.flatMap((r) => r.textProblems.map((p) => `${r.url}: ${p}`)), 'published text').toEqual([]);
     // Every guide, reference and event family page was reached from the landing page.
-    const want = [...references.map((r) => r.href), ...(await readGuides()).map((g) => guideHref(g.slug)), ...new Set(webhookEvents.map((e) => familyHref(e.family)))];
+    const want = [...references.map((r) => r.href), changelogPage.href, ...(await readGuides()).map((g) => guideHref(g.slug)), ...new Set(webhookEvents.map((e) => familyHref(e.family)))];
     expect(want.filter((href) => !pages.has(`${base}/${href}`)), 'pages not reachable from the landing page').toEqual([]);
   }, 300_000);
 
@@ -316,9 +323,61 @@ describe('docs site in Chromium', () => {
     await page.close();
   });
 
+  it('shows the changelog: each release against the one before, grouped, naming the operations and events reached', async () => {
+    const releases = await readReleases(repoRoot);
+    expect(releases.length, 'spec/versions.yaml').toBeGreaterThanOrEqual(2);
+    const present = async (commit: string) => (await exec('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: repoRoot }).then(() => true, () => false));
+    const page = await context.newPage();
+    await page.goto(`${base}/${changelogPage.href}`, { waitUntil: 'load' });
+    // Sections as a reader sees them: each h2 with the text and code up to the next h2.
+    const sections = await page.$$eval('main h2', (hs) =>
+      hs.map((h) => {
+        const parts: string[] = [];
+        const code: string[] = [];
+        const sub: string[] = [];
+        for (let n = h.nextElementSibling; n && n.tagName !== 'H2'; n = n.nextElementSibling) {
+          parts.push((n as HTMLElement).innerText);
+          code.push(...Array.from(n.querySelectorAll('code'), (c) => c.textContent ?? ''));
+          if (n.tagName === 'H3') sub.push((n as HTMLElement).innerText);
+        }
+        return { title: (h as HTMLElement).innerText, text: parts.join('\n'), code, sub };
+      }),
+    );
+    expect(await page.$eval('header.site-header', (h) => !!h.querySelector('a[aria-current="page"][href$="changelog.html"]'))).toBe(true);
+    await page.close();
+    // Newest first: the unreleased changes, then every release, the first last.
+    expect(sections.map((x) => x.title.split(/[ :]/)[0])).toEqual(['Unreleased', ...releases.map((r) => r.version).reverse()]);
+    for (const [i, release] of releases.entries()) {
+      const section = sections.find((x) => x.title.startsWith(release.version))!;
+      const previous = releases[i - 1];
+      if (!(await present(release.commit)) || (previous && !(await present(previous.commit)))) {
+        // A clone without the commit (shallow): the page says so instead of failing the build.
+        expect(section.text, release.version).toContain('Not shown in this build');
+        expect(section.text).toMatch(/git (fetch|clone)/);
+        continue;
+      }
+      if (!previous) {
+        expect(section.text).toContain('The first recorded release');
+        continue;
+      }
+      expect(section.title).toContain(`changes since ${previous.version}`);
+      expect(section.sub.length, `${release.version}: groups`).toBeGreaterThan(0);
+      for (const heading of section.sub) expect(heading).toMatch(/^(Breaking changes|Non-breaking changes|Docs-only changes|Operations and events reached) \(\d+\)$/);
+      expect(section.text, `${release.version}: reached operations and events`).toMatch(/Reaches (the operation|the event|\d+ operations|\d+ events): /);
+    }
+    // The one release step this repository's history pins (0.1.0 -> 0.2.0): what the reader must find in it.
+    const step = sections.find((x) => x.title.startsWith('0.2.0'));
+    if (step && !step.text.includes('Not shown in this build')) {
+      expect(step.sub).toEqual(expect.arrayContaining([expect.stringMatching(/^Breaking changes/), expect.stringMatching(/^Non-breaking changes/), expect.stringMatching(/^Docs-only changes/)]));
+      expect(step.code).toEqual(expect.arrayContaining(['listProducts', 'createWebhook', 'inventory.updated']));
+      expect(step.text).toContain('which carries them');
+    }
+  });
+
   it('takes screenshots of the landing page, a reference operation and an event page', async () => {
     for (const [name, url] of [
       ['landing', `${base}/index.html`],
+      ['changelog', `${base}/${changelogPage.href}`],
       ['reference-operation', `${base}/reference/storefront.html#/catalog/listproducts`],
       ['event-page', `${base}/${familyHref('orders')}#order-created`],
     ]) {
