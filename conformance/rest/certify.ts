@@ -189,7 +189,9 @@ async function prepareGeneration(baseUrl: string, storeId: string, apiKey: strin
     expectedCases,
     learnFromReplay(step: Step, request: OutgoingRequest, live: LiveResponse) {
       const op = byId.get(step.operation.operationId);
-      if (!op || live.status < 200 || live.status >= 300 || !request.url.startsWith(target.apiBase)) return;
+      // Only what the recording shows accepted and the target accepted: a request the recording shows
+      // refused (an unknown id, a bad credential) teaches nothing even when a faulty target serves it.
+      if (!op || !accepted(step.recorded.status) || !accepted(live.status) || !request.url.startsWith(target.apiBase)) return;
       let body: unknown;
       try {
         body = request.body ? JSON.parse(request.body) : undefined;
@@ -200,6 +202,8 @@ async function prepareGeneration(baseUrl: string, storeId: string, apiKey: strin
     },
   };
 }
+
+const accepted = (status: number) => status >= 200 && status < 300;
 
 function withoutCases({ cases: _cases, ...rest }: NonNullable<RestCertificate['generation']>) {
   return rest;

@@ -106,10 +106,11 @@ export interface LinkView {
 }
 
 /**
- * The replayed steps that teach the world of these generated operations: every step of the operations
- * themselves and of each operation whose `links` carry ids into one of them; and, for the credential a
- * link carries (the anonymous login's token), the first step of the recordings that yields one (any token
- * of the target serves).
+ * The replayed steps that teach the world of these generated operations: the steps recorded as accepted
+ * (2XX: the generator learns from nothing else, certify.ts) of the operations themselves and of each
+ * operation whose `links` carry ids into one of them; and, for the credential a link carries (the
+ * anonymous login's token), the first such step of the recordings that yields one (any token of the
+ * target serves).
  */
 export function teachingSteps(operations: ReadonlySet<string>, links: ReadonlyMap<string, readonly LinkView[]>, scenarios: readonly Scenario[]): (step: Step) => boolean {
   const teachers = new Set(operations);
@@ -121,8 +122,9 @@ export function teachingSteps(operations: ReadonlySet<string>, links: ReadonlyMa
       if (Object.keys(link.security).length) tokenSources.add(from);
     }
   }
-  const tokenStep = scenarios.flatMap((s) => s.steps).find((s) => tokenSources.has(s.operation.operationId) && s.recorded.status >= 200 && s.recorded.status < 300);
-  return (step) => teachers.has(step.operation.operationId) || step === tokenStep;
+  const accepted = (step: Step) => step.recorded.status >= 200 && step.recorded.status < 300;
+  const tokenStep = scenarios.flatMap((s) => s.steps).find((s) => tokenSources.has(s.operation.operationId) && accepted(s));
+  return (step) => (teachers.has(step.operation.operationId) && accepted(step)) || step === tokenStep;
 }
 
 /**
