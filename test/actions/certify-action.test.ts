@@ -124,7 +124,7 @@ describe('the certify Action, its steps run against the sandbox', () => {
     expect(step(run, 'Verdict').code).toBe(1);
     expect(run.failed).toBe(true);
     expect(step(run, 'certify').output).toMatch(/^::error title=Storefront contract::NOT CERTIFIED \(strict\): /m);
-    expect(run.summary).toMatch(/^### ❌ storefront contract: failed\n\nTarget: `http:\/\/127\.0\.0\.1:\d+`\n\n```text\n\nNOT CERTIFIED \(strict\): /);
+    expect(run.summary).toMatch(/^### ❌ storefront contract: failed\n\nTarget: `http:\/\/127\.0\.0\.1:\d+`\n\n```text\nNOT CERTIFIED \(strict\): /);
     expect(run.summary).toContain('coverage: ');
     for (const f of ['report.json', 'junit.xml', 'report.html']) expect(existsSync(path.join(cwd, '.reports/certify', f)), f).toBe(true);
     const uploaded = step(run, 'actions/upload-artifact@');
@@ -153,7 +153,7 @@ describe('the certify Action, its steps run against the sandbox', () => {
     expect(step(run, 'actions/download-artifact@').with).toMatchObject({ pattern: 'certify-shard-*' });
     expect(run.actionOutputs['exit-code'], step(run, 'merge').output).toBe('0');
     expect(run.failed).toBe(false);
-    expect(run.summary).toMatch(/^### ✅ storefront contract: certified \(merged shards\)\n\n```text\n\nCERTIFIED: /);
+    expect(run.summary).toMatch(/^### ✅ storefront contract: certified \(merged shards\)\n\n```text\nCERTIFIED: /);
     const cert = JSON.parse(readFileSync(path.join(cwd, '.reports/certify/report.json'), 'utf8'));
     expect(cert).toMatchObject({ verdict: 'certified', settings: { generate: 1, seed: 77, only: 'listCountries,listProducts' }, notes: ['merged from 2 shards (certify --shard i/2, then certify merge)'] });
     expect(cert.exchangeSummary.exchanges).toBe(shards.reduce((n, s) => n + JSON.parse(readFileSync(path.join(s.cwd, '.reports/certify', readdirSync(path.join(s.cwd, '.reports/certify')).find((f) => f.startsWith('shard-'))!), 'utf8')).exchanges.length, 0));
