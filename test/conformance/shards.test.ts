@@ -80,6 +80,7 @@ describe('certify --shard 1..4/4 then certify merge, against the unsharded run w
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(unsharded.certificate.exchanges.length);
     expect(parts.flatMap((p) => p.shard.scenarios).sort()).toEqual(['browse-catalog', 'customer', 'negative', 'pos']);
+    for (const i of [1, 2, 3, 4]) expect(readFileSync(path.join(shardDir(i), `shard-${i}-of-4.json`), 'utf8')).not.toContain(KEY);
   });
 
   it('gives the same verdict, rule results and counts, coverage and exchanges', () => {
