@@ -1,7 +1,10 @@
-// The certifier as a library: REST certification (certify), webhook sender and receiver certification,
+// The certifier as a library: REST certification (certify; sharded with `shard`, merged with mergeShards), webhook sender and receiver certification,
 // the rule sets with their model, and the report writers. The workbench helper behind `certify --all`
 // (certifyWebhooksAgainstWorkbench) lives in conformance/webhooks/workbench.ts: it loads the simulator.
 export { certify, DEFAULT_STORE_ID, type CertifyOptions, type CertifyOutcome } from './rest/certify.js';
+export { mergeShards, readShardReports, MergeError, type LoadedShard } from './rest/merge.js';
+export type { ShardSpec } from './rest/shard.js';
+export type { ShardReport } from './report/shard.js';
 export { certifySender, type CertifySenderOptions, type SenderCertification } from './webhooks/sender/certify-sender.js';
 export { certifyReceiver, type CertifyReceiverOptions, type ReceiverCertification } from './webhooks/receiver/certify-receiver.js';
 export { runSender, runReceiver, type RunResult, type RunIo } from './webhooks/run.js';

@@ -57,6 +57,11 @@ export interface CoverageCell {
 export interface RestCertificate extends CertificateBase {
   certifies: 'rest';
   target: { url: string; storeId: string; embeddedMock: boolean };
+  /**
+   * Set on the part of a run one shard sent (`certify --shard 2/4`): its verdict is that part's, and
+   * `certify merge` of every shard's report gives the certificate.
+   */
+  shard?: { index: number; total: number };
   exchangeSummary: { exchanges: number; judged: number; passed: number; failed: number; unsent: number };
   operations: Array<{
     operationId: string;
@@ -112,6 +117,20 @@ export interface WebhookCertificate extends CertificateBase {
 }
 
 export type Certificate = RestCertificate | WebhookCertificate;
+
+/**
+ * The verdict as people read it: CERTIFIED / NOT CERTIFIED, or for a shard's part (which is no
+ * certificate) whether the part passed: its exchanges all passed (`certify merge` gives the run's verdict).
+ */
+export function verdictLabel(cert: Certificate): string {
+  if (cert.certifies === 'rest' && cert.shard) return `SHARD ${cert.shard.index}/${cert.shard.total} ${partPassed(cert) ? 'PASSED' : 'FAILED'} (a part of the run; certify merge gives the certificate)`;
+  return cert.verdict === 'certified' ? 'CERTIFIED' : 'NOT CERTIFIED';
+}
+
+/** A shard's part passed: no exchange of it failed or went unsent (under --strict, warnings are errors). */
+export function partPassed(cert: RestCertificate): boolean {
+  return cert.exchangeSummary.failed === 0 && cert.exchangeSummary.unsent === 0;
+}
 
 export function packageVersion(): { name: string; version: string } {
   return { name: toolsPackage.name, version: toolsPackage.version };

@@ -2,7 +2,7 @@
 // the verdict, the rules with the contract statement each enforces (stated or designed), then the
 // evidence: the REST coverage matrix, findings and exchanges, or the webhook settings, findings, probes
 // and deliveries.
-import type { Certificate, RestCertificate, WebhookCertificate } from './certificate.js';
+import { verdictLabel, type Certificate, type RestCertificate, type WebhookCertificate } from './certificate.js';
 import { describeSource, targetLabel } from './source.js';
 import { xmlEscape as esc } from './xml.js';
 
@@ -128,7 +128,7 @@ export function reportHtml(cert: Certificate): string {
 <html lang="en"><head><meta charset="utf-8"><title>${title}: ${esc(cert.verdict)}</title><style>${CSS}</style></head>
 <body>
 <h1>${title}</h1>
-<p><span class="verdict ${cert.verdict}">${cert.verdict === 'certified' ? 'CERTIFIED' : 'NOT CERTIFIED'}</span>${cert.strict ? ' strict: warnings counted as errors' : ''}</p>
+<p><span class="verdict ${cert.verdict}">${esc(verdictLabel(cert))}</span>${cert.strict ? ' strict: warnings counted as errors' : ''}</p>
 <dl>
 <dt>Target</dt><dd>${where}</dd>
 <dt>Contract</dt><dd><code>${esc(cert.spec.source)}</code> version ${esc(cert.spec.version)}, sha256 <code>${esc(cert.spec.sha256)}</code></dd>

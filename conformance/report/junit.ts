@@ -67,7 +67,7 @@ export function junitXml(cert: Certificate): string {
   const failures = cert.certifies === 'rest' ? cert.exchangeSummary.failed : cert.summary.rules.failed;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="storefront ${targetLabel(cert.certifies)} certification" tests="${tests}" failures="${failures}" time="${secs(cert.durationMs)}">`,
+    `<testsuites name="storefront ${targetLabel(cert.certifies)} certification${cert.certifies === 'rest' && cert.shard ? ` (shard ${cert.shard.index}/${cert.shard.total})` : ''}" tests="${tests}" failures="${failures}" time="${secs(cert.durationMs)}">`,
     ...(cert.certifies === 'rest' ? restSuites(cert) : webhookSuite(cert)),
     '</testsuites>',
   ];

@@ -1,7 +1,7 @@
 // The terminal summary of a certificate: the verdict and what was certified, the contract, the rules
 // (how many stated, how many designed), what failed and where, the advice (warnings), what was skipped and
 // why, then the REST coverage or the webhook timing tolerances, and the report files.
-import type { Certificate, RestCertificate } from './certificate.js';
+import { verdictLabel, type Certificate, type RestCertificate } from './certificate.js';
 import { targetLabel } from './source.js';
 
 const MAX_DETAILS = 3;
@@ -49,6 +49,8 @@ function coverageLines(cert: RestCertificate): string[] {
       if (cell.passed) passed++;
     }
   }
+  // A shard's part covers a part of the matrix: the merge has the run's coverage and what it missed.
+  if (cert.shard) return [`  coverage of this part: ${exercised}/${documented} documented statuses exercised, ${passed} passed (certify merge gives the run's)`];
   const lines = [`  coverage: ${exercised}/${documented} documented statuses exercised, ${passed} passed`];
   const missing = Object.entries(cert.coverage).flatMap(([op, st]) => Object.entries(st).filter(([, c]) => !c.exercised).map(([code]) => `${op} ${code}`));
   if (missing.length) lines.push(`  not exercised: ${missing.join(', ')}`);
@@ -69,7 +71,7 @@ export function summaryText(cert: Certificate, files: string[] = []): string {
   const r = cert.summary.rules;
   const lines = [
     '',
-    `${cert.verdict === 'certified' ? 'CERTIFIED' : 'NOT CERTIFIED'}${cert.strict ? ' (strict)' : ''}: ${headline(cert)}`,
+    `${verdictLabel(cert)}${cert.strict ? ' (strict)' : ''}: ${headline(cert)}`,
     `  contract ${cert.spec.source} ${cert.spec.version} sha256:${cert.spec.sha256.slice(0, 12)}`,
     `  ${r.total} rules (${r.stated} stated, ${r.designed} designed): ${r.passed} passed, ${r.failed} failed, ${r.warned} warned, ${r.skipped} skipped; ${count(cert.summary.errors, 'error')}, ${count(cert.summary.warnings, 'warning')}; ${(cert.durationMs / 1000).toFixed(1)} s`,
   ];

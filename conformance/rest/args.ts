@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { readSecret, UsageError } from '../../workbench/cli-support.js';
 import { basePathTemplate } from 'storefront-contract/contract';
+import { MAX_SHARDS, parseShard, type ShardSpec } from './shard.js';
 
 export { UsageError };
 
@@ -9,6 +10,7 @@ export { UsageError };
 export const ALL_GENERATE = 10;
 
 export const USAGE = `Usage: storefront-contract certify [options]
+       storefront-contract certify merge <dir>... [--report-dir <dir>]
 
 Replays the recorded storefront traffic against a live implementation and judges every exchange by the
 contract's rules. Writes report.json (the certificate), junit.xml and report.html.
@@ -26,16 +28,21 @@ Options:
                            <n> that each break one constraint, and the credential variants (default 0;
                            ${ALL_GENERATE} with --all); a failure is shrunk and printed with a curl line
   --seed <n>               the generator's seed (printed in every report), to send the same cases again
+  --shard <i>/<N>          send only part i of N of the run (whole scenarios, whole operations' generated
+                           cases; the same split on every machine) and write shard-<i>-of-<N>.json for
+                           certify merge; with --generate, give the same --seed to every shard
   --all                    also certify the workbench's webhook sender (REST and webhooks in one run)
   --strict                 count warnings as errors: advice on designed parts of the contract then fails
   --quiet                  no progress lines
   --help                   this text
 
 Environment: STOREFRONT_API_KEY. Secrets are never printed or written to a report.
-Exit 0 when certified, 1 when not, 2 on a usage error or an unreachable target.
+Exit 0 when certified, 1 when not, 2 on a usage error or an unreachable target. A shard exits 0 when its
+part passed, 1 when it did not; certify merge gives the verdict of the run.
 
 Example:
-  STOREFRONT_API_KEY=... storefront-contract certify --base-url https://staging.example.com --store-id my-store`;
+  STOREFRONT_API_KEY=... storefront-contract certify --base-url https://staging.example.com --store-id my-store
+  STOREFRONT_API_KEY=... storefront-contract certify --base-url ... --generate 100 --seed 7 --shard 2/4 --report-dir shard-2`;
 
 export interface CliOptions {
   baseUrl?: string;
@@ -50,6 +57,8 @@ export interface CliOptions {
   /** Generated valid and invalid requests per operation (0: no generative phase). */
   generate: number;
   seed?: number;
+  /** --shard i/N: this part of the run only. */
+  shard?: ShardSpec;
   concurrency: number;
   inputs: Record<string, string>;
   quiet: boolean;
@@ -72,6 +81,7 @@ export function parseCliArgs(argv: string[], knownOperations: string[], warn: (l
         all: { type: 'boolean' },
         generate: { type: 'string' },
         seed: { type: 'string' },
+        shard: { type: 'string' },
         strict: { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
         help: { type: 'boolean', short: 'h' },
@@ -104,6 +114,11 @@ export function parseCliArgs(argv: string[], knownOperations: string[], warn: (l
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 31)) throw new UsageError(`--seed must be an integer from 0 to 2147483647 (the seed a report printed), not ${values.seed}`);
   if (seed !== undefined && generate === 0) throw new UsageError('--seed needs --generate <n>: it seeds the generated requests');
+  const shardText = values.shard as string | undefined;
+  const shard = shardText === undefined ? undefined : parseShard(shardText);
+  if (shardText !== undefined && !shard) throw new UsageError(`--shard ${shardText} is not i/N with 1 <= i <= N <= ${MAX_SHARDS} (e.g. --shard 2/4: the second of four parts)`);
+  if (shard && values.all === true) throw new UsageError('--shard does not combine with --all: shard the REST run, and certify the webhook sender in a job of its own (certify-webhooks sender)');
+  if (shard && generate > 0 && seed === undefined) throw new UsageError('--shard with --generate needs --seed <n>, the same in every shard, so that all shards generate the cases of one run (e.g. --seed $GITHUB_RUN_NUMBER)');
   const only = values.only ? String(values.only).split(',').map((s) => s.trim()).filter(Boolean) : undefined;
   for (const op of only ?? []) {
     if (!knownOperations.includes(op)) throw new UsageError(`--only: ${op} is not a storefront operationId (known: ${knownOperations.join(', ')})`);
@@ -125,6 +140,7 @@ export function parseCliArgs(argv: string[], knownOperations: string[], warn: (l
     all: values.all === true,
     generate,
     seed,
+    shard,
     strict: values.strict === true,
     quiet: values.quiet === true,
     help: values.help === true,

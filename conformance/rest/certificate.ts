@@ -9,9 +9,14 @@ export function failed(result: ExchangeResult): boolean {
   return !!result.error || result.findings.some((f) => f.severity === 'error');
 }
 
-function coverageOf(run: ReplayRun, scenarios: Scenario[], only?: string[]): Pick<RestCertificate, 'operations' | 'coverage'> {
+/** `operationId status` of every recorded exchange: the coverage matrix's "recorded". */
+export function recordedStatuses(scenarios: readonly Scenario[]): string[] {
+  return [...new Set(scenarios.flatMap((s) => s.steps.map((st) => `${st.operation.operationId} ${st.recorded.status}`)))].sort();
+}
+
+function coverageOf(run: ReplayRun, recordedList: readonly string[], only?: string[]): Pick<RestCertificate, 'operations' | 'coverage'> {
   const judged = run.results.filter((r) => r.judged);
-  const recorded = new Set(scenarios.flatMap((s) => s.steps.map((st) => `${st.operation.operationId} ${st.recorded.status}`)));
+  const recorded = new Set(recordedList);
   const coverage: RestCertificate['coverage'] = {};
   const ops: RestCertificate['operations'] = [];
   for (const op of operations) {
@@ -35,16 +40,24 @@ function coverageOf(run: ReplayRun, scenarios: Scenario[], only?: string[]): Pic
   return { operations: ops, coverage };
 }
 
+/**
+ * The certificate of a run from its exchanges and rule results. `recorded` and `scenarios` describe the
+ * recordings (all of them, also for a shard's part): the coverage matrix and the settings read them.
+ */
 export function buildRestCertificate(input: {
   run: ReplayRun;
-  scenarios: Scenario[];
+  recorded: readonly string[];
+  scenarios: readonly string[];
   target: RestCertificate['target'];
   concurrency: number;
   only?: string[];
   strict: boolean;
   generation?: RestCertificate['generation'];
+  /** A shard's part of a run (`certify --shard`): not a certificate until merged. */
+  shard?: RestCertificate['shard'];
+  notes?: string[];
 }): RestCertificate {
-  const { run, scenarios } = input;
+  const { run } = input;
   const judged = run.results.filter((r) => r.judged);
   const failedCount = judged.filter(failed).length;
   const unsent = run.results.filter((r) => r.error).length;
@@ -59,16 +72,18 @@ export function buildRestCertificate(input: {
     settings: {
       concurrency: input.concurrency,
       only: input.only?.length ? input.only.join(',') : null,
-      scenarios: scenarios.map((s) => s.name).join(','),
+      scenarios: input.scenarios.join(','),
       generate: input.generation?.count ?? 0,
       seed: input.generation?.seed ?? null,
     },
+    notes: input.notes,
   });
   return {
     ...frame,
     certifies: 'rest',
+    ...(input.shard ? { shard: input.shard } : {}),
     exchangeSummary: { exchanges: run.results.length, judged: judged.length, passed: judged.length - failedCount, failed: failedCount, unsent },
-    ...coverageOf(run, scenarios, input.only),
+    ...coverageOf(run, input.recorded, input.only),
     ...(input.generation ? { generation: input.generation } : {}),
     exchanges: run.results,
   };

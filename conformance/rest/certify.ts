@@ -1,12 +1,13 @@
 // certify(): the whole run as a function (the CLI and the tests call it): load the recordings, start
 // the embedded mock when no base URL is given, replay with the rules, build the certificate, write
-// the reports.
+// the reports. With `shard`, only that shard's part of the run (shard.ts) is sent and judged, and the
+// shard's report (report/shard.ts) is written for `certify merge` (merge.ts).
 import { randomBytes, randomInt } from 'node:crypto';
 import { createMockServer } from '../../workbench/mock/server.js';
 import type { RestCertificate } from '../report/certificate.js';
 import { writeReports } from '../report/write.js';
 import type { Rule } from '../rules/model.js';
-import { buildRestCertificate } from './certificate.js';
+import { buildRestCertificate, recordedStatuses } from './certificate.js';
 import { replay, type ReplayRun } from './engine.js';
 import { restRules } from '../rules/rest/index.js';
 import { RuleTally } from '../rules/run.js';
@@ -19,6 +20,8 @@ import type { Exchange, LiveResponse, OutgoingRequest } from '../rules/observati
 import type { Step } from './load.js';
 import { loadScenarios, trafficDir } from './load.js';
 import { Secrets } from './secrets.js';
+import { ObservedTally, SHARD_REPORT_KIND, writeShardReports, type ShardReport } from '../report/shard.js';
+import { partOf, recordingsHash, scenarioUnits, teachingSteps, type ShardPart, type ShardSpec } from './shard.js';
 
 export interface CertifyOptions {
   /** Target; undefined: the embedded mock, started in process on a free port. */
@@ -39,18 +42,28 @@ export interface CertifyOptions {
   onResult?: (result: ExchangeResult) => void;
   /** The generative phase: this many valid and this many invalid requests per operation (0: none). */
   generate?: number;
-  /** The generative phase's seed (printed in every report); default a random one. */
+  /** The generative phase's seed (printed in every report); default a random one (required with `shard`). */
   seed?: number;
+  /**
+   * Send only this shard's part of the run (`certify --shard i/N`) and write its shard report instead of
+   * report.json; `certify merge` of all N gives the certificate.
+   */
+  shard?: ShardSpec;
 }
 
 export interface CertifyOutcome {
+  /** The certificate; for a shard, the certificate of its part (`shard` set), which `certify merge` replaces. */
   certificate: RestCertificate;
   files: string[];
+  /** A shard's report (with `shard`). */
+  shard?: ShardReport;
 }
 
 export const DEFAULT_STORE_ID = 'demo-store';
 
 export async function certify(options: CertifyOptions): Promise<CertifyOutcome> {
+  // Every shard must generate the same cases: a random seed per shard would not.
+  if (options.shard && options.generate && options.seed === undefined) throw new Error('--shard with --generate needs --seed <n>, the same in every shard');
   const scenarios = loadScenarios(options.trafficDir ?? trafficDir, options.scenarios);
   const embedded = options.baseUrl === undefined;
   const apiKey = options.apiKey ?? (embedded ? `sk_certify_${randomBytes(12).toString('hex')}` : undefined);
@@ -65,9 +78,17 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
     const secrets = new Secrets();
     const concurrency = options.concurrency ?? 1;
     const rules = options.rules ?? restRules;
-    const tally = new RuleTally(rules, { strict: options.strict });
+    const tally = options.shard ? new ObservedTally(rules, { strict: options.strict }) : new RuleTally(rules, { strict: options.strict });
     const storeId = options.storeId ?? scenarios[0]?.steps[0]?.recordedStoreId ?? DEFAULT_STORE_ID;
     const generation = options.generate ? await prepareGeneration(baseUrl, storeId, apiKey, secrets) : undefined;
+    const selectedOps = generation?.operations.filter((op) => !options.only?.length || options.only.includes(op.operationId));
+    let part: ShardPart | undefined;
+    if (options.shard) {
+      const units = [...scenarioUnits(scenarios, options.only), ...(selectedOps ?? []).map((op) => ({ kind: 'operation' as const, name: op.operationId, weight: generation!.expectedCases(op, options.generate!) }))];
+      part = partOf(units, options.shard);
+    }
+    const generatedOps = selectedOps?.filter((op) => !part || part.operations.has(op.operationId));
+    const links = new Map((generation?.operations ?? []).map((op) => [op.operationId, op.links]));
     // The generative phase reuses the replay's connections (and its session's ids); alone, the replay has its own pool.
     const dispatcher = generation ? createDispatcher(Math.max(concurrency, 4)) : undefined;
     let run: ReplayRun;
@@ -86,13 +107,17 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
         tally,
         dispatcher,
         onExchange: generation?.learnFromReplay,
+        part: part && { scenarios: part.scenarios, teaches: part.operations.size ? teachingSteps(part.operations, links, scenarios) : undefined },
       });
-      if (generation) {
+      const seed = options.seed ?? randomInt(2 ** 31);
+      // A shard that generates no operation's cases still reports the run's N and seed.
+      if (generation && !generatedOps?.length) generated = generationSummary(options.generate!, seed, {}, 0);
+      if (generation && generatedOps?.length) {
         const { generate } = await import('./generate/phase.js');
         const gen = await generate({
-          operations: generation.operations,
+          operations: generatedOps,
           count: options.generate!,
-          seed: options.seed ?? randomInt(2 ** 31),
+          seed,
           target: generation.target,
           world: generation.world,
           rules,
@@ -110,17 +135,36 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
     } finally {
       await dispatcher?.close();
     }
+    const recorded = recordedStatuses(scenarios);
     const certificate = buildRestCertificate({
       run,
-      scenarios,
+      recorded,
+      scenarios: scenarios.map((s) => s.name),
       target: { url: baseUrl, storeId, embeddedMock: embedded },
       concurrency,
       only: options.only,
       strict: options.strict ?? false,
       generation: generated,
+      shard: part && { index: part.spec.index, total: part.spec.total },
     });
-    const files = options.reportDir ? writeReports(certificate, options.reportDir) : [];
-    return { certificate, files };
+    if (!part) return { certificate, files: options.reportDir ? writeReports(certificate, options.reportDir) : [] };
+    const ruleIds = rules.map((r) => r.id);
+    const shard: ShardReport = {
+      kind: SHARD_REPORT_KIND,
+      formatVersion: 1,
+      shard: { ...part.spec, scenarios: [...part.scenarios].sort(), operations: [...part.operations].sort() },
+      tool: { package: certificate.tool.package, version: certificate.tool.version },
+      spec: certificate.spec,
+      recordings: { sha256: recordingsHash(scenarios), scenarios: scenarios.map((s) => s.name), recorded },
+      target: certificate.target,
+      settings: certificate.settings,
+      startedAt: certificate.startedAt,
+      durationMs: certificate.durationMs,
+      rules: ruleIds,
+      ...(tally as ObservedTally).encode(ruleIds, run.results),
+      ...(generated ? { generation: { ...withoutCases(generated), operations: selectedOps!.map((op) => op.operationId) } } : {}),
+    };
+    return { certificate, files: options.reportDir ? writeShardReports(shard, certificate, options.reportDir) : [], shard };
   } finally {
     await mock?.close();
   }
@@ -128,7 +172,7 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
 
 /** The spec's operations and an empty world that the replay fills with the target's ids. */
 async function prepareGeneration(baseUrl: string, storeId: string, apiKey: string, secrets: Secrets) {
-  const [{ loadOperationSpecs }, { World }, { learnExchange }] = await Promise.all([
+  const [{ loadOperationSpecs }, { World }, { learnExchange, expectedCases }] = await Promise.all([
     import('./generate/operation-specs.js'),
     import('./generate/world.js'),
     import('./generate/phase.js'),
@@ -142,9 +186,12 @@ async function prepareGeneration(baseUrl: string, storeId: string, apiKey: strin
     operations,
     world,
     target,
+    expectedCases,
     learnFromReplay(step: Step, request: OutgoingRequest, live: LiveResponse) {
       const op = byId.get(step.operation.operationId);
-      if (!op || live.status < 200 || live.status >= 300 || !request.url.startsWith(target.apiBase)) return;
+      // Only what the recording shows accepted and the target accepted: a request the recording shows
+      // refused (an unknown id, a bad credential) teaches nothing even when a faulty target serves it.
+      if (!op || !accepted(step.recorded.status) || !accepted(live.status) || !request.url.startsWith(target.apiBase)) return;
       let body: unknown;
       try {
         body = request.body ? JSON.parse(request.body) : undefined;
@@ -154,6 +201,12 @@ async function prepareGeneration(baseUrl: string, storeId: string, apiKey: strin
       learnExchange(learning, op, { url: request.url, pathParams: {}, query: {}, body }, live.status, live.body);
     },
   };
+}
+
+const accepted = (status: number) => status >= 200 && status < 300;
+
+function withoutCases({ cases: _cases, ...rest }: NonNullable<RestCertificate['generation']>) {
+  return rest;
 }
 
 function generationSummary(count: number, seed: number, cases: CaseCounts, durationMs: number): NonNullable<RestCertificate['generation']> {

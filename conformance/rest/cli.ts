@@ -11,8 +11,10 @@ import { misuseReason } from './misuse.js';
 import { unreachableReason } from './reachable.js';
 import { progressLine } from '../report/progress.js';
 import { summaryText } from '../report/summary.js';
+import { partPassed } from '../report/certificate.js';
 
 export async function runCertify(argv: string[]): Promise<number> {
+  if (argv[0] === 'merge') return (await import('./merge-cli.js')).runMerge(argv.slice(1));
   // A usage mistake is thrown (UsageError): the bin prints it as one line naming the flag and the fix.
   const options = parseCliArgs(argv, Object.keys(storefrontOperations), (line) => process.stderr.write(`${line}\n`));
   try {
@@ -46,9 +48,9 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
       return 2;
     }
   }
-  if (!options.quiet) process.stderr.write(`certify: replaying recorded traffic against ${options.baseUrl ?? 'the embedded mock'} (concurrency ${options.concurrency})\n`);
+  if (!options.quiet) process.stderr.write(`certify: replaying recorded traffic against ${options.baseUrl ?? 'the embedded mock'} (concurrency ${options.concurrency})${options.shard ? `, shard ${options.shard.index}/${options.shard.total}` : ''}\n`);
   if (options.generate && !options.quiet) process.stderr.write(`certify: then ${options.generate} generated valid and ${options.generate} invalid requests per operation${options.seed !== undefined ? ` (seed ${options.seed})` : ''}\n`);
-  const { certificate, files } = await certify({
+  const { certificate, files, shard } = await certify({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     storeId: options.storeId,
@@ -59,10 +61,13 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
     strict: options.strict,
     generate: options.generate,
     seed: options.seed,
+    shard: options.shard,
     onResult: options.quiet ? undefined : (r) => process.stderr.write(`${progressLine(r)}\n`),
   });
   process.stdout.write(`${summaryText(certificate, files.map((f) => path.relative(process.cwd(), f)))}\n`);
   const restCertified = certificate.verdict === 'certified';
+  // A shard: 0 when its part passed (the merge gives the run's verdict).
+  if (shard) return partPassed(certificate) ? 0 : 1;
   if (!options.all) return restCertified ? 0 : 1;
 
   // --all: the webhook half against the same workbench (its simulator as the sender). Loaded only

@@ -33,6 +33,12 @@ export interface ReplayOptions {
   tally?: RuleTally;
   /** Sends through this pool instead of one of the run's own (the caller closes it). */
   dispatcher?: Agent;
+  /**
+   * A shard's part of the run (`certify --shard`): only the steps of these scenarios are judged and
+   * reported; of the other scenarios only the steps `teaches` selects are sent (with the steps they take
+   * captures from), unjudged and unreported, for what the generative phase learns from their answers.
+   */
+  part?: { scenarios: ReadonlySet<string>; teaches?: (step: Step) => boolean };
 }
 
 export interface ReplayRun {
@@ -65,6 +71,9 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
     const each = async (scenario: Scenario) => {
       const inputs = inputValues(scenario, options.inputs);
       const live = new Map<string, string>();
+      // A scenario of another shard: only the steps that teach the generative phase, never reported.
+      const reported = !options.part || options.part.scenarios.has(scenario.name);
+      const runs = reported ? selected : (step: Step) => options.part?.teaches?.(step) ?? false;
       // Steps to run: the selected ones and, transitively, the steps they take captures from.
       const wanted = new Set<number>();
       const want = (i: number) => {
@@ -72,14 +81,15 @@ export async function replay(scenarios: Scenario[], options: ReplayOptions): Pro
         wanted.add(i);
         for (const n of scenario.steps[i].needs) want(n);
       };
-      scenario.steps.filter(selected).forEach((s) => want(s.index));
+      scenario.steps.filter(runs).forEach((s) => want(s.index));
       const done = new Map<number, Promise<void>>();
       const run = (step: Step): Promise<void> => {
         let p = done.get(step.index);
         if (!p) {
           p = (async () => {
             await Promise.all(step.needs.map((n) => run(scenario.steps[n])));
-            const result = await limiter(() => runStep(scenario, step, inputs, live, selected(step)));
+            const result = await limiter(() => runStep(scenario, step, inputs, live, reported && selected(step)));
+            if (!reported) return;
             results.push(result);
             options.onResult?.(result);
           })();

@@ -78,7 +78,9 @@ export class RuleTally {
       const errors = findings.filter((f) => f.severity === 'error').length;
       const warnings = findings.length - errors;
       const status: RuleStatus = errors ? 'failed' : warnings ? 'warned' : judged ? 'passed' : 'skipped';
-      const reasons = [...skips.keys()];
+      // The most frequent reasons first, then by name: the same text whatever order the observations came in
+      // (a concurrent run, or the shards of one run merged).
+      const reasons = [...skips].sort(([a, m], [b, n]) => n - m || a.localeCompare(b)).map(([reason]) => reason);
       const skipped =
         status !== 'skipped' ? undefined
         : reasons.length === 0 ? 'nothing to judge'

@@ -14,6 +14,7 @@ describe('storefront-contract help', () => {
     ['mock', ['mock', '--help']],
     ['webhooks', ['webhooks', '--help']],
     ['webhooks-listen', ['webhooks', 'listen', '--help']],
+    ['certify-merge', ['certify', 'merge', '--help']],
   ])('%s', async (name, args) => {
     const result = await cli(args);
     expect(result.code).toBe(0);

@@ -11,6 +11,9 @@ import { isIdName, type World } from './world.js';
 
 /** Request bodies above this are refused with 413 by the workbench; 2 MiB is over any usual limit. */
 const OVERSIZED_BYTES = 2 * 1024 * 1024;
+let oversized: string | undefined;
+/** The 2 MiB body, built once per process: every operation with a body gets the same bytes. */
+const oversizedBody = () => (oversized ??= JSON.stringify({ padding: 'x'.repeat(OVERSIZED_BYTES) }));
 
 type Parts = Pick<GeneratedRequest, 'pathParams' | 'query' | 'headers' | 'body' | 'unknownIds'>;
 
@@ -157,7 +160,7 @@ export function violationsOf(op: OperationSpec): Violation[] {
     out.push(body('malformed JSON', 400, designedStatus('400'), '{"broken": '));
     out.push(body('not an object (a JSON array)', 400, designedStatus('400'), '[]'));
     out.push(body('sent as text/plain', 415, true, '{}', 'text/plain'));
-    out.push(body(`oversized (${OVERSIZED_BYTES / 1024 / 1024} MiB)`, 413, true, JSON.stringify({ padding: 'x'.repeat(OVERSIZED_BYTES) })));
+    out.push(body(`oversized (${OVERSIZED_BYTES / 1024 / 1024} MiB)`, 413, true, oversizedBody()));
     const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
     for (const name of (schema.required as string[] | undefined) ?? []) {
       out.push({

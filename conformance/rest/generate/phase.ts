@@ -14,6 +14,7 @@ import type { Secrets } from '../secrets.js';
 import { breaking, credentialVariants, edgeRequests, invalidRequests, securityRequests, validRequests, violationsOf, withCredentials } from './cases.js';
 import type { OperationSpec } from './operation-specs.js';
 import { curlLine, toOutgoing, type CaseKind, type GeneratedRequest, type Target } from './request.js';
+import { edgeValues } from './schema-arbitrary.js';
 import { World } from './world.js';
 
 export interface GenerateOptions {
@@ -142,7 +143,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
         parse: true,
         generated,
         capture(live) {
-          if (req.kind === 'valid' && live.status >= 200 && live.status < 300) learn(op, req, request.url, live.status, live.body);
+          if (req.kind === 'valid' && live.status >= 200 && live.status < 300) learnToken(op, req, request.url, live.status, live.body);
           return new Map();
         },
       },
@@ -150,8 +151,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateRun> {
     );
   }
 
-  function learn(op: OperationSpec, req: GeneratedRequest, url: string, status: number, answer: unknown): void {
-    learnExchange({ world, target, secrets: options.secrets, operations: byId }, op, { url, pathParams: req.pathParams, query: req.query, body: req.body && 'json' in req.body ? req.body.json : undefined }, status, answer);
+  /**
+   * The world stays as the replay left it: an operation's cases depend on the seed and the replay only,
+   * never on which other operations' cases ran before or beside it, so the same seed sends the same cases
+   * at any concurrency and in any shard (`certify --shard`). Only a token, when the replay yielded none,
+   * is taken from a generated answer.
+   */
+  function learnToken(op: OperationSpec, req: GeneratedRequest, url: string, status: number, answer: unknown): void {
+    if (target.token) return;
+    const scratch = { world: new World(), target, secrets: options.secrets, operations: byId };
+    learnExchange(scratch, op, { url, pathParams: req.pathParams, query: req.query, body: req.body && 'json' in req.body ? req.body.json : undefined }, status, answer);
   }
 }
 
@@ -187,6 +196,16 @@ export function learnExchange(
 function displayPath(url: string, apiBasePath: string): string {
   const u = new URL(url);
   return `${u.pathname.startsWith(apiBasePath) ? u.pathname.slice(apiBasePath.length) : u.pathname}${u.search}`;
+}
+
+/**
+ * The cases an operation is expected to send (edge cases, N valid, every violation and N invalid, the
+ * credential variants), before shrinking: what `certify --shard` weighs an operation's cases by.
+ */
+export function expectedCases(op: OperationSpec, count: number): number {
+  const edges = 1 + op.params.filter((p) => p.in !== 'path').reduce((n, p) => n + edgeValues(p.schema).length, 0);
+  const violations = violationsOf(op).length;
+  return edges + count + (violations ? violations + count : 0) + credentialVariants(op).length;
 }
 
 /** A 32-bit seed per operation and kind, so one operation's cases do not depend on the others'. */

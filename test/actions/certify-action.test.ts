@@ -1,0 +1,211 @@
+// The certify and certify-merge Actions (.github/actions/), their steps run as a runner would run them
+// (harness.ts) against the sandbox in process: the install of the published tools replaced by a shim of
+// this repository's CLI on PATH, upload/download-artifact stood in for by copying files (their inputs
+// checked). A whole strict run that fails, a two-shard matrix and its merge job that certify, a merge
+// with a shard missing, a job without the API key; and the matrix example naming the actions' inputs.
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { repoRoot } from '../../scripts/lib/repo.js';
+import { sandboxApiKey, type Workbench } from '../../workbench/index.js';
+import { startSandbox } from '../sandbox/helpers.js';
+import { readAction, runAction, type ActionRun } from './harness.js';
+
+const CERTIFY = path.join(repoRoot, '.github/actions/certify/action.yml');
+const MERGE = path.join(repoRoot, '.github/actions/certify-merge/action.yml');
+const MATRIX = path.join(repoRoot, 'docs/ci/certify-matrix.yml');
+const toolsVersion = JSON.parse(readFileSync(path.join(repoRoot, 'packages/storefront-contract-tools/package.json'), 'utf8')).version as string;
+
+let wb: Workbench;
+let root: string;
+let shimDir: string;
+let artifacts: string;
+let jobs = 0;
+
+beforeAll(async () => {
+  wb = await startSandbox({ webhooks: false, preloadPrism: true });
+  // Inside the repository, as guides-run does: `--import tsx` and the packages resolve from there.
+  root = path.join(repoRoot, 'test-artifacts', `actions-${process.pid}`);
+  mkdirSync(root, { recursive: true });
+  shimDir = mkdtempSync(path.join(os.tmpdir(), 'sfc-action-bin-'));
+  writeFileSync(path.join(shimDir, 'storefront-contract'), `#!/bin/sh\nexec "${process.execPath}" --conditions=sfc-source --import tsx "${path.join(repoRoot, 'cli/storefront-contract.ts')}" "$@"\n`);
+  chmodSync(path.join(shimDir, 'storefront-contract'), 0o755);
+  artifacts = path.join(root, 'artifacts');
+}, 30_000);
+afterAll(async () => {
+  await wb?.close();
+  rmSync(root, { recursive: true, force: true });
+  if (shimDir) rmSync(shimDir, { recursive: true, force: true });
+});
+
+/** A fresh workspace per job, as each job of a matrix has. */
+function workspace(): string {
+  const dir = path.join(root, `job-${++jobs}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The install step installs the published package at the version input; here the repository's CLI goes on PATH instead. */
+function shimInstall(original: string): string {
+  expect(original).toMatch(/npm install .*"storefront-contract-tools@\$VERSION"/);
+  expect(original).toContain('>> "$GITHUB_PATH"');
+  return `echo "${shimDir}" >> "$GITHUB_PATH"`;
+}
+
+/** upload-artifact, stood in for: the files its `path` lines name (globs in the last segment) kept under the artifact's name. */
+function upload(cwd: string) {
+  return (inputs: Record<string, string>) => {
+    expect(inputs.name).toMatch(/^[\w.-]+$/);
+    const store = path.join(artifacts, inputs.name);
+    mkdirSync(store, { recursive: true });
+    for (const line of inputs.path.split('\n').map((l) => l.trim()).filter(Boolean)) {
+      const dir = path.resolve(cwd, path.dirname(line));
+      const pattern = new RegExp(`^${path.basename(line).replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`);
+      if (!existsSync(dir)) continue;
+      for (const f of readdirSync(dir).filter((n) => pattern.test(n))) cpSync(path.join(dir, f), path.join(store, f));
+    }
+  };
+}
+
+/** download-artifact with a pattern, stood in for: each matching artifact into its own folder under `path`. */
+function download(inputs: Record<string, string>) {
+  const pattern = new RegExp(`^${inputs.pattern.replace(/\*/g, '.*')}$`);
+  for (const name of readdirSync(artifacts).filter((n) => pattern.test(n))) cpSync(path.join(artifacts, name), path.join(inputs.path, name), { recursive: true });
+}
+
+const env = () => ({ STOREFRONT_API_KEY: sandboxApiKey('demo-store') });
+
+function certifyJob(inputs: Record<string, string>, options: { env?: Record<string, string>; runNumber?: string } = {}) {
+  const cwd = workspace();
+  return runAction(CERTIFY, {
+    inputs: { 'base-url': wb.url, 'store-id': 'demo-store', ...inputs },
+    env: options.env ?? env(),
+    workspace: cwd,
+    github: { run_number: options.runNumber ?? '1' },
+    replace: { install: shimInstall },
+    uses: { 'actions/upload-artifact@': upload(cwd) },
+  }).then((run) => ({ run, cwd }));
+}
+
+function mergeJob(pattern: string) {
+  const cwd = workspace();
+  return runAction(MERGE, {
+    inputs: { pattern },
+    workspace: cwd,
+    replace: { install: shimInstall },
+    uses: { 'actions/download-artifact@': download, 'actions/upload-artifact@': upload(cwd) },
+  }).then((run) => ({ run, cwd }));
+}
+
+const step = (run: ActionRun, label: string) => run.steps.find((s) => s.label === label || s.id === label || s.uses?.startsWith(label))!;
+
+describe('the certify Action, its steps run against the sandbox', () => {
+  let strict: { run: ActionRun; cwd: string };
+  let shards: Array<{ run: ActionRun; cwd: string }>;
+  let merged: { run: ActionRun; cwd: string };
+  let incomplete: { run: ActionRun; cwd: string };
+
+  beforeAll(async () => {
+    // A whole run (strict: the sandbox's structural-drift advice fails it) beside the two jobs of a matrix.
+    [strict, ...shards] = await Promise.all([
+      certifyJob({ strict: 'true', args: '--only listProducts,getVariant' }),
+      certifyJob({ shard: '1/2', generate: '1', args: '--only listCountries,listProducts' }, { runNumber: '77' }),
+      certifyJob({ shard: '2/2', generate: '1', args: '--only listCountries,listProducts' }, { runNumber: '77' }),
+    ]);
+    [merged, incomplete] = await Promise.all([mergeJob('certify-shard-*'), mergeJob('certify-shard-1-*')]);
+  }, 60_000);
+
+  it('a whole run: the verdict (exit 1 when not certified), the summary, the reports uploaded', () => {
+    const { run, cwd } = strict;
+    expect(step(run, 'certify').code, step(run, 'certify').output).toBe(0);
+    expect(run.actionOutputs['exit-code']).toBe('1');
+    expect(step(run, 'Verdict').code).toBe(1);
+    expect(run.failed).toBe(true);
+    expect(step(run, 'certify').output).toMatch(/^::error title=Storefront contract::NOT CERTIFIED \(strict\): /m);
+    expect(run.summary).toMatch(/^### ❌ storefront contract: failed\n\nTarget: `http:\/\/127\.0\.0\.1:\d+`\n\n```text\nNOT CERTIFIED \(strict\): /);
+    expect(run.summary).toContain('coverage: ');
+    for (const f of ['report.json', 'junit.xml', 'report.html']) expect(existsSync(path.join(cwd, '.reports/certify', f)), f).toBe(true);
+    const uploaded = step(run, 'actions/upload-artifact@');
+    expect(uploaded.with).toMatchObject({ name: 'certify-report', 'if-no-files-found': 'warn' });
+    expect(uploaded.with!.path).toContain('.reports/certify/junit.xml\n.reports/certify/report.html');
+    expect(readdirSync(path.join(artifacts, 'certify-report')).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);
+    expect(step(run, 'actions/setup-node@').with).toEqual({ 'node-version': '22' });
+    expect(JSON.stringify(run)).not.toContain(sandboxApiKey('demo-store'));
+  });
+
+  it('a matrix of two shards: each passes its part and uploads its shard report; the seed is the run number', () => {
+    for (const [i, { run, cwd }] of shards.entries()) {
+      expect(run.actionOutputs['exit-code'], step(run, 'certify').output).toBe('0');
+      expect(run.failed).toBe(false);
+      expect(run.summary).toContain(`### ✅ storefront contract, shard ${i + 1}/2: part passed (the certify-merge job gives the verdict of the run)`);
+      expect(run.summary).toContain(`SHARD ${i + 1}/2 PASSED`);
+      expect(run.actionOutputs['artifact-name']).toBe(`certify-shard-${i + 1}-of-2`);
+      const report = JSON.parse(readFileSync(path.join(cwd, '.reports/certify', `shard-${i + 1}-of-2.json`), 'utf8'));
+      expect(report.settings).toMatchObject({ generate: 1, seed: 77, only: 'listCountries,listProducts' });
+      expect(readdirSync(path.join(artifacts, `certify-shard-${i + 1}-of-2`)).sort()).toEqual(['junit.xml', 'report.html', `shard-${i + 1}-of-2.json`]);
+    }
+  });
+
+  it('the merge job: one certificate of the whole run, its summary and reports', () => {
+    const { run, cwd } = merged;
+    expect(step(run, 'actions/download-artifact@').with).toMatchObject({ pattern: 'certify-shard-*' });
+    expect(run.actionOutputs['exit-code'], step(run, 'merge').output).toBe('0');
+    expect(run.failed).toBe(false);
+    expect(run.summary).toMatch(/^### ✅ storefront contract: certified \(merged shards\)\n\n```text\nCERTIFIED: /);
+    const cert = JSON.parse(readFileSync(path.join(cwd, '.reports/certify/report.json'), 'utf8'));
+    expect(cert).toMatchObject({ verdict: 'certified', settings: { generate: 1, seed: 77, only: 'listCountries,listProducts' }, notes: ['merged from 2 shards (certify --shard i/2, then certify merge)'] });
+    expect(cert.exchangeSummary.exchanges).toBe(shards.reduce((n, s) => n + JSON.parse(readFileSync(path.join(s.cwd, '.reports/certify', readdirSync(path.join(s.cwd, '.reports/certify')).find((f) => f.startsWith('shard-'))!), 'utf8')).exchanges.length, 0));
+    expect(step(run, 'actions/upload-artifact@').with!.name).toBe('certify-report');
+  });
+
+  it('the merge job with a shard missing: could not merge, one error line, exit 2', () => {
+    const { run } = incomplete;
+    expect(run.actionOutputs['exit-code']).toBe('2');
+    expect(step(run, 'Verdict').code).toBe(2);
+    expect(step(run, 'merge').output).toContain('::error title=Storefront contract::certify merge: shard 2/2 is missing (given: 1): pass the report of every shard of the run');
+    expect(run.summary).toContain('### ⚠️ storefront contract: the shards could not be merged (exit 2)');
+  });
+
+  it('a job without STOREFRONT_API_KEY in its environment: could not run, exit 2, nothing sent', async () => {
+    const { run } = await certifyJob({}, { env: {} });
+    expect(run.actionOutputs['exit-code']).toBe('2');
+    expect(step(run, 'Verdict').code).toBe(2);
+    expect(step(run, 'certify').output).toContain('::error title=Storefront contract::STOREFRONT_API_KEY is not set');
+    expect(run.summary).toContain('### ⚠️ storefront contract: could not run (exit 2)');
+  });
+});
+
+describe('the Actions and the matrix example, as files', () => {
+  it('take no secret as an input, and install the tools version of this repository by default', () => {
+    for (const file of [CERTIFY, MERGE]) {
+      const action = readAction(file);
+      expect(Object.keys(action.inputs).filter((k) => /key|secret|token|password/i.test(k)), file).toEqual([]);
+      expect(action.inputs.version.default, file).toBe(toolsVersion);
+      expect(action.runs.using).toBe('composite');
+      // Inputs reach scripts through env:, never spliced into the script text (no injection through an input).
+      for (const s of action.runs.steps) if (s.run) expect(s.run, `${file} ${s.name}`).not.toContain('${{');
+    }
+  });
+
+  it('the matrix example uses both actions with their real inputs, one job per shard, the key from the job environment', () => {
+    const workflow = YAML.parse(readFileSync(MATRIX, 'utf8'));
+    const certifyInputs = Object.keys(readAction(CERTIFY).inputs);
+    const mergeInputs = Object.keys(readAction(MERGE).inputs);
+    const job = workflow.jobs.certify;
+    const shardsOf = job.strategy.matrix.shard as string[];
+    expect(shardsOf).toEqual(shardsOf.map((_, i) => `${i + 1}/${shardsOf.length}`));
+    expect(job.env.STOREFRONT_API_KEY).toBe('${{ secrets.STOREFRONT_API_KEY }}');
+    const certifyStep = job.steps.find((s: { uses?: string }) => s.uses?.includes('/.github/actions/certify@'));
+    expect(certifyStep.uses).toBe(`your-org/storefront-contract/.github/actions/certify@v${toolsVersion}`);
+    expect(Object.keys(certifyStep.with).filter((k) => !certifyInputs.includes(k))).toEqual([]);
+    expect(certifyStep.with.shard).toBe('${{ matrix.shard }}');
+    const merge = workflow.jobs.merge;
+    expect(merge.needs).toBe('certify');
+    const mergeStep = merge.steps.find((s: { uses?: string }) => s.uses?.includes('/.github/actions/certify-merge@'));
+    expect(Object.keys(mergeStep.with ?? {}).filter((k) => !mergeInputs.includes(k))).toEqual([]);
+    // An example to copy, not a workflow of this repository.
+    expect(existsSync(path.join(repoRoot, '.github/workflows', path.basename(MATRIX)))).toBe(false);
+  });
+});

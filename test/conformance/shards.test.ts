@@ -1,0 +1,168 @@
+// certify --shard i/N and certify merge against the sandbox: a 4-shard run merged gives the certificate of
+// the unsharded run with the same seed (verdict, every rule's result and counts, coverage, operations,
+// exchanges, junit.xml), each against a fresh sandbox of the same seed; the merge refuses shards of
+// another run (another seed), a missing shard and a shard given twice, with one line each (exit 2); the
+// split is deterministic and covers every unit once; --shard's usage errors.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseCliArgs, UsageError } from '../../conformance/rest/args.js';
+import { certify, type CertifyOutcome } from '../../conformance/rest/certify.js';
+import { runMerge } from '../../conformance/rest/merge-cli.js';
+import { assignUnits, parseShard, type ShardUnit } from '../../conformance/rest/shard.js';
+import type { RestCertificate } from '../../conformance/report/certificate.js';
+import { sandboxApiKey, type Workbench } from '../../workbench/index.js';
+import { startSandbox } from '../sandbox/helpers.js';
+
+const SEED = 20261201;
+const KEY = sandboxApiKey('demo-store');
+let unshardedTarget: Workbench;
+let shardedTarget: Workbench;
+let dir: string;
+let unsharded: CertifyOutcome;
+const shardDir = (i: number) => path.join(dir, `shard-${i}`);
+
+// The same run twice, each against a fresh sandbox of the same seed: unsharded, and as four shards one after another.
+const options = (wb: Workbench) => ({ baseUrl: wb.url, apiKey: KEY, inputs: { restricted_api_key: KEY }, generate: 3, seed: SEED });
+
+beforeAll(async () => {
+  [unshardedTarget, shardedTarget] = await Promise.all([startSandbox({ webhooks: false, preloadPrism: true }), startSandbox({ webhooks: false, preloadPrism: true })]);
+  dir = mkdtempSync(path.join(os.tmpdir(), 'sfc-shards-'));
+  unsharded = await certify({ ...options(unshardedTarget), reportDir: path.join(dir, 'unsharded') });
+  for (let i = 1; i <= 4; i++) await certify({ ...options(shardedTarget), shard: { index: i, total: 4 }, reportDir: shardDir(i) });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([unshardedTarget?.close(), shardedTarget?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `certify merge` in process: its exit code and what it wrote on stderr. */
+async function merge(args: string[]): Promise<{ code: number; stderr: string }> {
+  const lines: string[] = [];
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  try {
+    return { code: await runMerge(args), stderr: lines.join('') };
+  } finally {
+    err.mockRestore();
+    out.mockRestore();
+  }
+}
+
+/** What differs between two runs of the same seed: times, the two sandboxes' ports, ids the servers issue. */
+function scrub(text: string): string {
+  return text
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
+    .replace(/\b(usr|cst|tok)_[A-Z0-9]+/g, '$1_<id>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<time>')
+    .replace(/time="\d+\.\d+"/g, 'time="<s>"')
+    .replace(/ in \d+\.\d s \(seed/g, ' in <s> s (seed');
+}
+
+function comparable(cert: RestCertificate): unknown {
+  const { startedAt: _s, finishedAt: _f, durationMs: _d, notes: _n, generation, exchanges, ...rest } = cert;
+  return JSON.parse(scrub(JSON.stringify({ ...rest, generation: { ...generation, durationMs: 0 }, exchanges: exchanges.map((e) => ({ ...e, durationMs: 0 })) })));
+}
+
+describe('certify --shard 1..4/4 then certify merge, against the unsharded run with the same seed', () => {
+  let merged: RestCertificate;
+  beforeAll(async () => {
+    const r = await merge([1, 2, 3, 4].map(shardDir).concat('--report-dir', path.join(dir, 'merged')));
+    expect(r, r.stderr).toEqual({ code: 0, stderr: '' });
+    merged = JSON.parse(readFileSync(path.join(dir, 'merged', 'report.json'), 'utf8'));
+  });
+
+  it('splits the run: every shard sends a part, together every exchange once', () => {
+    const parts = [1, 2, 3, 4].map((i) => JSON.parse(readFileSync(path.join(shardDir(i), `shard-${i}-of-4.json`), 'utf8')));
+    for (const p of parts) expect(p.exchanges.length, `shard ${p.shard.index}`).toBeGreaterThan(0);
+    const ids = parts.flatMap((p) => p.exchanges.map((e: { id: string }) => e.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(unsharded.certificate.exchanges.length);
+    expect(parts.flatMap((p) => p.shard.scenarios).sort()).toEqual(['browse-catalog', 'customer', 'negative', 'pos']);
+    for (const i of [1, 2, 3, 4]) expect(readFileSync(path.join(shardDir(i), `shard-${i}-of-4.json`), 'utf8')).not.toContain(KEY);
+  });
+
+  it('gives the same verdict, rule results and counts, coverage and exchanges', () => {
+    const one = unsharded.certificate;
+    expect(one.verdict).toBe('certified');
+    expect(one.generation!.cases).toBeGreaterThan(100);
+    expect(merged.verdict).toBe(one.verdict);
+    expect(merged.summary).toEqual(one.summary);
+    expect(merged.rules.map((r) => [r.id, r.status, r.judged, r.errors, r.warnings, r.skipped])).toEqual(one.rules.map((r) => [r.id, r.status, r.judged, r.errors, r.warnings, r.skipped]));
+    expect(merged.coverage).toEqual(one.coverage);
+    expect(merged.exchangeSummary).toEqual(one.exchangeSummary);
+    expect(merged.generation!.perOperation).toEqual(one.generation!.perOperation);
+    // Everything else too, once times, ports and the ids the two sandboxes issued are scrubbed.
+    expect(comparable(merged)).toEqual(comparable(one));
+    expect(merged.notes).toEqual(['merged from 4 shards (certify --shard i/4, then certify merge)']);
+  });
+
+  it('writes the junit.xml and report.html of the whole run', () => {
+    const read = (d: string, f: string) => scrub(readFileSync(path.join(dir, d, f), 'utf8'));
+    expect(read('merged', 'junit.xml')).toBe(read('unsharded', 'junit.xml'));
+    expect(read('merged', 'report.html')).toContain('CERTIFIED');
+    expect(read('shard-2', 'junit.xml')).toContain('certification (shard 2/4)');
+  });
+
+  it('refuses a shard of another run (another seed), one line, exit 2', async () => {
+    const other = path.join(dir, 'other-seed');
+    cpSync(shardDir(3), other, { recursive: true });
+    const file = path.join(other, 'shard-3-of-4.json');
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    report.settings.seed = SEED + 1;
+    writeFileSync(file, JSON.stringify(report));
+    const r = await merge([shardDir(1), shardDir(2), other, shardDir(4), '--report-dir', path.join(dir, 'refused')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^certify merge: \S*other-seed\/shard-3-of-4\.json was run with seed 20261202 but \S*shard-1\/shard-1-of-4\.json with 20261201: merge the shards of one run \(the same flags\)\n$/);
+  });
+
+  it('refuses a missing shard and a shard given twice, one line each, exit 2', async () => {
+    const missing = await merge([shardDir(1), shardDir(2), shardDir(4), '--report-dir', path.join(dir, 'refused')]);
+    expect(missing).toEqual({ code: 2, stderr: 'certify merge: shard 3/4 is missing (given: 1, 2, 4): pass the report of every shard of the run\n' });
+    const twice = await merge([shardDir(1), shardDir(2), shardDir(2), shardDir(3), shardDir(4), '--report-dir', path.join(dir, 'refused')]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/^certify merge: shard 2\/4 is given twice \(\S+ and \S+\): pass each shard's report once\n$/);
+  });
+});
+
+describe('the split', () => {
+  const units: ShardUnit[] = [
+    { kind: 'scenario', name: 'negative', weight: 39 },
+    { kind: 'scenario', name: 'pos', weight: 6 },
+    { kind: 'operation', name: 'listProducts', weight: 40 },
+    { kind: 'operation', name: 'listOrders', weight: 25 },
+    { kind: 'operation', name: 'getVariant', weight: 25 },
+    { kind: 'operation', name: 'listCountries', weight: 6 },
+  ];
+
+  it('deals whole units, heaviest first to the lightest shard, the same whatever order they come in', () => {
+    const split = assignUnits(units, 3);
+    expect(Object.fromEntries(split)).toEqual({
+      'operation:listProducts': 1,
+      'scenario:negative': 2,
+      'operation:getVariant': 3,
+      'operation:listOrders': 3,
+      'operation:listCountries': 2,
+      'scenario:pos': 1,
+    });
+    expect(assignUnits([...units].reverse(), 3)).toEqual(split);
+  });
+
+  it.each([
+    ['2/4', { index: 2, total: 4 }],
+    ['1/1', { index: 1, total: 1 }],
+    ['0/4', undefined],
+    ['5/4', undefined],
+    ['2-4', undefined],
+    ['1/65', undefined],
+  ])('--shard %s', (text, want) => expect(parseShard(text)).toEqual(want));
+
+  it.each([
+    [['--shard', '5/4'], '--shard 5/4 is not i/N with 1 <= i <= N <= 64 (e.g. --shard 2/4: the second of four parts)'],
+    [['--shard', '1/2', '--all'], '--shard does not combine with --all: shard the REST run, and certify the webhook sender in a job of its own (certify-webhooks sender)'],
+    [['--shard', '1/2', '--generate', '3'], '--shard with --generate needs --seed <n>, the same in every shard, so that all shards generate the cases of one run (e.g. --seed $GITHUB_RUN_NUMBER)'],
+  ])('%j is refused with one line', (argv, message) => {
+    expect(() => parseCliArgs(argv, ['listProducts'])).toThrow(new UsageError(message));
+  });
+});
