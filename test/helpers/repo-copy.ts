@@ -14,7 +14,9 @@ export interface RepoCopy {
 
 export async function copyRepo(parts: string[] = PARTS): Promise<RepoCopy> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sfc-repo-'));
-  for (const part of parts) await cp(path.join(repoRoot, part), path.join(dir, part), { recursive: true });
+  // Build outputs are left out: a concurrent test's `npm run build` may be rewriting them (packages/*/dist).
+  const built = /[\\/]packages[\\/][^\\/]+[\\/](dist|node_modules)([\\/]|$)/;
+  for (const part of parts) await cp(path.join(repoRoot, part), path.join(dir, part), { recursive: true, filter: (src) => !built.test(src) });
   await symlink(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

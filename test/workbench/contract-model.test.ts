@@ -52,7 +52,13 @@ describe('no read beside the model', () => {
     const files = ['workbench', 'conformance', 'cli'].flatMap((dir) =>
       readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f)),
     );
-    const readers = files.filter((f) => /from '(yaml|js-yaml|@apidevtools\/json-schema-ref-parser)'/.test(readFileSync(path.join(repoRoot, f), 'utf8')));
+    // A file that imports a YAML library only to write YAML (the Arazzo export) reads nothing: a reader
+    // imports the ref resolver, or a YAML library and calls one of its parsers.
+    const readers = files.filter((f) => {
+      const text = readFileSync(path.join(repoRoot, f), 'utf8');
+      if (/from '@apidevtools\/json-schema-ref-parser'/.test(text)) return true;
+      return /from '(yaml|js-yaml)'/.test(text) && /\b(parse|parseDocument|parseAllDocuments|load|loadAll)\(/.test(text);
+    });
     expect(readers.sort()).toEqual(['conformance/rest/load.ts', 'workbench/contract/model.ts']);
   });
 });
