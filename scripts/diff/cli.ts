@@ -3,7 +3,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { documents, repoRoot } from '../lib/repo.js';
-import { diffDocuments } from './compare.js';
+import { diffDocuments, unchangedDocument } from './compare.js';
 import { snapshotSpec } from './git.js';
 import { largerBump } from './policy.js';
 import { formatAnnotations, formatReport, plainLabels, snapshotLabels } from './report.js';
@@ -63,7 +63,7 @@ async function compare(base: string | undefined, files: string[], format: string
         const before = snapshot.file(repoPath);
         if (!(await exists(before))) return { ok: true, needed: 'minor' as Bump, lines: [`diff: ${repoPath}: new document (not at ${base}), nothing to compare`] };
         const started = Date.now();
-        const result = await diffDocuments(before, file);
+        const result = (await unchangedDocument(before, file)) ?? (await diffDocuments(before, file));
         const lines = [formatReport(`diff: ${repoPath} against ${base}`, result, labels) + `  [${((Date.now() - started) / 1000).toFixed(1)}s]`];
         if (format === 'github-actions') lines.push(...formatAnnotations(repoPath, result, labels));
         return { ok: result.verdict.ok, needed: result.verdict.bump.covered ? ('none' as Bump) : result.verdict.bump.needed, lines };
