@@ -34,6 +34,10 @@ const commands: Record<string, Command> = {
     summary: 'a recording proxy that writes redacted HAR 1.2 traffic for certification',
     load: async () => (await import('../conformance/rest/record.js')).runRecord,
   },
+  proxy: {
+    summary: 'a validating proxy: forwards live traffic unchanged and prints every exchange that breaks the contract',
+    load: async () => (await import('../conformance/rest/observed/cli.js')).runProxy,
+  },
 };
 
 function version(): string {

@@ -81,6 +81,20 @@ export interface RestCertificate extends CertificateBase {
     /** The flags that send the same cases again. */
     reproduce: string;
   };
+  /**
+   * Set when the exchanges were observed in traffic, not sent by the certifier (the validating proxy,
+   * `certify --from-har` / `--from-log`): only the rules that need no recording judged them, and
+   * `exchanges` lists the ones kept (every exchange is counted in `exchangeSummary` and the coverage).
+   */
+  traffic?: {
+    source: 'proxy' | 'har' | 'log';
+    /** The HAR or log file, for `har` and `log`. */
+    file?: string;
+    /** Exchanges not judged: outside the storefront API, on another store than --store-id, on a path the contract does not have, or with a body that could not be judged. */
+    notJudged: { outsideStorefront: number; otherStore: number; noOperation: number; bodyNotJudged: number };
+    /** Exchanges judged but not listed in `exchanges` (the report keeps a bounded number). */
+    notListed: number;
+  };
   exchanges: ExchangeResult[];
 }
 
@@ -148,6 +162,8 @@ export function certificateFrame<T extends { url: string }>(input: {
   durationMs: number;
   settings: CertificateBase['settings'];
   notes?: string[];
+  /** The command that ran, when not the certifier of the target (`storefront-contract proxy`). */
+  command?: string;
 }): CertificateBase & { target: T } {
   const pkg = packageVersion();
   const api = input.certifies === 'rest' ? 'storefront' : 'webhooks';
@@ -159,7 +175,7 @@ export function certificateFrame<T extends { url: string }>(input: {
     certifies: input.certifies,
     verdict: certified ? 'certified' : 'not-certified',
     strict: input.strict,
-    tool: { package: pkg.name, version: pkg.version, command: COMMANDS[input.certifies] },
+    tool: { package: pkg.name, version: pkg.version, command: input.command ?? COMMANDS[input.certifies] },
     spec: { api, ...specInfo[api] },
     target: input.target,
     startedAt: input.startedAt.toISOString(),

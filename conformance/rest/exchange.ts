@@ -37,6 +37,8 @@ export interface ExchangeResult {
   judged: boolean;
   /** Requests of the generative phase: the case, and for a shrunk failure its `curl` reproduction. */
   generated?: { kind: GeneratedCase['kind']; label: string; shrinks?: number; curl?: string };
+  /** An exchange observed in traffic (the validating proxy, `certify --from-har`): nothing was recorded for it. */
+  observed?: true;
 }
 
 /** What an exchange's result says before it is sent (its fields in report order). */
