@@ -8,6 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { RestCertificate } from '../../report/certificate.js';
+import type { Rule } from '../../rules/model.js';
+import type { Exchange } from '../../rules/observations/rest.js';
 import { writeReports } from '../../report/write.js';
 import { HarFile } from '../recorder/har-file.js';
 import { createForwardingProxy, decodedResponse, harEntry, type ForwardedExchange, type ForwardingProxy } from '../recorder/proxy.js';
@@ -35,6 +37,8 @@ export interface ValidatingProxyOptions {
   onViolation?(violation: Violation): void;
   /** Exchanges not judged and the proxy's own troubles, one line each (no secret in them). */
   onNote?(line: string): void;
+  /** The rules to judge with (default: every rule that needs no recording, judge.ts `trafficRules`). */
+  rules?: readonly Rule<Exchange>[];
 }
 
 export interface ValidatingProxy {
@@ -56,7 +60,7 @@ interface ProxyRoute {
 
 export async function createValidatingProxy(options: ValidatingProxyOptions): Promise<ValidatingProxy> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_PROXY_MAX_BODY;
-  const judge = new TrafficJudge({ source: 'proxy', storeId: options.storeId, strict: options.strict });
+  const judge = new TrafficJudge({ source: 'proxy', storeId: options.storeId, strict: options.strict, rules: options.rules });
   const har = options.harFile ? new HarFile(options.harFile, 'storefront-contract proxy') : undefined;
   const upstream = options.upstream.replace(/\/+$/, '');
   const note = (line: string) => options.onNote?.(judge.redactor.text(line));
