@@ -3,7 +3,9 @@
 // undici), so the certifier's verdict on each faulty server and the proxy's are about the same exchanges.
 // The proxy must report every fault the certifier catches in one exchange (the rules that need no
 // recording), pass the upstream's bytes through unchanged (gzip included, and while a rule fails), stream
-// both ways, and `certify --from-har` on the HAR it wrote must find what it found live.
+// both ways, and `certify --from-har` on the HAR it wrote must find what it found live. In process the
+// proxy judges on its own thread (`inline`: findings are there as soon as an answer is); the command's test
+// runs it as users do, its judge on a worker thread.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -89,17 +91,17 @@ describe('the validating proxy between a recorded client session and a faulty se
     active = await transform();
     const har = path.join(tmp, `${name.replace(/\W+/g, '-')}.har`);
     const lines: Violation[] = [];
-    const proxy = await createValidatingProxy({ upstream: faulty.url, harFile: har, strict, onViolation: (v) => lines.push(v) });
+    const proxy = await createValidatingProxy({ upstream: faulty.url, harFile: har, strict, inline: true, onViolation: (v) => lines.push(v) });
     let certified: RestCertificate;
+    let live: RestCertificate;
     try {
       // The client session: the recorded scenarios replayed through the proxy (the steps the operation needs).
       ({ certificate: certified } = await certify({ baseUrl: proxy.url, apiKey: TEST_API_KEY, only: [want.operationId], strict }));
     } finally {
-      await proxy.close();
+      live = await proxy.close();
       active = {};
     }
     expect(errorsOn(certified, want.operationId, want.rule).length, `the certifier misses ${want.rule}`).toBeGreaterThan(0);
-    const live = proxy.certificate();
     expect(live.verdict).toBe('not-certified');
     expect(errorsOn(live, want.operationId, want.rule).length, `the proxy misses ${want.rule} on ${want.operationId}`).toBeGreaterThan(0);
     expect(live.rules.find((r) => r.id === want.rule)?.status).toBe('failed');
@@ -117,7 +119,7 @@ describe('the validating proxy between a recorded client session and a faulty se
   it('the same findings from an NDJSON access log of that traffic; a bad line is named', async () => {
     active = cases.find(([, c]) => c.want.rule === 'envelope')![1].transform() as Transform;
     const har = path.join(tmp, 'log.har');
-    const proxy = await createValidatingProxy({ upstream: faulty.url, harFile: har });
+    const proxy = await createValidatingProxy({ upstream: faulty.url, harFile: har, inline: true });
     try {
       await certify({ baseUrl: proxy.url, apiKey: TEST_API_KEY, only: ['listProducts'] });
     } finally {
@@ -170,7 +172,7 @@ describe('what the proxy passes through', () => {
   let proxy: ValidatingProxy;
   const notes: string[] = [];
   beforeAll(async () => {
-    proxy = await createValidatingProxy({ upstream: faulty.url, maxBodyBytes: 8192, onNote: (l) => notes.push(l) });
+    proxy = await createValidatingProxy({ upstream: faulty.url, maxBodyBytes: 8192, inline: true, onNote: (l) => notes.push(l) });
   });
   afterAll(() => proxy?.close());
 
@@ -199,7 +201,7 @@ describe('what the proxy passes through', () => {
     } finally {
       active = {};
     }
-    const last = proxy.certificate().exchanges.at(-1)!;
+    const last = (await proxy.report()).exchanges.at(-1)!;
     expect(last.operationId).toBe('listCountries');
     expect(last.findings.map((f) => `${f.rule} ${f.severity}`)).toEqual(['response-schema error']);
   });
@@ -210,10 +212,10 @@ describe('what the proxy passes through', () => {
     const via = await raw(`${proxy.url}/api/v1/demo-store/storefront/catalog/products?limit=20`, headers);
     expect(direct.bytes.length).toBeGreaterThan(8192);
     expect(via.bytes.equals(direct.bytes)).toBe(true);
-    const last = proxy.certificate().exchanges.at(-1)!;
+    const last = (await proxy.report()).exchanges.at(-1)!;
     expect(last).toMatchObject({ operationId: 'listProducts', judged: false });
     expect(last.findings).toEqual([{ rule: 'body-not-judged', subject: 'body', severity: 'warning', message: expect.stringMatching(/over the proxy's limit of 8192 bytes: passed through unjudged$/) }]);
-    expect(proxy.certificate().traffic?.notJudged.bodyNotJudged).toBe(1);
+    expect((await proxy.report()).traffic?.notJudged.bodyNotJudged).toBe(1);
   });
 
   it('a request body reaches the upstream byte for byte', async () => {
@@ -262,7 +264,7 @@ describe('the proxy never blocks or alters traffic', () => {
       void released.then(() => res.end('"message":"ok","content":{"countries":[]}}'));
     });
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
-    const proxy = await createValidatingProxy({ upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` });
+    const proxy = await createValidatingProxy({ upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, inline: true });
     try {
       const res = await request(`${proxy.url}/api/v1/demo-store/storefront/common/countries`);
       const reader = res.body[Symbol.asyncIterator]();
@@ -302,12 +304,12 @@ describe('the proxy never blocks or alters traffic', () => {
     } finally {
       await proxy.close();
     }
-    const dead = await createValidatingProxy({ upstream: `http://127.0.0.1:${await closedPort()}` });
+    const dead = await createValidatingProxy({ upstream: `http://127.0.0.1:${await closedPort()}`, inline: true });
     try {
       const answer = await raw(`${dead.url}/api/v1/demo-store/storefront/common/countries`, {});
       expect(answer.status).toBe(502);
       expect(JSON.parse(answer.bytes.toString())).toMatchObject({ success: false, content: { error: { code: 'bad_gateway' } } });
-      expect(dead.summary()).toMatchObject({ upstreamFailures: 1, exchanges: { seen: 0 } });
+      expect(await dead.summary()).toMatchObject({ upstreamFailures: 1, exchanges: { seen: 0 } });
     } finally {
       await dead.close();
     }

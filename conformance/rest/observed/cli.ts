@@ -125,8 +125,7 @@ export async function runProxy(argv: string[]): Promise<number> {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  await proxy.close();
-  const certificate = proxy.certificate();
+  const certificate = await proxy.close();
   const files = writeReports(certificate, reportDir);
   out(summaryText(certificate, files.map((f) => path.relative(process.cwd(), f))));
   if (harFile) out(`  har: ${path.relative(process.cwd(), harFile)}`);

@@ -16,6 +16,7 @@ import type { Rule } from '../../rules/model.js';
 import { judgesTraffic, type Exchange, type LiveResponse } from '../../rules/observations/rest.js';
 import { restRules } from '../../rules/rest/index.js';
 import { RuleTally, type Policy } from '../../rules/run.js';
+import { responseSchemaOf } from '../../rules/response-schemas.js';
 import { matchApiPath } from '../../../workbench/contract/match.js';
 
 /** One exchange as traffic shows it: what the client sent and what it got, the body decoded. */
@@ -80,6 +81,8 @@ export interface Violation {
 }
 
 const RECENT = 20;
+/** A JSON member named as a secret (`"access_token":`), the only place the judge looks for new secrets in a body. */
+const SECRET_KEY_RE = new RegExp(`"(?:${[...SECRET_BODY_KEYS].join('|')})"\\s*:`);
 
 export class TrafficJudge {
   readonly redactor: Redactor;
@@ -117,9 +120,9 @@ export class TrafficJudge {
    */
   judge(exchange: ObservedExchange, learned = false): TrafficVerdict {
     const index = this.seen++;
-    if (!learned) this.learn(exchange);
     const url = new URL(exchange.url);
     const found = matchApiPath((api) => (api === 'storefront' ? storefrontOperationList : undefined), exchange.method, url.pathname);
+    if (!learned) this.learn(exchange, found.kind === 'match' ? found.operation.operationId : undefined);
     if (found.kind === 'no-api') {
       this.notJudged.outsideStorefront++;
       return { kind: 'outside-storefront', index };
@@ -254,18 +257,22 @@ export class TrafficJudge {
     return this.redactor.text(text);
   }
 
-  /** Marks the exchange's secrets (credentials sent, tokens issued) so nothing printed or kept shows them. */
-  private learn(exchange: ObservedExchange): void {
+  /**
+   * Marks the exchange's secrets (credentials sent, tokens issued) so nothing printed or kept shows them.
+   * Walking a body costs (a 100-product page is 600 KB): a request body or an answer can hold a new secret
+   * only where a member is named as one; for an operation's answer the contract says whether its schema
+   * has such a member (the tokens of `createAnonymousUser`, the OTP of `startPosPhoneLogin`), otherwise one
+   * pass of one pattern finds out.
+   */
+  private learn(exchange: ObservedExchange, operationId: string | undefined): void {
     this.redactor.headers(exchange.requestHeaders);
     this.redactor.url(exchange.url);
     this.redactor.headers(exchange.responseHeaders);
-    for (const [text, mime] of [
-      [exchange.requestBody, headerOf(exchange.requestHeaders, 'content-type')],
-      [exchange.responseText, headerOf(exchange.responseHeaders, 'content-type')],
-    ] as const) {
-      // Walking a body costs: only one that names a secret key can hold a new secret.
-      if (text && [...SECRET_BODY_KEYS].some((k) => text.includes(`"${k}"`))) this.redactor.body(text, mime ?? 'application/json');
-    }
+    const request = exchange.requestBody;
+    if (request && SECRET_KEY_RE.test(request)) this.redactor.body(request, headerOf(exchange.requestHeaders, 'content-type') ?? 'application/json');
+    const answer = exchange.responseText;
+    const declared = operationId === undefined ? undefined : namesSecrets(operationId, exchange.status);
+    if (answer && (declared ?? SECRET_KEY_RE.test(answer))) this.redactor.body(answer, headerOf(exchange.responseHeaders, 'content-type') ?? 'application/json');
   }
 }
 
@@ -294,4 +301,29 @@ function safeDecode(raw: string): string {
   } catch {
     return raw;
   }
+}
+
+const secretNames = new Map<string, boolean | undefined>();
+
+/**
+ * Whether the response schema of `operationId` for `status` declares a member named as a secret (anywhere
+ * in it); undefined when the contract has no schema for that status.
+ */
+function namesSecrets(operationId: string, status: number): boolean | undefined {
+  const key = `${operationId} ${status}`;
+  if (!secretNames.has(key)) {
+    const schema = responseSchemaOf(operationId, status);
+    secretNames.set(key, schema ? schema.some((node) => declaresSecret(node, new Set())) : undefined);
+  }
+  return secretNames.get(key);
+}
+
+function declaresSecret(node: unknown, seen: Set<unknown>): boolean {
+  if (!node || typeof node !== 'object' || seen.has(node)) return false;
+  seen.add(node);
+  const schema = node as Record<string, unknown>;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  if (Object.keys(properties).some((name) => SECRET_BODY_KEYS.has(name))) return true;
+  const children = [...Object.values(properties), schema.items, schema.additionalProperties, ...(['allOf', 'oneOf', 'anyOf'] as const).flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : []))];
+  return children.some((child) => declaresSecret(child, seen));
 }

@@ -1,19 +1,23 @@
 // The validating proxy (`storefront-contract proxy`): the recorder's forwarding path (recorder/proxy.ts:
-// streaming both ways, keep-alive, content codings untouched) with the traffic judge (judge.ts) as its
-// observer. Each exchange is judged once the client has its whole answer, so a rule can neither delay nor
-// change what the client receives; a judge that throws is reported and the traffic goes on. Beside the
-// forwarded API, one route of its own, `GET /__proxy/summary` (outside the contract, answered to callers on
-// this machine only), gives the live counts; on close the drift report (the certifier's report.json,
-// junit.xml, report.html) and, with a HAR file, the redacted HAR (the recorder's entries and writer).
+// streaming both ways, keep-alive, content codings untouched) with a judging session (session.ts) as its
+// observer. Each exchange is handed over once the client has its whole answer, so a rule can neither delay
+// nor change what the client receives; by default the session runs on a worker thread (judge-worker.ts), so
+// judging one exchange does not hold up the next request either. A judge that throws is reported and the
+// traffic goes on. If the judge falls behind, exchanges are handed over without their bodies (advice: not
+// judged) and past that only counted, so memory stays bounded. Beside the forwarded API, one route of its
+// own, `GET /__proxy/summary` (outside the contract, for callers on this machine only), gives the live
+// counts; on close, the drift report (the certifier's report.json, junit.xml, report.html) and, with a HAR
+// file, the redacted HAR (the recorder's entries and writer).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import type { RestCertificate } from '../../report/certificate.js';
 import type { Rule } from '../../rules/model.js';
 import type { Exchange } from '../../rules/observations/rest.js';
-import { writeReports } from '../../report/write.js';
-import { HarFile } from '../recorder/har-file.js';
-import { createForwardingProxy, decodedResponse, harEntry, type ForwardedExchange, type ForwardingProxy } from '../recorder/proxy.js';
-import { TrafficJudge, type TrafficVerdict, type Violation } from './judge.js';
+import { createForwardingProxy, type ForwardedExchange, type ForwardingProxy } from '../recorder/proxy.js';
+import type { Violation } from './judge.js';
+import type { FromJudge, ToJudge } from './judge-worker.js';
+import { ProxySession, type Observed, type SessionOptions } from './session.js';
 import { compileControlRoutes, matchControlRoute } from '../../../workbench/http/control-routes.js';
 import { fail, MockHttpError, writeError, writeReply } from '../../../workbench/http/errors.js';
 import { refuseForeignCaller } from '../../../workbench/http/local-origin.js';
@@ -22,6 +26,12 @@ import { refuseForeignCaller } from '../../../workbench/http/local-origin.js';
 export const PROXY_PREFIX = '/__proxy';
 /** Response bodies over this many bytes are passed through and not judged (advice). */
 export const DEFAULT_PROXY_MAX_BODY = 4 * 1024 * 1024;
+/** Exchanges handed to the judge and not judged yet, beyond which the next ones go without their bodies. */
+const MAX_PENDING = 256;
+/** Bytes of bodies waiting for the judge, beyond which the next ones go without their bodies. */
+const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+/** Beyond this many waiting, exchanges are only counted. */
+const MAX_QUEUED = 4 * MAX_PENDING;
 
 export interface ValidatingProxyOptions {
   upstream: string;
@@ -37,6 +47,11 @@ export interface ValidatingProxyOptions {
   onViolation?(violation: Violation): void;
   /** Exchanges not judged and the proxy's own troubles, one line each (no secret in them). */
   onNote?(line: string): void;
+  /**
+   * Judge on the proxy's own thread instead of a worker thread: each exchange is judged as soon as it is
+   * complete (tests read the findings right after the answer). Custom `rules` imply it.
+   */
+  inline?: boolean;
   /** The rules to judge with (default: every rule that needs no recording, judge.ts `trafficRules`). */
   rules?: readonly Rule<Exchange>[];
 }
@@ -44,81 +59,56 @@ export interface ValidatingProxyOptions {
 export interface ValidatingProxy {
   url: string;
   /** The live summary `GET /__proxy/summary` answers. */
-  summary(): Record<string, unknown>;
-  /** The drift report of the traffic so far. */
-  certificate(): RestCertificate;
-  /** Stops forwarding, closes the HAR; then `writeReports(certificate(), dir)`. */
-  close(): Promise<void>;
+  summary(): Promise<Record<string, unknown>>;
+  /** The drift report of the traffic judged so far. */
+  report(): Promise<RestCertificate>;
+  /** Stops forwarding, waits for the judge to finish, closes the HAR; returns the drift report. */
+  close(): Promise<RestCertificate>;
 }
 
-interface ProxyRoute {
-  method: 'GET';
-  path: string;
-  summary: string;
-  handle(): { status: number; body: unknown };
+/** Where the session runs: the same calls on this thread or on the worker. */
+interface Judge {
+  observe(exchange: ForwardedExchange): void;
+  failed(note: string): void;
+  summary(): Promise<Record<string, unknown>>;
+  report(): Promise<RestCertificate>;
+  close(): Promise<RestCertificate>;
 }
 
 export async function createValidatingProxy(options: ValidatingProxyOptions): Promise<ValidatingProxy> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_PROXY_MAX_BODY;
-  const judge = new TrafficJudge({ source: 'proxy', storeId: options.storeId, strict: options.strict, rules: options.rules });
-  const har = options.harFile ? new HarFile(options.harFile, 'storefront-contract proxy') : undefined;
-  const upstream = options.upstream.replace(/\/+$/, '');
-  const note = (line: string) => options.onNote?.(judge.redactor.text(line));
-  let failures = 0;
+  const sessionOptions: SessionOptions = {
+    upstream: options.upstream.replace(/\/+$/, ''),
+    maxBodyBytes,
+    ...(options.storeId !== undefined ? { storeId: options.storeId } : {}),
+    ...(options.strict ? { strict: true } : {}),
+    ...(options.harFile ? { harFile: options.harFile } : {}),
+  };
+  const print = ({ violations, notes }: Observed) => {
+    for (const v of violations) options.onViolation?.(v);
+    for (const n of notes) options.onNote?.(n);
+  };
+  const judge = options.inline || options.rules ? inlineJudge({ ...sessionOptions, rules: options.rules }, print) : await workerJudge(sessionOptions, print);
 
-  const routes = compileControlRoutes<ProxyRoute>([
-    {
-      method: 'GET',
-      path: `${PROXY_PREFIX}/summary`,
-      summary: 'the live summary: exchanges judged, per rule and operation, the latest violations',
-      handle: () => ({ status: 200, body: { upstream, ...judge.summary(), upstreamFailures: failures } }),
-    },
+  const routes = compileControlRoutes([
+    { method: 'GET', path: `${PROXY_PREFIX}/summary`, summary: 'the live summary: exchanges judged, per rule and operation, the latest violations' },
   ]);
 
   function route(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
     if (url.pathname !== PROXY_PREFIX && !url.pathname.startsWith(`${PROXY_PREFIX}/`)) return false;
     res.setHeader('x-simulator', 'outside-contract');
-    try {
+    req.resume();
+    const answer = async () => {
       // The summary tells what the traffic held (paths, operations): only this machine may read it.
       const foreign = !isLoopback(req.socket.remoteAddress) ? `the proxy's ${PROXY_PREFIX} routes answer only callers on this machine` : refuseForeignCaller(req);
       if (foreign) throw new MockHttpError(403, 'forbidden', foreign);
       const found = matchControlRoute(routes, url.pathname, (req.method ?? 'GET').toUpperCase());
       if (found.kind === 'none') throw new MockHttpError(404, 'not_found', `No proxy route at ${url.pathname.slice(0, 200)}; the proxy answers GET ${PROXY_PREFIX}/summary and forwards everything else.`);
       if (found.kind === 'no-method') throw new MockHttpError(405, 'method_not_allowed', `${req.method} is not allowed here; use ${found.allowed.join(', ')}.`, [], { allow: found.allowed.join(', ') });
-      writeReply(res, found.route.handle());
-    } catch (error) {
-      writeError(res, error instanceof MockHttpError ? error : fail(500, 'internal_error', `proxy: ${(error as Error).message}`));
-    }
-    req.resume();
+      writeReply(res, { status: 200, body: await judge.summary() });
+    };
+    answer().catch((error) => writeError(res, error instanceof MockHttpError ? error : fail(500, 'internal_error', `proxy: ${(error as Error).message}`)));
     return true;
-  }
-
-  function observe(exchange: ForwardedExchange): void {
-    const decoded = decodedResponse(exchange.responseBody, exchange.responseHeaders, maxBodyBytes);
-    // The HAR entry first: it marks every secret of the exchange, which the judge then scrubs with.
-    if (har) har.append(harEntry(exchange, judge.redactor, decoded));
-    const body = exchange.requestBody;
-    const verdict = judge.judge(
-      {
-        started: exchange.started,
-        method: exchange.method,
-        url: exchange.url,
-        requestHeaders: exchange.requestHeaders,
-        ...(body.bytes && body.size ? { requestBody: body.bytes.toString('utf8') } : {}),
-        status: exchange.status,
-        responseHeaders: exchange.responseHeaders,
-        ...(decoded.text !== undefined ? { responseText: decoded.text } : { bodyOmitted: decoded.omitted }),
-        durationMs: exchange.timings.total,
-        ...(exchange.step ? { step: exchange.step } : {}),
-      },
-      har !== undefined,
-    );
-    report(verdict, exchange.started);
-  }
-
-  function report(verdict: TrafficVerdict, at: Date): void {
-    if (verdict.kind === 'no-operation') note(`${at.toISOString()} ${verdict.method} ${verdict.path} ${verdict.status}: no operation of the contract has this path and method (not judged)`);
-    for (const v of judge.violations(verdict, at)) options.onViolation?.(v);
   }
 
   const proxy: ForwardingProxy = await createForwardingProxy({
@@ -128,28 +118,118 @@ export async function createValidatingProxy(options: ValidatingProxyOptions): Pr
     host: options.host,
     maxBodyBytes,
     route,
-    onExchange: observe,
-    onFailure: ({ method, url, reason, answered502 }) => {
-      failures++;
-      note(`${new Date().toISOString()} ${method} ${new URL(url).pathname} ${answered502 ? '502' : '---'}: ${answered502 ? 'the upstream failed' : 'the exchange broke off'} (${reason}); not judged`);
-    },
-    onObserverError: (error) => note(`proxy: judging an exchange failed (a bug of the proxy; the exchange was passed through): ${(error as Error)?.message ?? error}`),
+    onExchange: (exchange) => judge.observe(exchange),
+    onFailure: ({ method, url, reason, answered502 }) =>
+      judge.failed(`${new Date().toISOString()} ${method} ${new URL(url).pathname} ${answered502 ? '502' : '---'}: ${answered502 ? 'the upstream failed' : 'the exchange broke off'} (${reason}); not judged`),
+    onObserverError: (error) => options.onNote?.(`proxy: judging an exchange failed (a bug of the proxy; the exchange was passed through): ${(error as Error)?.message ?? error}`),
   });
 
   return {
     url: proxy.url,
-    summary: () => ({ upstream, ...judge.summary(), upstreamFailures: failures }),
-    certificate: () => judge.certificate(upstream, { upstream, maxBodyBytes, upstreamFailures: failures, ...(options.harFile ? { har: options.harFile } : {}) }),
+    summary: () => judge.summary(),
+    report: () => judge.report(),
     close: async () => {
       await proxy.close();
-      har?.close();
+      return judge.close();
     },
   };
 }
 
-/** Writes the drift report of a closed proxy; the files written. */
-export function writeDriftReport(proxy: ValidatingProxy, dir: string): string[] {
-  return writeReports(proxy.certificate(), dir);
+/** The session on this thread: each exchange judged as it completes. */
+function inlineJudge(options: SessionOptions, print: (o: Observed) => void): Judge {
+  const session = new ProxySession(options);
+  return {
+    observe: (exchange) => print(session.observe(exchange)),
+    failed: (note) => {
+      session.failed();
+      print({ violations: [], notes: [session.scrub(note)] });
+    },
+    summary: async () => session.summary(),
+    report: async () => session.certificate(),
+    close: async () => {
+      session.close();
+      return session.certificate();
+    },
+  };
+}
+
+/** The session on a worker thread, behind a bounded queue. */
+async function workerJudge(options: SessionOptions, print: (o: Observed) => void): Promise<Judge> {
+  // In this repository the sources run through tsx (registered on the worker's thread by a small entry);
+  // the built package runs the compiled file.
+  const file = new URL(import.meta.url.endsWith('.ts') ? './judge-worker-source.mjs' : './judge-worker.js', import.meta.url);
+  const worker = new Worker(file, { workerData: options });
+  const replies = new Map<number, (value: unknown) => void>();
+  let nextId = 0;
+  let pending = 0;
+  let pendingBytes = 0;
+  const sizes: number[] = [];
+  let dropped = 0;
+  let stopped: string | undefined;
+  worker.on('message', (message: FromJudge) => {
+    if (message.kind === 'reply') {
+      replies.get(message.id)?.(message.value);
+      replies.delete(message.id);
+      return;
+    }
+    pending--;
+    pendingBytes -= sizes.shift() ?? 0;
+    print(message);
+  });
+  worker.on('error', (error) => {
+    stopped = error.message;
+    print({ violations: [], notes: [`proxy: the judge stopped (a bug of the proxy): ${error.message}; traffic is still forwarded, no longer judged`] });
+    for (const resolve of replies.values()) resolve({ error: error.message });
+  });
+  const send = (message: ToJudge) => {
+    if (!stopped) worker.postMessage(message);
+  };
+  const ask = <T>(kind: 'summary' | 'report' | 'close'): Promise<T> =>
+    new Promise((resolve, reject) => {
+      if (stopped) return reject(new Error(`the judge stopped: ${stopped}`));
+      const id = nextId++;
+      replies.set(id, (value) => ((value as { error?: string })?.error ? reject(new Error((value as { error: string }).error)) : resolve(value as T)));
+      worker.postMessage({ kind, id } satisfies ToJudge);
+    });
+  return {
+    observe(exchange) {
+      if (stopped) return;
+      if (pending >= MAX_QUEUED) {
+        dropped++;
+        return;
+      }
+      if (dropped) {
+        send({ kind: 'dropped', n: dropped });
+        dropped = 0;
+      }
+      const bytes = (exchange.responseBody.bytes?.length ?? 0) + (exchange.requestBody.bytes?.length ?? 0);
+      const behind = pending >= MAX_PENDING || pendingBytes + bytes > MAX_PENDING_BYTES;
+      const message: ToJudge = behind
+        ? { kind: 'exchange', exchange: { ...exchange, requestBody: { ...exchange.requestBody, bytes: undefined }, responseBody: { ...exchange.responseBody, bytes: undefined } }, unjudged: { reason: `the judge was ${pending} exchanges behind; the body was passed through unjudged` } }
+        : { kind: 'exchange', exchange };
+      pending++;
+      sizes.push(behind ? 0 : bytes);
+      pendingBytes += behind ? 0 : bytes;
+      // A body the copy made whole owns its memory: moved to the judge, not copied.
+      const owned = behind ? [] : [exchange.responseBody.bytes, exchange.requestBody.bytes].filter((b): b is Buffer => !!b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.byteLength > 4096).map((b) => b.buffer as ArrayBuffer);
+      if (!stopped) worker.postMessage(message, owned);
+    },
+    failed: (note) => {
+      pending++;
+      sizes.push(0);
+      send({ kind: 'failed', note });
+    },
+    summary: () => ask('summary'),
+    report: () => ask<RestCertificate>('report'),
+    close: async () => {
+      if (dropped) send({ kind: 'dropped', n: dropped });
+      try {
+        return await ask<RestCertificate>('close');
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
 }
 
 function isLoopback(address: string | undefined): boolean {

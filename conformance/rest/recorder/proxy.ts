@@ -22,6 +22,8 @@ export const STEP_HEADER = 'x-conformance-step';
 export const MAX_STORED_BODY = 64 * 1024;
 /** The start of a truncated request body kept in a HAR entry. */
 const TRUNCATED_HEAD = 256;
+/** How long closing waits for exchanges in flight to finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 2000;
 /** Response bodies the recording proxy keeps whole by default (larger ones are passed through, not stored). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -111,8 +113,9 @@ class Capture extends Transform {
     callback(null, chunk);
   }
 
+  /** The copy: its bytes in a buffer of their own (never a chunk the stream may share), so they can be moved to another thread. */
   body(): CapturedBody {
-    return { size: this.size, head: this.headBytes, last: this.last, ...(this.over ? {} : { bytes: this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.kept) }) };
+    return { size: this.size, head: this.headBytes, last: this.last, ...(this.over ? {} : { bytes: Buffer.concat(this.chunks, this.kept) }) };
   }
 }
 
@@ -153,14 +156,18 @@ export async function createForwardingProxy(options: ForwardingProxyOptions): Pr
       }
       if (handled) return;
     }
-    forward(req, res, `${upstream.origin}${local}`).catch((error: Error) => {
+    const done = forward(req, res, `${upstream.origin}${local}`).catch((error: Error) => {
       const answered502 = !res.headersSent;
       // An unreachable upstream is the workbench's envelope too (the one error writer), with code bad_gateway.
       if (answered502) writeError(res, fail(502, 'bad_gateway', `${options.name ?? 'proxy'}: upstream failed: ${error.message}`));
       else res.destroy();
       options.onFailure?.({ method: (req.method ?? 'GET').toUpperCase(), url: `${upstream.origin}${local}`, reason: error.message, answered502 });
     });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
   });
+  /** Exchanges being forwarded: closing lets them finish (a little while) before it cuts connections. */
+  const inFlight = new Set<Promise<void>>();
   const sockets = new Set<Socket>();
   server.on('connection', (s: Socket) => {
     sockets.add(s);
@@ -240,11 +247,14 @@ export async function createForwardingProxy(options: ForwardingProxyOptions): Pr
   return {
     url: `http://${shown}:${port}`,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-        for (const s of sockets) s.destroy();
-      });
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+      clearTimeout(timer);
+      server.closeAllConnections();
+      for (const s of sockets) s.destroy();
+      await closed;
       await dispatcher.close().catch(() => undefined);
     },
   };
