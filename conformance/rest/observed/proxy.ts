@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import type { RestCertificate } from '../../report/certificate.js';
 import type { Rule } from '../../rules/model.js';
 import type { Exchange } from '../../rules/observations/rest.js';
-import { createForwardingProxy, type ForwardedExchange, type ForwardingProxy } from '../recorder/proxy.js';
+import { createForwardingProxy, type CapturedBody, type ForwardedExchange, type ForwardingProxy } from '../recorder/proxy.js';
 import type { Violation } from './judge.js';
 import type { FromJudge, ToJudge } from './judge-worker.js';
 import { ProxySession, type Observed, type SessionOptions } from './session.js';
@@ -118,6 +118,7 @@ export async function createValidatingProxy(options: ValidatingProxyOptions): Pr
     host: options.host,
     maxBodyBytes,
     route,
+    routePrefix: PROXY_PREFIX,
     onExchange: (exchange) => judge.observe(exchange),
     onFailure: ({ method, url, reason, answered502 }) =>
       judge.failed(`${new Date().toISOString()} ${method} ${new URL(url).pathname} ${answered502 ? '502' : '---'}: ${answered502 ? 'the upstream failed' : 'the exchange broke off'} (${reason}); not judged`),
@@ -172,8 +173,8 @@ async function workerJudge(options: SessionOptions, print: (o: Observed) => void
       replies.delete(message.id);
       return;
     }
-    pending--;
-    pendingBytes -= sizes.shift() ?? 0;
+    pending -= message.done;
+    for (const size of sizes.splice(0, message.done)) pendingBytes -= size;
     print(message);
   });
   worker.on('error', (error) => {
@@ -204,15 +205,16 @@ async function workerJudge(options: SessionOptions, print: (o: Observed) => void
       }
       const bytes = (exchange.responseBody.bytes?.length ?? 0) + (exchange.requestBody.bytes?.length ?? 0);
       const behind = pending >= MAX_PENDING || pendingBytes + bytes > MAX_PENDING_BYTES;
-      const message: ToJudge = behind
-        ? { kind: 'exchange', exchange: { ...exchange, requestBody: { ...exchange.requestBody, bytes: undefined }, responseBody: { ...exchange.responseBody, bytes: undefined } }, unjudged: { reason: `the judge was ${pending} exchanges behind; the body was passed through unjudged` } }
-        : { kind: 'exchange', exchange };
+      const moved: ArrayBuffer[] = [];
+      const message: ToJudge = {
+        kind: 'exchange',
+        exchange: { ...exchange, requestBody: handOver(exchange.requestBody, behind, moved), responseBody: handOver(exchange.responseBody, behind, moved) },
+        ...(behind ? { unjudged: { reason: `the judge was ${pending} exchanges behind; the body was passed through unjudged` } } : {}),
+      };
       pending++;
       sizes.push(behind ? 0 : bytes);
       pendingBytes += behind ? 0 : bytes;
-      // A body the copy made whole owns its memory: moved to the judge, not copied.
-      const owned = behind ? [] : [exchange.responseBody.bytes, exchange.requestBody.bytes].filter((b): b is Buffer => !!b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.byteLength > 4096).map((b) => b.buffer as ArrayBuffer);
-      if (!stopped) worker.postMessage(message, owned);
+      if (!stopped) worker.postMessage(message, moved);
     },
     failed: (note) => {
       pending++;
@@ -230,6 +232,22 @@ async function workerJudge(options: SessionOptions, print: (o: Observed) => void
       }
     },
   };
+}
+
+/**
+ * A body as the worker gets it. Cloning a Buffer clones all the memory it is a view of (a small Buffer is a
+ * view of Node's 8 KB pool), so small ones go as copies of their own bytes, and a large one, whose memory the
+ * copy made for it alone, is moved (`moved`: the transfer list), not copied.
+ */
+function handOver(body: CapturedBody, withoutBytes: boolean, moved: ArrayBuffer[]): CapturedBody {
+  const own = (b: Buffer): Uint8Array => {
+    if (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.byteLength > 4096) {
+      moved.push(b.buffer as ArrayBuffer);
+      return b;
+    }
+    return new Uint8Array(b);
+  };
+  return { size: body.size, last: body.last, head: own(body.head) as Buffer, ...(body.bytes && !withoutBytes ? { bytes: own(body.bytes) as Buffer } : {}) };
 }
 
 function isLoopback(address: string | undefined): boolean {

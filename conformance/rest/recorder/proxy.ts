@@ -75,6 +75,8 @@ export interface ForwardingProxyOptions {
   onFailure?(failure: { method: string; url: string; reason: string; answered502: boolean }): void;
   /** The proxy's own routes: true when it answered the request itself (nothing is forwarded). */
   route?(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean;
+  /** `route` is asked only about paths starting with this. */
+  routePrefix?: string;
   /** An observer that threw: the exchange was passed through all the same. */
   onObserverError?(error: unknown): void;
 }
@@ -98,6 +100,12 @@ class Capture extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.add(chunk);
+    callback(null, chunk);
+  }
+
+  /** Takes a copy of a chunk that goes by another way (the response side listens beside its pipe). */
+  add(chunk: Buffer): void {
     this.size += chunk.length;
     if (chunk.length) this.last = chunk[chunk.length - 1];
     if (this.headBytes.length < TRUNCATED_HEAD) this.headBytes = Buffer.concat([this.headBytes, chunk.subarray(0, TRUNCATED_HEAD - this.headBytes.length)]);
@@ -110,7 +118,6 @@ class Capture extends Transform {
         this.kept += chunk.length;
       }
     }
-    callback(null, chunk);
   }
 
   /** The copy: its bytes in a buffer of their own (never a chunk the stream may share), so they can be moved to another thread. */
@@ -146,11 +153,12 @@ export async function createForwardingProxy(options: ForwardingProxyOptions): Pr
   const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
 
   const server = http.createServer((req, res) => {
-    const local = `${prefix}${pathAndQuery(req.url)}`;
-    if (options.route) {
+    const path = pathAndQuery(req.url);
+    const local = `${prefix}${path}`;
+    if (options.route && (!options.routePrefix || path.startsWith(options.routePrefix))) {
       let handled = false;
       try {
-        handled = options.route(req, res, new URL(pathAndQuery(req.url), 'http://proxy.invalid'));
+        handled = options.route(req, res, new URL(path, 'http://proxy.invalid'));
       } catch (error) {
         options.onObserverError?.(error);
       }
@@ -214,8 +222,10 @@ export async function createForwardingProxy(options: ForwardingProxyOptions): Pr
       if (!HOP_BY_HOP.has(name)) outHeaders[name] = value;
     }
     res.writeHead(reply.statusCode, outHeaders);
+    // The copy listens beside the pipe (no stage in between): it sees every chunk the pipe writes.
     const responseCapture = new Capture(maxBodyBytes);
-    await pipeline(reply.body, responseCapture, res);
+    reply.body.on('data', (chunk: Buffer) => responseCapture.add(chunk));
+    await pipeline(reply.body, res);
     const t3 = performance.now();
     const exchange: ForwardedExchange = {
       started,
