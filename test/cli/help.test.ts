@@ -14,6 +14,7 @@ describe('storefront-contract help', () => {
     ['mock', ['mock', '--help']],
     ['webhooks', ['webhooks', '--help']],
     ['webhooks-listen', ['webhooks', 'listen', '--help']],
+    ['proxy', ['proxy', '--help']],
   ])('%s', async (name, args) => {
     const result = await cli(args);
     expect(result.code).toBe(0);
@@ -30,7 +31,7 @@ describe('storefront-contract help', () => {
     const result = await cli(['mokc']);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([
-      'storefront-contract: unknown command "mokc"; the commands are mock, webhooks, certify, certify-webhooks, record (see --help).',
+      'storefront-contract: unknown command "mokc"; the commands are mock, webhooks, certify, certify-webhooks, record, proxy (see --help).',
     ]);
   });
 

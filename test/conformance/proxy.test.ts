@@ -235,6 +235,8 @@ describe('what the proxy passes through', () => {
     expect(foreign.status).toBe(403);
     expect(JSON.parse(foreign.bytes.toString())).toMatchObject({ success: false, content: { error: { code: 'forbidden' } } });
     expect((await raw(`${proxy.url}/__proxy/nothing`, {})).status).toBe(404);
+    // Stopping over HTTP is for the command (it says how it stops); a proxy started without it refuses.
+    expect((await raw(`${proxy.url}/__proxy/stop`, {}, 'POST')).status).toBe(404);
     const post = await raw(`${proxy.url}/__proxy/summary`, {}, 'POST');
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('GET');
@@ -354,7 +356,7 @@ describe('memory stays bounded over a long session', () => {
 });
 
 describe('the commands', () => {
-  it('storefront-contract proxy prints each violation, writes the drift report and the HAR on SIGTERM (exit 1); certify --from-har on that HAR finds the same', async () => {
+  it('storefront-contract proxy prints each violation, writes the drift report and the HAR when stopped (exit 1); certify --from-har on that HAR finds the same', async () => {
     const dir = path.join(tmp, 'cli');
     active = cases.find(([, c]) => c.want.rule === 'response-schema')![1].transform() as Transform;
     const child = spawn(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'proxy', '--upstream', faulty.url, '--har', path.join(dir, 's.har'), '--report-dir', path.join(dir, 'live')], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -377,7 +379,8 @@ describe('the commands', () => {
       active = {};
     }
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    // As a script that started it through npx stops it (npx does not pass signals on); SIGTERM does the same.
+    expect((await raw(`${url}/__proxy/stop`, {}, 'POST')).status).toBe(202);
     expect(await exited).toBe(1);
     expect(stdout).toMatch(/Z GET \/catalog\/products\?limit=2 listProducts 200 error response-schema: the 200 body does not match the schema: /);
     expect(stdout).toMatch(/^VIOLATIONS: storefront traffic through the proxy to http:\/\/127\.0\.0\.1:\d+ \(store demo-store\)$/m);

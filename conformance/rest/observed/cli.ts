@@ -1,7 +1,7 @@
 // `storefront-contract proxy --upstream <url> [--port N] [--host A] [--store-id S] [--har out.har]
 // [--report-dir dir] [--max-body N] [--strict] [--quiet]`: the validating proxy (proxy.ts) as a command.
 // Violations go to stdout as they happen, one line each; notes (exchanges not judged, upstream failures)
-// to stderr. SIGINT or SIGTERM stops it: the drift report is written and summarised, exit 0 when no
+// to stderr. SIGINT, SIGTERM or `POST /__proxy/stop` stops it: the drift report is written and summarised, exit 0 when no
 // exchange broke the contract, 1 when one did, 2 on a usage error. Nothing secret is printed.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +19,8 @@ Every exchange is forwarded unchanged (bodies streamed both ways, compression pa
 the client has its answer, judged by the certifier's rules that need no recording: status documented,
 JSON content type, response schema, envelope, pagination, a page past the end, credentials enforced.
 Each violation is printed as it happens; nothing is ever blocked or altered. Ctrl-C (SIGINT or
-SIGTERM) stops it and writes the drift report (report.json, junit.xml, report.html).
+SIGTERM, or POST /__proxy/stop) stops it and writes the drift report (report.json, junit.xml,
+report.html).
 
 Options:
   --upstream <url>       the server to forward to, its root (e.g. https://staging.example.com)
@@ -36,7 +37,8 @@ Options:
   --quiet                no violation lines (the report still has them)
   --help                 this text
 
-Live summary: GET <proxy>${PROXY_PREFIX}/summary (JSON, outside the contract, for callers on this machine).
+Live summary: GET <proxy>${PROXY_PREFIX}/summary (JSON, outside the contract, for callers on this machine);
+POST <proxy>${PROXY_PREFIX}/stop stops it as SIGTERM does (a script whose npx does not pass signals on).
 Environment: none. Credentials pass through to the upstream untouched and are never printed or written
 (the HAR holds markers instead). Exit 0 when no exchange broke the contract, 1 when one did, 2 on a
 usage error.
@@ -96,6 +98,10 @@ export async function runProxy(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const note = (line: string) => process.stderr.write(`${line}\n`);
 
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  process.once('SIGINT', () => stop());
+  process.once('SIGTERM', () => stop());
   let proxy;
   try {
     proxy = await createValidatingProxy({
@@ -108,6 +114,7 @@ export async function runProxy(argv: string[]): Promise<number> {
       maxBodyBytes,
       onViolation: quiet ? undefined : (v) => out(violationLine(v)),
       onNote: quiet ? undefined : note,
+      onStop: () => stop(),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -121,10 +128,7 @@ export async function runProxy(argv: string[]): Promise<number> {
   const reason = await unreachableReason(upstreamShown);
   if (reason) note(`proxy: note: ${reason.replace('--base-url', '--upstream')}; requests are answered 502 until it answers`);
 
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopped;
   const certificate = await proxy.close();
   const files = writeReports(certificate, reportDir);
   out(summaryText(certificate, files.map((f) => path.relative(process.cwd(), f))));

@@ -54,6 +54,8 @@ export interface ValidatingProxyOptions {
   inline?: boolean;
   /** The rules to judge with (default: every rule that needs no recording, judge.ts `trafficRules`). */
   rules?: readonly Rule<Exchange>[];
+  /** `POST /__proxy/stop` was called (from this machine): the caller stops the proxy as on SIGTERM. */
+  onStop?(): void;
 }
 
 export interface ValidatingProxy {
@@ -90,8 +92,24 @@ export async function createValidatingProxy(options: ValidatingProxyOptions): Pr
   };
   const judge = options.inline || options.rules ? inlineJudge({ ...sessionOptions, rules: options.rules }, print) : await workerJudge(sessionOptions, print);
 
-  const routes = compileControlRoutes([
-    { method: 'GET', path: `${PROXY_PREFIX}/summary`, summary: 'the live summary: exchanges judged, per rule and operation, the latest violations' },
+  interface ProxyRoute {
+    method: 'GET' | 'POST';
+    path: string;
+    summary: string;
+    handle(): Promise<{ status: number; body: unknown }>;
+  }
+  const routes = compileControlRoutes<ProxyRoute>([
+    { method: 'GET', path: `${PROXY_PREFIX}/summary`, summary: 'the live summary: exchanges judged, per rule and operation, the latest violations', handle: async () => ({ status: 200, body: await judge.summary() }) },
+    {
+      method: 'POST',
+      path: `${PROXY_PREFIX}/stop`,
+      summary: 'stop the proxy as SIGTERM does (the drift report is written); for scripts whose signals do not reach it (npx in the background)',
+      handle: async () => {
+        if (!options.onStop) throw new MockHttpError(404, 'not_found', 'This proxy is stopped by whoever started it, not over HTTP.');
+        setImmediate(() => options.onStop?.());
+        return { status: 202, body: { stopping: true } };
+      },
+    },
   ]);
 
   function route(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
@@ -103,9 +121,9 @@ export async function createValidatingProxy(options: ValidatingProxyOptions): Pr
       const foreign = !isLoopback(req.socket.remoteAddress) ? `the proxy's ${PROXY_PREFIX} routes answer only callers on this machine` : refuseForeignCaller(req);
       if (foreign) throw new MockHttpError(403, 'forbidden', foreign);
       const found = matchControlRoute(routes, url.pathname, (req.method ?? 'GET').toUpperCase());
-      if (found.kind === 'none') throw new MockHttpError(404, 'not_found', `No proxy route at ${url.pathname.slice(0, 200)}; the proxy answers GET ${PROXY_PREFIX}/summary and forwards everything else.`);
+      if (found.kind === 'none') throw new MockHttpError(404, 'not_found', `No proxy route at ${url.pathname.slice(0, 200)}; the proxy answers GET ${PROXY_PREFIX}/summary and POST ${PROXY_PREFIX}/stop and forwards everything else.`);
       if (found.kind === 'no-method') throw new MockHttpError(405, 'method_not_allowed', `${req.method} is not allowed here; use ${found.allowed.join(', ')}.`, [], { allow: found.allowed.join(', ') });
-      writeReply(res, { status: 200, body: await judge.summary() });
+      writeReply(res, await found.route.handle());
     };
     answer().catch((error) => writeError(res, error instanceof MockHttpError ? error : fail(500, 'internal_error', `proxy: ${(error as Error).message}`)));
     return true;
