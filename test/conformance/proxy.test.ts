@@ -22,6 +22,7 @@ import type { Har } from '../../conformance/rest/har.js';
 import { judgeTrafficFile, TrafficFileError } from '../../conformance/rest/observed/files.js';
 import { TrafficJudge, trafficRules, violationLine, type ObservedExchange, type Violation } from '../../conformance/rest/observed/judge.js';
 import { createValidatingProxy, type ValidatingProxy } from '../../conformance/rest/observed/proxy.js';
+import { MAX_REMEMBERED_SECRETS, Redactor } from '../../conformance/rest/recorder/redact.js';
 import type { RestCertificate } from '../../conformance/report/certificate.js';
 import type { Rule } from '../../conformance/rules/model.js';
 import type { Exchange } from '../../conformance/rules/observations/rest.js';
@@ -327,6 +328,14 @@ async function closedPort(): Promise<number> {
 }
 
 describe('memory stays bounded over a long session', () => {
+  it('the redactor remembers the latest secrets, a bounded number of them', () => {
+    const redactor = new Redactor();
+    const token = (i: number) => `token-${String(i).padStart(6, '0')}-issued`;
+    for (let i = 0; i < MAX_REMEMBERED_SECRETS + 10; i++) redactor.mark('access_token', token(i));
+    expect(redactor.text(`echo ${token(0)}`)).toBe(`echo ${token(0)}`);
+    expect(redactor.text(`echo ${token(MAX_REMEMBERED_SECRETS + 9)}`)).toBe(`echo REDACTED_access_token_${MAX_REMEMBERED_SECRETS + 10}`);
+  });
+
   it('counts every exchange, lists a bounded number, and a bounded number of findings per rule', () => {
     const judge = new TrafficJudge({ source: 'proxy', keep: { withFindings: 3, passing: 2 }, maxFindingsPerRule: 4 });
     const exchange = (i: number): ObservedExchange => ({

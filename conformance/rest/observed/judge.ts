@@ -81,6 +81,8 @@ export interface Violation {
 }
 
 const RECENT = 20;
+/** Store ids a report names (multi-tenant traffic could name any number). */
+const MAX_STORES_NAMED = 20;
 /** A JSON member named as a secret (`"access_token":`), the only place the judge looks for new secrets in a body. */
 const SECRET_KEY_RE = new RegExp(`"(?:${[...SECRET_BODY_KEYS].join('|')})"\\s*:`);
 
@@ -137,7 +139,7 @@ export class TrafficJudge {
       this.notJudged.noOperation++;
       return { kind: 'no-operation', index, method: exchange.method, path, status: exchange.status };
     }
-    this.stores.add(store);
+    if (this.stores.size < MAX_STORES_NAMED) this.stores.add(store);
     const operation = found.operation;
     const head = {
       id: `traffic/#${index}`,
