@@ -38,6 +38,10 @@ const commands: Record<string, Command> = {
     summary: 'what changed in the contract between two versions, breaking / non-breaking / docs-only (in a clone)',
     load: async () => clonesOnly,
   },
+  proxy: {
+    summary: 'a validating proxy: forwards live traffic unchanged and prints every exchange that breaks the contract',
+    load: async () => (await import('../conformance/rest/observed/cli.js')).runProxy,
+  },
 };
 
 /**

@@ -86,6 +86,20 @@ export interface RestCertificate extends CertificateBase {
     /** The flags that send the same cases again. */
     reproduce: string;
   };
+  /**
+   * Set when the exchanges were observed in traffic, not sent by the certifier (the validating proxy,
+   * `certify --from-har` / `--from-log`): only the rules that need no recording judged them, and
+   * `exchanges` lists the ones kept (every exchange is counted in `exchangeSummary` and the coverage).
+   */
+  traffic?: {
+    source: 'proxy' | 'har' | 'log';
+    /** The HAR or log file, for `har` and `log`. */
+    file?: string;
+    /** Exchanges not judged: outside the storefront API, on another store than --store-id, on a path the contract does not have, or with a body that could not be judged. */
+    notJudged: { outsideStorefront: number; otherStore: number; noOperation: number; bodyNotJudged: number };
+    /** Exchanges judged but not listed in `exchanges` (the report keeps a bounded number). */
+    notListed: number;
+  };
   exchanges: ExchangeResult[];
 }
 
@@ -119,11 +133,13 @@ export interface WebhookCertificate extends CertificateBase {
 export type Certificate = RestCertificate | WebhookCertificate;
 
 /**
- * The verdict as people read it: CERTIFIED / NOT CERTIFIED, or for a shard's part (which is no
+ * The verdict as people read it: CERTIFIED / NOT CERTIFIED; VIOLATIONS / NO VIOLATIONS for observed traffic; or for a shard's part (which is no
  * certificate) whether the part passed: its exchanges all passed (`certify merge` gives the run's verdict).
  */
 export function verdictLabel(cert: Certificate): string {
   if (cert.certifies === 'rest' && cert.shard) return `SHARD ${cert.shard.index}/${cert.shard.total} ${partPassed(cert) ? 'PASSED' : 'FAILED'} (a part of the run; certify merge gives the certificate)`;
+  // Observed traffic (the validating proxy, --from-har): a drift report, not a certificate of the server.
+  if (cert.certifies === 'rest' && cert.traffic) return cert.verdict === 'certified' ? 'NO VIOLATIONS' : cert.exchangeSummary.judged === 0 ? 'NOTHING JUDGED' : 'VIOLATIONS';
   return cert.verdict === 'certified' ? 'CERTIFIED' : 'NOT CERTIFIED';
 }
 
@@ -167,6 +183,8 @@ export function certificateFrame<T extends { url: string }>(input: {
   durationMs: number;
   settings: CertificateBase['settings'];
   notes?: string[];
+  /** The command that ran, when not the certifier of the target (`storefront-contract proxy`). */
+  command?: string;
 }): CertificateBase & { target: T } {
   const pkg = packageVersion();
   const api = input.certifies === 'rest' ? 'storefront' : 'webhooks';
@@ -178,7 +196,7 @@ export function certificateFrame<T extends { url: string }>(input: {
     certifies: input.certifies,
     verdict: certified ? 'certified' : 'not-certified',
     strict: input.strict,
-    tool: { package: pkg.name, version: pkg.version, command: COMMANDS[input.certifies] },
+    tool: { package: pkg.name, version: pkg.version, command: input.command ?? COMMANDS[input.certifies] },
     spec: { api, ...specInfo[api] },
     target: input.target,
     startedAt: input.startedAt.toISOString(),

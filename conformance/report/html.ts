@@ -50,7 +50,7 @@ function restSections(cert: RestCertificate): string {
     .filter((e) => e.judged && e.findings.length)
     .map(
       (e) =>
-        `<tr><td><code>${esc(e.operationId)}</code></td><td><code>${esc(`${e.method} ${e.path}`)}</code><br>${esc(`${e.scenario}/${e.step}`)}${e.generated?.curl ? `<br>minimal failing request (${e.generated.shrinks} shrinking steps):<br><code>${esc(e.generated.curl)}</code>` : ''}</td><td>${e.status ?? '—'} ${e.generated ? '(generated)' : `(recorded ${e.recordedStatus})`}</td><td>${e.findings
+        `<tr><td><code>${esc(e.operationId)}</code></td><td><code>${esc(`${e.method} ${e.path}`)}</code><br>${esc(`${e.scenario}/${e.step}`)}${e.generated?.curl ? `<br>minimal failing request (${e.generated.shrinks} shrinking steps):<br><code>${esc(e.generated.curl)}</code>` : ''}</td><td>${e.status ?? '—'} ${e.generated ? '(generated)' : e.observed ? '(observed)' : `(recorded ${e.recordedStatus})`}</td><td>${e.findings
           .map((f) => `<div class="${f.severity}"><b>${esc(f.rule)}</b> (${f.severity}): ${esc(f.message)}</div>`)
           .join('')}</td></tr>`,
     )
@@ -59,10 +59,11 @@ function restSections(cert: RestCertificate): string {
     .filter((e) => e.judged)
     .map((e) => {
       const bad = e.error || e.findings.some((f) => f.severity === 'error');
-      return `<tr><td>${esc(e.scenario)}</td><td>${esc(e.step)}</td><td><code>${esc(e.operationId)}</code></td><td><code>${esc(`${e.method} ${e.path}`)}</code></td><td>${e.generated ? 'generated' : e.recordedStatus}</td><td>${e.status ?? '—'}</td><td class="${bad ? 'fail' : 'pass'}">${bad ? 'fail' : e.findings.length ? 'pass (warnings)' : 'pass'}</td><td>${e.durationMs.toFixed(1)} ms</td></tr>`;
+      return `<tr><td>${esc(e.scenario)}</td><td>${esc(e.step)}</td><td><code>${esc(e.operationId)}</code></td><td><code>${esc(`${e.method} ${e.path}`)}</code></td><td>${e.generated ? 'generated' : e.observed ? '—' : e.recordedStatus}</td><td>${e.status ?? '—'}</td><td class="${bad ? 'fail' : 'pass'}">${bad ? 'fail' : e.findings.length ? 'pass (warnings)' : 'pass'}</td><td>${e.durationMs.toFixed(1)} ms</td></tr>`;
     })
     .join('\n');
-  return `<h2>Coverage: operation × documented status</h2>
+  const traffic = cert.traffic ? `<h2>Traffic</h2>\n<ul>${cert.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>\n` : '';
+  return `${traffic}<h2>Coverage: operation × documented status</h2>
 <table><tr><th>operation</th>${statuses.map((c) => `<th>${c}</th>`).join('')}</tr>
 ${matrix}
 </table>

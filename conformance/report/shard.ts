@@ -6,7 +6,7 @@
 //   their files), the tool version, the target, the settings (generate, seed, strict, only, concurrency,
 //   scenarios) and the rule set;
 // - the shard (i of N) and the units it sent (scenarios; operations whose cases it generated);
-// - every exchange it reported with its findings, and each rule's observation of it: judged (its
+// - every exchange it reported with its findings, and each rule's observation of it (`ruleTally`): judged (its
 //   findings are the exchange's findings of that rule) or skipped with the reason.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +43,7 @@ export interface ShardReport {
   /** Rule ids in report order. */
   rules: string[];
   skipReasons: string[];
-  exchanges: Array<ExchangeResult & { observed: ShardObservation }>;
+  exchanges: Array<ExchangeResult & { ruleTally: ShardObservation }>;
   /** The generative phase: the run's seed and N, this shard's cases, and every operation of the run in report order. */
   generation?: Omit<NonNullable<RestCertificate['generation']>, 'cases'> & { operations: string[] };
 }
@@ -82,7 +82,7 @@ export class ObservedTally extends RuleTally {
         }
         observed.skipped.push([rule, reason]);
       }
-      return { ...ex, observed };
+      return { ...ex, ruleTally: observed };
     });
     return { skipReasons: reasons, exchanges: out };
   }

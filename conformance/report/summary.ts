@@ -9,6 +9,10 @@ const MAX_DETAILS = 3;
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 function headline(cert: Certificate): string {
+  if (cert.certifies === 'rest' && cert.traffic) {
+    const where = cert.traffic.source === 'proxy' ? `through the proxy to ${cert.target.url} (store` : `in ${cert.traffic.file} (${cert.target.url}, store`;
+    return `storefront traffic ${where} ${cert.target.storeId})`;
+  }
   if (cert.certifies === 'rest') return `${cert.target.url} (store ${cert.target.storeId}${cert.target.embeddedMock ? ', embedded mock' : ''})`;
   return `${targetLabel(cert.certifies)} ${cert.target.url}`;
 }
@@ -53,7 +57,9 @@ function coverageLines(cert: RestCertificate): string[] {
   if (cert.shard) return [`  coverage of this part: ${exercised}/${documented} documented statuses exercised, ${passed} passed (certify merge gives the run's)`];
   const lines = [`  coverage: ${exercised}/${documented} documented statuses exercised, ${passed} passed`];
   const missing = Object.entries(cert.coverage).flatMap(([op, st]) => Object.entries(st).filter(([, c]) => !c.exercised).map(([code]) => `${op} ${code}`));
-  if (missing.length) lines.push(`  not exercised: ${missing.join(', ')}`);
+  // Traffic exercises what its clients did: the whole list is in the report, not worth a screen here.
+  if (missing.length && cert.traffic) lines.push(`  not exercised by this traffic: ${missing.length} documented statuses (the coverage matrix of report.html)`);
+  else if (missing.length) lines.push(`  not exercised: ${missing.join(', ')}`);
   return lines;
 }
 
@@ -67,6 +73,8 @@ function generationLines(cert: RestCertificate): string[] {
   return lines;
 }
 
+/** The first word: a certificate's verdict, or for observed traffic whether it broke the contract. */
+
 export function summaryText(cert: Certificate, files: string[] = []): string {
   const r = cert.summary.rules;
   const lines = [
@@ -78,6 +86,11 @@ export function summaryText(cert: Certificate, files: string[] = []): string {
   if (cert.certifies === 'rest') {
     const e = cert.exchangeSummary;
     lines.push(`  ${count(e.judged, 'exchange')} judged: ${e.passed} passed, ${e.failed} failed${e.unsent ? ` (${e.unsent} could not be sent)` : ''}`);
+    const t = cert.traffic;
+    if (t) {
+      const n = t.notJudged;
+      lines.push(`  not judged: ${n.outsideStorefront} outside the storefront API, ${n.otherStore} of another store, ${n.noOperation} on no operation of the contract, ${n.bodyNotJudged} with a body that could not be judged`);
+    }
   }
   const failing = failures(cert);
   if (failing.size) {

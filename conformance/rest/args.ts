@@ -32,6 +32,10 @@ Options:
                            cases; the same split on every machine) and write shard-<i>-of-<N>.json for
                            certify merge; with --generate, give the same --seed to every shard
   --all                    also certify the workbench's webhook sender (REST and webhooks in one run)
+  --from-har <file.har>    judge recorded traffic offline instead (a HAR 1.2 file: the proxy's --har,
+                           record, a browser's export) by the rules that need no recording
+  --from-log <file>        the same for an NDJSON access log, one exchange a line (the format:
+                           docs/guides/certification.md, "Judge recorded traffic offline")
   --strict                 count warnings as errors: advice on designed parts of the contract then fails
   --quiet                  no progress lines
   --help                   this text
@@ -63,6 +67,8 @@ export interface CliOptions {
   inputs: Record<string, string>;
   quiet: boolean;
   help: boolean;
+  /** Judge a HAR file or an NDJSON access log offline instead of replaying. */
+  fromFile?: { format: 'har' | 'log'; file: string };
 }
 
 export function parseCliArgs(argv: string[], knownOperations: string[], warn: (line: string) => void = () => {}): CliOptions {
@@ -85,11 +91,14 @@ export function parseCliArgs(argv: string[], knownOperations: string[], warn: (l
         strict: { type: 'boolean' },
         quiet: { type: 'boolean', short: 'q' },
         help: { type: 'boolean', short: 'h' },
+        'from-har': { type: 'string' },
+        'from-log': { type: 'string' },
       },
     }));
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+  const fromFile = offlineSource(values);
   const baseUrl = values['base-url'] as string | undefined;
   if (baseUrl !== undefined) {
     let url: URL;
@@ -144,5 +153,23 @@ export function parseCliArgs(argv: string[], knownOperations: string[], warn: (l
     strict: values.strict === true,
     quiet: values.quiet === true,
     help: values.help === true,
+    ...(fromFile ? { fromFile } : {}),
   };
+}
+
+/** Flags that mean nothing when judging a file: the traffic is already there. */
+const REPLAY_ONLY = ['base-url', 'api-key', 'only', 'concurrency', 'input', 'all', 'generate', 'seed'];
+
+/** `--from-har` / `--from-log`, checked against the flags of a replay. */
+function offlineSource(values: Record<string, unknown>): CliOptions['fromFile'] {
+  const har = values['from-har'] as string | undefined;
+  const log = values['from-log'] as string | undefined;
+  if (har === undefined && log === undefined) return undefined;
+  if (har !== undefined && log !== undefined) throw new UsageError('--from-har and --from-log: give one file per run (certify it twice for two files)');
+  const flag = har !== undefined ? '--from-har' : '--from-log';
+  const file = (har ?? log)!;
+  if (file === '') throw new UsageError(`${flag} is empty; give the file to judge`);
+  const clash = REPLAY_ONLY.find((name) => values[name] !== undefined);
+  if (clash) throw new UsageError(`${flag} judges recorded traffic, nothing is sent: leave out --${clash}`);
+  return { format: har !== undefined ? 'har' : 'log', file };
 }

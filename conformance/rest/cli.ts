@@ -1,13 +1,14 @@
 // `storefront-contract certify` (npm run certify): replays the recorded traffic against the
 // target, judges every exchange by the rules, prints progress and a summary, writes the reports.
 // Exit 0 certified, 1 not certified, 2 usage error or unreachable target. Never prints a stack.
-import { reportDirProblem } from '../report/write.js';
+import { reportDirProblem, writeReports } from '../report/write.js';
 import path from 'node:path';
 import { storefrontOperations } from 'storefront-contract';
 import { parseCliArgs, USAGE } from './args.js';
 import { certify, DEFAULT_STORE_ID } from './certify.js';
 import { LoadError } from './load.js';
 import { misuseReason } from './misuse.js';
+import { TrafficFileError } from './observed/files.js';
 import { unreachableReason } from './reachable.js';
 import { progressLine } from '../report/progress.js';
 import { summaryText } from '../report/summary.js';
@@ -20,7 +21,7 @@ export async function runCertify(argv: string[]): Promise<number> {
   try {
     return await certifyAndReport(options);
   } catch (error) {
-    const message = error instanceof LoadError ? error.message : (error as Error)?.message ?? String(error);
+    const message = error instanceof LoadError || error instanceof TrafficFileError ? error.message : (error as Error)?.message ?? String(error);
     process.stderr.write(`certify: ${message.split('\n')[0]}\n`);
     return 2;
   }
@@ -36,6 +37,7 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
     process.stderr.write(`certify: ${reportProblem}\n`);
     return 2;
   }
+  if (options.fromFile) return judgeFile(options, options.fromFile);
   if (options.baseUrl) {
     const reason = await unreachableReason(options.baseUrl);
     if (reason) {
@@ -86,3 +88,23 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
   return restCertified && webhooks.certified ? 0 : 1;
 }
 
+
+/**
+ * `--from-har` / `--from-log`: the recorded traffic judged offline by the validating proxy's judge (the
+ * rules that need no recording), its violations printed as the proxy prints them, the same reports.
+ */
+async function judgeFile(options: ReturnType<typeof parseCliArgs>, source: NonNullable<ReturnType<typeof parseCliArgs>['fromFile']>): Promise<number> {
+  const [{ judgeTrafficFile }, { violationLine }] = await Promise.all([import('./observed/files.js'), import('./observed/judge.js')]);
+  if (!options.quiet) process.stderr.write(`certify: judging the traffic in ${source.file} (nothing is sent)\n`);
+  const certificate = await judgeTrafficFile({
+    file: source.file,
+    format: source.format,
+    storeId: options.storeId,
+    strict: options.strict,
+    onViolation: options.quiet ? undefined : (v) => process.stderr.write(`${violationLine(v)}\n`),
+    onNote: options.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+  });
+  const files = writeReports(certificate, options.reportDir);
+  process.stdout.write(`${summaryText(certificate, files.map((f) => path.relative(process.cwd(), f)))}\n`);
+  return certificate.verdict === 'certified' ? 0 : 1;
+}

@@ -37,6 +37,8 @@ export interface ExchangeResult {
   judged: boolean;
   /** Requests of the generative phase: the case, and for a shrunk failure its `curl` reproduction. */
   generated?: { kind: GeneratedCase['kind']; label: string; shrinks?: number; curl?: string };
+  /** An exchange observed in traffic (the validating proxy, `certify --from-har`): nothing was recorded for it. */
+  observed?: true;
 }
 
 /** What an exchange's result says before it is sent (its fields in report order). */
@@ -62,7 +64,7 @@ export interface PreparedExchange {
 
 /**
  * What every exchange of a run shares: the run's REST rules, each exchange handed to those that judge it
- * (a generated case to the rules with `appliesTo: 'all'`). No rules: sent and captured, not judged (the
+ * (a generated case to the rules with `appliesTo: 'generated'` or `'all'`). No rules: sent and captured, not judged (the
  * benchmark baseline).
  */
 export interface ExchangeLoop {
@@ -99,18 +101,29 @@ export async function runExchange(prepared: PreparedExchange, loop: ExchangeLoop
     consistency: prepared.consistency ?? [],
     ...(prepared.generated ? { generated: prepared.generated } : {}),
   };
-  const findings: ExchangeFinding[] = [];
-  const judgements: ExchangeOutcome['judgements'] = [];
   // Steps run only for the captures an `--only` operation needs are sent, not judged.
   const rules = !head.judged ? [] : prepared.generated ? loop.rules.filter(judgesGenerated) : loop.rules;
+  const { findings, judgements } = judgeExchange(observation, rules, loop.policy, (text) => loop.secrets.scrub(text));
+  const result: ExchangeResult = { ...head, status: live.status, durationMs: Math.round(live.durationMs * 10) / 10, findings };
+  return { result, judgements, failed: findings.some((f) => f.severity === 'error') };
+}
+
+/**
+ * The one judge of a REST exchange, whatever its source (replayed, generated, or observed in traffic by the
+ * validating proxy and `certify --from-har`): every rule given judges the observation under the run's
+ * policy, a rule that crashes is a finding of its own (rules/run.ts `judge`), and `scrub` takes secrets out
+ * of every finding before anything keeps it.
+ */
+export function judgeExchange(observation: Exchange, rules: readonly Rule<Exchange>[], policy: Policy, scrub: (text: string) => string): Pick<ExchangeOutcome, 'judgements'> & { findings: ExchangeFinding[] } {
+  const findings: ExchangeFinding[] = [];
+  const judgements: ExchangeOutcome['judgements'] = [];
   for (const rule of rules) {
-    const judgement = judge(rule, observation, loop.policy);
-    const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: loop.secrets.scrub(f.subject), message: loop.secrets.scrub(f.message) })) : judgement;
+    const judgement = judge(rule, observation, policy);
+    const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: scrub(f.subject), message: scrub(f.message) })) : judgement;
     judgements.push([rule.id, scrubbed]);
     if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: rule.id, ...f });
   }
-  const result: ExchangeResult = { ...head, status: live.status, durationMs: Math.round(live.durationMs * 10) / 10, findings };
-  return { result, judgements, failed: findings.some((f) => f.severity === 'error') };
+  return { findings, judgements };
 }
 
 /** The outcome of a request that was not sent, or got no answer: one `replay` error, nothing judged. */

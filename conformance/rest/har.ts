@@ -32,7 +32,16 @@ export interface HarResponse {
   httpVersion: string;
   cookies: HarNameValue[];
   headers: HarNameValue[];
-  content: { size: number; mimeType: string; text?: string };
+  content: {
+    size: number;
+    /** Bytes saved by the content coding (size decoded minus bytes on the wire). */
+    compression?: number;
+    mimeType: string;
+    /** The body decoded (HAR's `text` is never content-coded). */
+    text?: string;
+    /** Custom: why the body is not in the entry (over the proxy's limit, or not decodable). */
+    _omitted?: string;
+  };
   redirectURL: string;
   headersSize: number;
   bodySize: number;

@@ -16,24 +16,28 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 // A hostile server's compressed answer cannot grow past this (zlib stops and throws).
 const MAX_DECODED_BYTES = 64 * 1024 * 1024;
-const limit = { maxOutputLength: MAX_DECODED_BYTES };
-const DECODERS: Record<string, (b: Buffer) => Buffer> = {
-  gzip: (b) => gunzipSync(b, limit),
-  'x-gzip': (b) => gunzipSync(b, limit),
-  deflate: (b) => inflateSync(b, limit),
-  br: (b) => brotliDecompressSync(b, limit),
+type Limit = { maxOutputLength: number };
+const DECODERS: Record<string, (b: Buffer, limit: Limit) => Buffer> = {
+  gzip: (b, limit) => gunzipSync(b, limit),
+  'x-gzip': (b, limit) => gunzipSync(b, limit),
+  deflate: (b, limit) => inflateSync(b, limit),
+  br: (b, limit) => brotliDecompressSync(b, limit),
 };
 
-/** The body bytes with the content codings undone (last applied first), or why they cannot be. */
-export function decodeBody(raw: Buffer, contentEncoding: string | undefined): { bytes: Buffer; error?: string } {
+/**
+ * The body bytes with the content codings undone (last applied first), or why they cannot be; `tooLarge`
+ * when decoding would pass `maxBytes` (zlib stops there).
+ */
+export function decodeBody(raw: Buffer, contentEncoding: string | undefined, maxBytes = MAX_DECODED_BYTES): { bytes: Buffer; error?: string; tooLarge?: boolean } {
   const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
   let bytes = raw;
   for (const coding of codings.reverse()) {
     const decode = DECODERS[coding];
     if (!decode) return { bytes, error: `Content-Encoding ${coding} was not asked for (Accept-Encoding: ${ACCEPT_ENCODING})` };
     try {
-      bytes = decode(bytes);
+      bytes = decode(bytes, { maxOutputLength: Math.min(maxBytes, MAX_DECODED_BYTES) });
     } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { bytes, error: `the body decoded is over ${maxBytes} bytes`, tooLarge: true };
       return { bytes, error: `the body is not valid ${coding} (${(e as Error).message})` };
     }
   }

@@ -107,7 +107,7 @@ export function mergeShards(shards: readonly LoadedShard[]): RestCertificate {
   const generated = exchanges.filter(({ ex }) => ex.generated).sort((a, b) => a.ex.operationId.localeCompare(b.ex.operationId) || a.ex.index - b.ex.index);
   const results: ExchangeResult[] = [];
   for (const { ex, report } of [...replayed, ...generated]) {
-    const { observed, ...result } = ex;
+    const { ruleTally: observed, ...result } = ex;
     for (const i of observed.judged) {
       const rule = report.rules[i];
       tally.add(rule, result.findings.filter((f) => f.rule === rule).map(({ rule: _rule, ...f }) => f), result.id);

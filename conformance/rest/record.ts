@@ -2,12 +2,11 @@
 // A recording proxy on loopback: point a client at it, use the API, stop with Ctrl-C. Every exchange
 // is written to the HAR file as it happens, with API keys, bearer tokens, refresh/access tokens and
 // OTPs redacted.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { integerOption, UsageError } from '../../workbench/cli-support.js';
+import { HarFile } from './recorder/har-file.js';
 import { createRecordingProxy } from './recorder/proxy.js';
-import type { Har } from './har.js';
 
 export const RECORD_USAGE = `Usage: storefront-contract record --upstream <url> --out <file.har> [--port <n>]
 
@@ -45,23 +44,17 @@ export async function runRecord(argv: string[]): Promise<number> {
   }
   const port = integerOption('port', values.port, 0, 65535);
   const out = path.resolve(values.out);
-  mkdirSync(path.dirname(out), { recursive: true });
-
-  const save = (har: Har): void => {
-    const tmp = `${out}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(har, null, 2)}\n`);
-    renameSync(tmp, out);
-  };
-
+  // Every exchange is appended as it happens (the file is a complete HAR after each), nothing kept in memory.
+  const file = new HarFile(out, 'storefront-contract record');
   const proxy = await createRecordingProxy({
     upstream: values.upstream,
     port,
-    onEntry: (entry, har) => {
-      save(har);
+    keepEntries: false,
+    onEntry: (entry) => {
+      file.append(entry);
       process.stderr.write(`record: ${entry.request.method} ${new URL(entry.request.url).pathname} ${entry.response.status}\n`);
     },
   });
-  save(proxy.har());
   process.stdout.write(`record: proxy on ${proxy.url} -> ${values.upstream}; writing ${path.relative(process.cwd(), out)}; Ctrl-C to stop\n`);
 
   await new Promise<void>((resolve) => {
@@ -70,7 +63,7 @@ export async function runRecord(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await proxy.close();
-  save(proxy.har());
-  process.stderr.write(`record: ${proxy.har().log.entries.length} entries in ${path.relative(process.cwd(), out)}\n`);
+  file.close();
+  process.stderr.write(`record: ${file.entries} entries in ${path.relative(process.cwd(), out)}\n`);
   return 0;
 }

@@ -43,40 +43,52 @@ export interface RuleResult {
   warnings: number;
   /** Findings, each subject prefixed with the observation it is about when a run has several. */
   findings: Finding[];
+  /** Findings counted in `errors` and `warnings` but not listed (a tally bounded by `maxFindings`). */
+  findingsNotListed?: number;
 }
 
 const MAX_SKIP_REASONS = 3;
+/** Distinct skip reasons a tally keeps per rule (a reason names an operation and status at most). */
+const MAX_SKIP_KINDS = 100;
 
 /** Collects the judgements of a rule set over a run and folds them into one result per rule. */
 export class RuleTally {
-  private readonly entries: Array<{ rule: Rule<never>; judged: number; skips: Map<string, number>; findings: Array<Finding & { where?: string }> }>;
+  private readonly entries: Array<{ rule: Rule<never>; judged: number; skips: Map<string, number>; findings: Array<Finding & { where?: string }>; errors: number; warnings: number }>;
 
+  /**
+   * `maxFindings`: list at most this many findings per rule (all are counted), so a long run (the
+   * validating proxy) holds a bounded tally; unbounded by default.
+   */
   constructor(
     rules: readonly Rule<never>[],
     private readonly policy: Policy = {},
+    private readonly maxFindings = Infinity,
   ) {
-    this.entries = rules.map((rule) => ({ rule, judged: 0, skips: new Map(), findings: [] }));
+    this.entries = rules.map((rule) => ({ rule, judged: 0, skips: new Map(), findings: [], errors: 0, warnings: 0 }));
   }
 
   add(ruleId: string, judgement: Judgement, where?: string): void {
     const entry = this.entries.find((e) => e.rule.id === ruleId);
     if (!entry) throw new Error(`RuleTally: unknown rule ${ruleId}`);
     if (isSkipped(judgement)) {
-      entry.skips.set(judgement.skipped, (entry.skips.get(judgement.skipped) ?? 0) + 1);
+      if (entry.skips.has(judgement.skipped) || entry.skips.size < MAX_SKIP_KINDS) entry.skips.set(judgement.skipped, (entry.skips.get(judgement.skipped) ?? 0) + 1);
       return;
     }
     entry.judged++;
-    for (const f of judgement) entry.findings.push(where ? { ...f, where } : f);
+    for (const f of judgement) {
+      if (f.severity === 'error') entry.errors++;
+      else entry.warnings++;
+      if (entry.findings.length < this.maxFindings) entry.findings.push(where ? { ...f, where } : f);
+    }
   }
 
   results(): RuleResult[] {
-    return this.entries.map(({ rule, judged, skips, findings: found }) => {
+    return this.entries.map(({ rule, judged, skips, findings: found, errors, warnings }) => {
       // Observations may be judged in any order (concurrent replay): report them in a stable one.
       const findings = [...found]
         .sort((a, b) => (a.where ?? '').localeCompare(b.where ?? '', 'en', { numeric: true }))
         .map(({ where, ...f }) => (where ? { ...f, subject: `${where}: ${f.subject}` } : f));
-      const errors = findings.filter((f) => f.severity === 'error').length;
-      const warnings = findings.length - errors;
+      const notListed = errors + warnings - findings.length;
       const status: RuleStatus = errors ? 'failed' : warnings ? 'warned' : judged ? 'passed' : 'skipped';
       // The most frequent reasons first, then by name: the same text whatever order the observations came in
       // (a concurrent run, or the shards of one run merged).
@@ -97,6 +109,7 @@ export class RuleTally {
         errors,
         warnings,
         findings,
+        ...(notListed > 0 ? { findingsNotListed: notListed } : {}),
       };
     });
   }

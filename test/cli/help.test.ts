@@ -15,6 +15,7 @@ describe('storefront-contract help', () => {
     ['webhooks', ['webhooks', '--help']],
     ['webhooks-listen', ['webhooks', 'listen', '--help']],
     ['certify-merge', ['certify', 'merge', '--help']],
+    ['proxy', ['proxy', '--help']],
   ])('%s', async (name, args) => {
     const result = await cli(args);
     expect(result.code).toBe(0);
@@ -46,7 +47,7 @@ describe('storefront-contract help', () => {
     const result = await cli(['mokc']);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([
-      'storefront-contract: unknown command "mokc"; the commands are mock, webhooks, certify, certify-webhooks, record, changelog (see --help).',
+      'storefront-contract: unknown command "mokc"; the commands are mock, webhooks, certify, certify-webhooks, record, changelog, proxy (see --help).',
     ]);
   });
 

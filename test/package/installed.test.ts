@@ -334,7 +334,7 @@ describe('the storefront-contract bin from the installed tools package', () => {
     expect(version.stdout.trim()).toContain(tools.version);
   });
 
-  it.each(['mock', 'webhooks', 'certify', 'certify-webhooks', 'record'])('%s --help lists its flags, environment and an example', async (command) => {
+  it.each(['mock', 'webhooks', 'certify', 'certify-webhooks', 'record', 'proxy'])('%s --help lists its flags, environment and an example', async (command) => {
     const result = await bin([command, '--help']);
     expect(result.code, result.output).toBe(0);
     expect(result.stdout).toMatch(/Usage/);
@@ -383,6 +383,28 @@ describe('the storefront-contract bin from the installed tools package', () => {
       expect(certified.code, certified.output).toBe(0);
       expect(certified.stdout).toMatch(/CERTIFIED/);
       expect(certified.stdout).toMatch(/generated: \d+ cases in [\d.]+ s \(seed 7; again with --generate 5 --seed 7\)/);
+
+      // The validating proxy, its judge on a worker thread started from the installed, compiled files.
+      const proxy = spawn(installed.bin, ['proxy', '--upstream', mock.url, '--report-dir', path.join(dataDir, 'proxy-reports')], { cwd: installed.project, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(proxy);
+      const proxyExited = new Promise<number | null>((resolve) => proxy.once('exit', resolve));
+      let proxyOut = '';
+      const proxyUrl = await new Promise<string>((resolve, reject) => {
+        proxy.stdout!.on('data', (chunk) => {
+          proxyOut += chunk;
+          const m = /^proxy: (http:\/\/127\.0\.0\.1:\d+) -> /m.exec(proxyOut);
+          if (m) resolve(m[1]);
+        });
+        proxy.stderr!.on('data', (chunk) => (proxyOut += chunk));
+        proxy.once('exit', (code) => reject(new Error(`proxy exited with ${code}:\n${proxyOut}`)));
+      });
+      const proxied = await json(`${proxyUrl}/api/v1/packed-store/storefront/common/countries`, { headers: { authorization: `Bearer ${auth.body.content.access_token}` } });
+      expect(proxied).toEqual(countries);
+      expect((await fetch(`${proxyUrl}/__proxy/stop`, { method: 'POST' })).status).toBe(202);
+      expect(await proxyExited, proxyOut).toBe(0);
+      expect(proxyOut).toMatch(/^NO VIOLATIONS: storefront traffic through the proxy/m);
+      const drift = JSON.parse(await readFile(path.join(dataDir, 'proxy-reports', 'report.json'), 'utf8'));
+      expect(drift).toMatchObject({ verdict: 'certified', exchangeSummary: { judged: 1, failed: 0 }, tool: { command: 'storefront-contract proxy' } });
 
       // The docs site ships in the tools package: /docs answers from the installed files.
       const docs = await fetch(`${mock.url}/docs/`);

@@ -12,6 +12,13 @@ const SECRET_HEADERS = new Set(['x-api-key', 'cookie', 'set-cookie', 'proxy-auth
 
 export const MARKER_RE = /REDACTED_[a-z_]+_\d+/g;
 
+/**
+ * Secrets a Redactor remembers: past this many, the oldest is forgotten (a long proxy session sees a new
+ * token per sign-in). A forgotten secret seen again in a marked place (a header, a secret key) gets a new
+ * marker; only its echo elsewhere in text, long after, would go unreplaced.
+ */
+export const MAX_REMEMBERED_SECRETS = 2000;
+
 export class Redactor {
   private readonly markers = new Map<string, string>();
   private readonly counts = new Map<string, number>();
@@ -25,6 +32,7 @@ export class Redactor {
       this.counts.set(kind, n);
       marker = `REDACTED_${kind}_${n}`;
       this.markers.set(value, marker);
+      if (this.markers.size > MAX_REMEMBERED_SECRETS) this.markers.delete(this.markers.keys().next().value!);
     }
     return marker;
   }
@@ -85,6 +93,7 @@ export class Redactor {
 
   /** Replaces every secret already known wherever it occurs (echoed in a message, a URL, another header). */
   text(s: string): string {
+    if (this.markers.size === 0) return s;
     let out = s;
     for (const [secret, marker] of this.markers) {
       if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(marker);

@@ -26,6 +26,8 @@ export interface ExchangeOperation {
   operationId: string;
   /** The documented statuses (`200`, `404`, ...). */
   responses: readonly string[];
+  /** The security schemes it accepts, any one of them (`storeApiKey`, `bearerAuth`); none: public. */
+  security?: readonly string[];
 }
 
 /**
@@ -75,18 +77,33 @@ export interface Exchange {
   consistency: ConsistencyCheck[];
   /** Set for a request of the generative phase: what it is and what the contract requires of it. */
   generated?: GeneratedCase;
+  /**
+   * Set for an exchange observed in traffic (the validating proxy, `certify --from-har`): nobody recorded
+   * or generated it, so there is nothing to compare it with; `step.recorded` repeats the live answer.
+   */
+  observed?: true;
 }
 
 /**
- * Which exchanges a REST rule is handed: `replayed` ones only (it compares the answer with the recording:
- * a generated case has none), or `all`, generated cases too. Every rule sees every replayed exchange.
+ * Which exchanges a REST rule is handed besides every replayed one (every rule sees those):
+ * `replayed` no others (it compares the answer with the recording, which nothing else has); `generated`
+ * the generated cases too (it judges what a generated case requires: skipped on the others); `all` the
+ * generated cases and the exchanges observed in traffic too (it judges the answer against the contract
+ * alone: the stateless rules that the validating proxy and `certify --from-har` run).
  */
-export type AppliesTo = 'replayed' | 'all';
+export type AppliesTo = 'replayed' | 'generated' | 'all';
 
-/** A REST rule: judges one Exchange, and says whether generated cases are its to judge. */
+/** A REST rule: judges one Exchange, and says which sources of exchanges are its to judge. */
 export type RestRule = Rule<Exchange> & { appliesTo: AppliesTo };
+
+const appliesTo = (rule: Rule<Exchange>): AppliesTo => (rule as Partial<RestRule>).appliesTo ?? 'replayed';
 
 /** Whether the rule judges generated cases (a rule that does not say judges replayed exchanges only). */
 export function judgesGenerated(rule: Rule<Exchange>): boolean {
-  return (rule as Partial<RestRule>).appliesTo === 'all';
+  return appliesTo(rule) !== 'replayed';
+}
+
+/** Whether the rule judges an exchange observed in traffic: it needs neither a recording nor a generated case. */
+export function judgesTraffic(rule: Rule<Exchange>): boolean {
+  return appliesTo(rule) === 'all';
 }

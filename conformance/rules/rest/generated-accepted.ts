@@ -12,7 +12,7 @@ export const generatedAccepted: RestRule = {
   severity: 'error',
   source: { kind: 'stated', ref: 'section 4' },
   summary: 'A generated request the spec allows is answered 2XX (a documented 404 only when it names ids the target was not seen to hold).',
-  appliesTo: 'all',
+  appliesTo: 'generated',
   check({ generated, request, live, step }) {
     if (!generated) return skip('no generated cases (run with --generate N)');
     if (generated.kind !== 'valid') return skip('not a valid generated case');

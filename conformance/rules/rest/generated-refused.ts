@@ -12,7 +12,7 @@ export const generatedRefused: RestRule = {
   severity: 'error',
   source: { kind: 'stated', ref: 'section 4, 5' },
   summary: 'A generated request breaking one constraint is refused with a 4XX; one without valid credentials with 401 or 403.',
-  appliesTo: 'all',
+  appliesTo: 'generated',
   check({ generated, request, live }) {
     if (!generated) return skip('no generated cases (run with --generate N)');
     if (generated.kind === 'valid') return skip('not an invalid generated case');

@@ -11,7 +11,7 @@ export const paginationPastEnd: RestRule = {
   severity: 'error',
   source: { kind: 'stated', ref: 'section 2.1' },
   summary: 'A page past the last one is empty with next_page null (or a documented 4XX).',
-  appliesTo: 'replayed',
+  appliesTo: 'all',
   check({ request, live }) {
     const page = pageOf(request.url, live.status, live.body);
     if (!page || typeof page.pagination.total_pages !== 'number') return skip('not a list page with total_pages');

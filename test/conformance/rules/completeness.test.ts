@@ -54,7 +54,7 @@ describe('every indexed rule', () => {
 
   // Generated cases have no recording: a rule comparing with it must not be handed them.
   it.each(restRules.map((r) => [r.id, r] as const))('rest/%s says which exchanges it judges', (_, rule) => {
-    expect(['replayed', 'all']).toContain(rule.appliesTo);
+    expect(['replayed', 'generated', 'all']).toContain(rule.appliesTo);
   });
 
   it.each(indexed)('%s cites a source that exists and says the truth', (_, { rule }) => {

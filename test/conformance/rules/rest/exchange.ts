@@ -18,6 +18,8 @@ export interface ExchangeInput {
   values?: Record<string, string>;
   consistency?: ConsistencyCheck[];
   generated?: GeneratedCase;
+  /** Observed in traffic (the validating proxy, --from-har): no recording; `recordedStatus` is ignored. */
+  observed?: boolean;
 }
 
 export function exchange(input: ExchangeInput): Exchange {
@@ -30,7 +32,7 @@ export function exchange(input: ExchangeInput): Exchange {
     name: 'step',
     id: 'test/step',
     operation: op,
-    recorded: { status: input.recordedStatus ?? input.status ?? 200, contentType: 'application/json', body: input.recordedBody },
+    recorded: { status: (input.observed ? undefined : input.recordedStatus) ?? input.status ?? 200, contentType: 'application/json', body: input.recordedBody },
   };
   return {
     step,
@@ -39,6 +41,7 @@ export function exchange(input: ExchangeInput): Exchange {
     values: new Map(Object.entries(input.values ?? {})),
     consistency: input.consistency ?? [],
     ...(input.generated ? { generated: input.generated } : {}),
+    ...(input.observed ? { observed: true as const } : {}),
   };
 }
 

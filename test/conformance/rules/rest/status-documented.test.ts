@@ -18,6 +18,13 @@ const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
     'an undocumented 404 of the recorded class (the codes are designed: advice)',
     { given: { recordedStatus: 400, status: 404 }, want: ['warning: status 404 is not documented for listProducts (documented: 200, 400, 401)'] },
   ],
+  // Observed traffic (the validating proxy, --from-har): no recorded class; the documented classes decide.
+  ['observed: a documented status', { given: { observed: true, status: 401 }, want: [] }],
+  [
+    'observed: an undocumented 500 (no 5XX is documented)',
+    { given: { observed: true, operationId: 'getPosCart', status: 500 }, want: ['status 500 is not documented for getPosCart (documented: 200, 401, 404): the contract documents no 5XX status for it'] },
+  ],
+  ['observed: an undocumented code of a documented class (advice)', { given: { observed: true, status: 422 }, want: ['warning: status 422 is not documented for listProducts (documented: 200, 400, 401)'] }],
 ];
 
 describe('status-documented', () => {
