@@ -195,7 +195,7 @@ describe('the library installed alone into an app project', () => {
     const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', installed.appProject], { cwd: installed.appProject });
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);
-  });
+  }, 240_000);
 
   it('imports the client and the validators in plain Node, without the tools', async () => {
     await writeFile(
@@ -233,7 +233,8 @@ describe('the packed library in a project with the tools', () => {
     const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', project], { cwd: project });
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);
-  });
+    // A safety net for a loaded machine (about 20 s alone; CI runs it beside three other test files), not a speed check.
+  }, 240_000);
 
   it('runs the compiled consumer in plain Node', async () => {
     const node = await run(process.execPath, [path.join(project, 'out/consumer.js')], { cwd: project });
