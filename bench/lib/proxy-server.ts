@@ -1,6 +1,7 @@
 // A proxy child process for the proxy suite: `node --conditions=sfc-source --import tsx
 // bench/lib/proxy-server.ts <validating|plain> <port> <upstream>`. `validating` is the validating proxy
-// (`storefront-contract proxy`: forwarding plus the judge, no HAR, violations counted, not printed);
+// (`storefront-contract proxy`: forwarding plus the judge, no HAR, violations counted, not printed;
+// `validating-inline` with the judge on the proxy's own thread, for comparison);
 // `plain` is the baseline, a minimal pass-through written here: node:http in, undici out, the body piped
 // back, hop-by-hop headers dropped, nothing else.
 import http from 'node:http';
@@ -11,9 +12,9 @@ import { createValidatingProxy } from '../../conformance/rest/observed/proxy.js'
 const [kind, port, upstream] = process.argv.slice(2);
 // A clean exit on SIGINT, so `--cpu-prof` writes its profile.
 process.on('SIGINT', () => process.exit(0));
-if (kind === 'validating') {
+if (kind === 'validating' || kind === 'validating-inline') {
   let violations = 0;
-  await createValidatingProxy({ upstream, port: Number(port), onViolation: () => violations++ });
+  await createValidatingProxy({ upstream, port: Number(port), inline: kind === 'validating-inline', onViolation: () => violations++ });
   process.on('SIGTERM', () => process.exit(violations ? 1 : 0));
 } else {
   const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host', 'upgrade', 'te', 'trailer', 'proxy-connection']);

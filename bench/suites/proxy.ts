@@ -18,8 +18,8 @@ import { metric, type BenchSuite } from '../lib/metric.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { BENCH_STORE_KEY, exited, freePort, sandboxToken, start, stop, type Side } from './mock.js';
 
-const ROUNDS = 16;
-const PER_ROUND = 60;
+const ROUNDS = 30;
+const PER_ROUND = 40;
 const PAGES = { list: '/api/v1/bench-store/storefront/catalog/products?limit=100', countries: '/api/v1/bench-store/storefront/common/countries' } as const;
 const PROBE = { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: BENCH_STORE_KEY };
 

@@ -115,13 +115,25 @@ export async function runExchange(prepared: PreparedExchange, loop: ExchangeLoop
  * of every finding before anything keeps it.
  */
 export function judgeExchange(observation: Exchange, rules: readonly Rule<Exchange>[], policy: Policy, scrub: (text: string) => string): Pick<ExchangeOutcome, 'judgements'> & { findings: ExchangeFinding[] } {
+  return scrubJudgements(judgeRules(observation, rules, policy), scrub);
+}
+
+/** Each rule's judgement of the observation, in rule order, not yet scrubbed (the first half of `judgeExchange`). */
+export function judgeRules(observation: Exchange, rules: readonly Rule<Exchange>[], policy: Policy): Array<[string, Judgement]> {
+  return rules.map((rule) => [rule.id, judge(rule, observation, policy)]);
+}
+
+/**
+ * Secrets out of the judgements, and their findings listed (the second half of `judgeExchange`: the
+ * validating proxy runs the first half on its judge's thread for a large body, this one where the secrets are).
+ */
+export function scrubJudgements(raw: ReadonlyArray<[string, Judgement]>, scrub: (text: string) => string): Pick<ExchangeOutcome, 'judgements'> & { findings: ExchangeFinding[] } {
   const findings: ExchangeFinding[] = [];
   const judgements: ExchangeOutcome['judgements'] = [];
-  for (const rule of rules) {
-    const judgement = judge(rule, observation, policy);
+  for (const [ruleId, judgement] of raw) {
     const scrubbed = Array.isArray(judgement) ? judgement.map((f) => ({ ...f, subject: scrub(f.subject), message: scrub(f.message) })) : judgement;
-    judgements.push([rule.id, scrubbed]);
-    if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: rule.id, ...f });
+    judgements.push([ruleId, scrubbed]);
+    if (Array.isArray(scrubbed)) for (const f of scrubbed) findings.push({ rule: ruleId, ...f });
   }
   return { findings, judgements };
 }

@@ -207,6 +207,32 @@ describe('what the proxy passes through', () => {
     expect(last.findings.map((f) => `${f.rule} ${f.severity}`)).toEqual(['response-schema error']);
   });
 
+  it("a large answer is judged on the proxy's second thread, from the bytes as they came (gzip), with the same findings", async () => {
+    active = {
+      response(res, req, inner) {
+        if (inner !== '/common/countries' || res.status !== 200) return;
+        (res.body as any).content.countries[0].country_name = 42;
+        res.headers['content-encoding'] = 'gzip';
+      },
+      serialize: (res) => (res.headers['content-encoding'] === 'gzip' ? gzipSync(JSON.stringify(res.body)) : Buffer.from(JSON.stringify(res.body))),
+    };
+    // Every answer of 100 bytes or more goes to the second thread here (64 KB by default).
+    const lines: Violation[] = [];
+    const threaded = await createValidatingProxy({ upstream: faulty.url, offloadBytes: 100, onViolation: (v) => lines.push(v) });
+    let report: RestCertificate;
+    try {
+      const headers = { authorization: `Bearer ${await mockToken()}`, 'accept-encoding': 'gzip' };
+      const direct = await raw(`${faulty.url}/api/v1/demo-store/storefront/common/countries`, headers);
+      const via = await raw(`${threaded.url}/api/v1/demo-store/storefront/common/countries`, headers);
+      expect(via.bytes.equals(direct.bytes)).toBe(true);
+    } finally {
+      report = await threaded.close();
+      active = {};
+    }
+    expect(report.exchanges.map((e) => [e.operationId, e.findings.map((f) => `${f.rule} ${f.severity}`)])).toEqual([['listCountries', ['response-schema error']]]);
+    expect(lines.map((v) => v.rule)).toEqual(['response-schema']);
+  });
+
   it('a body over --max-body streams through whole and is advice ("not judged"), not a failure', async () => {
     const headers = { authorization: `Bearer ${await mockToken()}` };
     const direct = await raw(`${faulty.url}/api/v1/demo-store/storefront/catalog/products?limit=20`, headers);

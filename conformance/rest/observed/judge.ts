@@ -8,12 +8,12 @@
 // Everything kept is bounded: per-rule findings, the exchanges listed in the report, the recent violations.
 import type { HarNameValue } from '../har.js';
 import { buildRestCertificate, countExchange, failed, type StatusCounts } from '../certificate.js';
-import { judgeExchange, type ExchangeResult } from '../exchange.js';
+import { judgeRules, scrubJudgements, type ExchangeResult } from '../exchange.js';
 import { storefrontOperationList } from '../load.js';
 import { SECRET_BODY_KEYS, Redactor } from '../recorder/redact.js';
 import type { RestCertificate } from '../../report/certificate.js';
-import type { Rule } from '../../rules/model.js';
-import { judgesTraffic, type Exchange, type LiveResponse } from '../../rules/observations/rest.js';
+import type { Judgement, Rule } from '../../rules/model.js';
+import { judgesTraffic, type Exchange, type LiveResponse, type OutgoingRequest } from '../../rules/observations/rest.js';
 import { restRules } from '../../rules/rest/index.js';
 import { RuleTally, type Policy } from '../../rules/run.js';
 import { responseSchemaOf } from '../../rules/response-schemas.js';
@@ -68,6 +68,54 @@ export type TrafficVerdict =
   | { kind: 'no-operation'; index: number; method: string; path: string; status: number }
   | { kind: 'outside-storefront' | 'other-store'; index: number };
 
+type ResultHead = Omit<ExchangeResult, 'findings' | 'judged' | 'error' | 'generated'>;
+
+/** What judging an answer needs besides its body: plain data, so another thread can judge it (judge-worker.ts). */
+export interface AnswerToJudge {
+  operationId: string;
+  id: string;
+  name: string;
+  index: number;
+  request: OutgoingRequest;
+  status: number;
+  contentType?: string;
+  durationMs: number;
+}
+
+/** An exchange between the two halves of `TrafficJudge.judge`. */
+export interface Prepared {
+  head: ResultHead;
+  answer: AnswerToJudge;
+}
+
+const operationsById = new Map<string, (typeof storefrontOperationList)[number]>(storefrontOperationList.map((op) => [op.operationId, op]));
+
+/**
+ * The rules' judgements of one answer, unscrubbed: the observation every REST rule receives (marked
+ * `observed`: no recording) built from the answer and its body text, judged by the exchange loop's
+ * `judgeRules`. Pure: the proxy's judge thread runs it for a large body, `TrafficJudge.judge` for the others.
+ */
+export function judgeAnswer(answer: AnswerToJudge, text: string, rules: readonly Rule<Exchange>[], policy: Policy): Array<[string, Judgement]> {
+  const operation = operationsById.get(answer.operationId);
+  if (!operation) throw new Error(`judgeAnswer: ${answer.operationId} is not a storefront operation`);
+  const live: LiveResponse = { status: answer.status, contentType: answer.contentType, body: undefined, durationMs: answer.durationMs };
+  try {
+    live.body = text === '' ? undefined : JSON.parse(text);
+    if (text === '') live.parseError = 'empty body';
+  } catch (e) {
+    live.parseError = (e as Error).message;
+  }
+  const observation: Exchange = {
+    step: { id: answer.id, scenario: 'traffic', name: answer.name, index: answer.index, operation, recorded: { status: answer.status, contentType: answer.contentType, body: undefined } },
+    request: answer.request,
+    live,
+    values: new Map(),
+    consistency: [],
+    observed: true,
+  };
+  return judgeRules(observation, rules, policy);
+}
+
 /** A violation as the proxy prints it and the live summary lists it. */
 export interface Violation {
   time: string;
@@ -121,68 +169,73 @@ export class TrafficJudge {
    * HAR), so its secrets are known; otherwise they are learnt here first.
    */
   judge(exchange: ObservedExchange, learned = false): TrafficVerdict {
+    const step = this.prepare(exchange, learned);
+    if ('verdict' in step) return step.verdict;
+    return this.conclude(step.prepared, judgeAnswer(step.prepared.answer, exchange.responseText ?? '', this.rules, this.policy));
+  }
+
+  /**
+   * The first half of `judge`, on the thread that holds the secrets: the operation matched, the secrets
+   * learnt, the exchange counted; a verdict when there is nothing to judge, else what `judgeAnswer` needs
+   * (the answer's body is the exchange's `responseText`; without one and without `bodyOmitted`, the caller
+   * judges a body it holds as bytes elsewhere, unless `needsText`: the answer may carry secrets to learn).
+   */
+  prepare(exchange: ObservedExchange, learned = false): { verdict: TrafficVerdict } | { prepared: Prepared; needsText: boolean } {
     const index = this.seen++;
     const url = new URL(exchange.url);
     const found = matchApiPath((api) => (api === 'storefront' ? storefrontOperationList : undefined), exchange.method, url.pathname);
-    if (!learned) this.learn(exchange, found.kind === 'match' ? found.operation.operationId : undefined);
+    const operationId = found.kind === 'match' ? found.operation.operationId : undefined;
+    if (!learned) this.learn(exchange, operationId);
     if (found.kind === 'no-api') {
       this.notJudged.outsideStorefront++;
-      return { kind: 'outside-storefront', index };
+      return { verdict: { kind: 'outside-storefront', index } };
     }
     const store = safeDecode(found.rawStoreId);
     if (this.options.storeId !== undefined && store !== this.options.storeId) {
       this.notJudged.otherStore++;
-      return { kind: 'other-store', index };
+      return { verdict: { kind: 'other-store', index } };
     }
     const path = this.scrub(innerPath(url));
     if (found.kind !== 'match') {
       this.notJudged.noOperation++;
-      return { kind: 'no-operation', index, method: exchange.method, path, status: exchange.status };
+      return { verdict: { kind: 'no-operation', index, method: exchange.method, path, status: exchange.status } };
     }
     if (this.stores.size < MAX_STORES_NAMED) this.stores.add(store);
-    const operation = found.operation;
-    const head = {
+    const head: ResultHead = {
       id: `traffic/#${index}`,
       scenario: 'traffic',
       step: exchange.step ? `#${index} ${this.scrub(exchange.step)}` : `#${index}`,
       index,
-      operationId: operation.operationId,
+      operationId: found.operation.operationId,
       method: exchange.method,
       path,
       recordedStatus: exchange.status,
       status: exchange.status,
       durationMs: Math.round(exchange.durationMs * 10) / 10,
-      observed: true as const,
+      observed: true,
     };
-    if (exchange.responseText === undefined && exchange.bodyOmitted !== undefined && !emptyAnswer(exchange)) {
-      this.notJudged.bodyNotJudged++;
-      const result: ExchangeResult = { ...head, judged: false, findings: [{ rule: BODY_NOT_JUDGED, subject: 'body', severity: 'warning', message: `${this.scrub(exchange.bodyOmitted)}: passed through unjudged` }] };
-      this.listed(result);
-      return { kind: 'body-not-judged', result };
-    }
-    const contentType = headerOf(exchange.responseHeaders, 'content-type');
-    const live: LiveResponse = { status: exchange.status, contentType, body: undefined, durationMs: exchange.durationMs };
-    const text = exchange.responseText ?? '';
-    try {
-      live.body = text === '' ? undefined : JSON.parse(text);
-      if (text === '') live.parseError = 'empty body';
-    } catch (e) {
-      live.parseError = (e as Error).message;
-    }
+    if (exchange.responseText === undefined && exchange.bodyOmitted !== undefined && !emptyAnswer(exchange)) return { verdict: this.omitted(head, exchange.bodyOmitted) };
     const headers: Record<string, string> = {};
     for (const h of exchange.requestHeaders) {
       const lower = h.name.toLowerCase();
       headers[lower] = headers[lower] ? `${headers[lower]}, ${h.value}` : h.value;
     }
-    const observation: Exchange = {
-      step: { id: head.id, scenario: 'traffic', name: head.step, index, operation, recorded: { status: exchange.status, contentType, body: undefined } },
+    const answer: AnswerToJudge = {
+      operationId: found.operation.operationId,
+      id: head.id,
+      name: head.step,
+      index,
       request: { method: exchange.method, url: exchange.url, headers, ...(exchange.requestBody !== undefined ? { body: exchange.requestBody } : {}) },
-      live,
-      values: new Map(),
-      consistency: [],
-      observed: true,
+      status: exchange.status,
+      contentType: headerOf(exchange.responseHeaders, 'content-type'),
+      durationMs: exchange.durationMs,
     };
-    const { findings, judgements } = judgeExchange(observation, this.rules, this.policy, (s) => this.scrub(s));
+    return { prepared: { head, answer }, needsText: !learned && namesSecrets(found.operation.operationId, exchange.status) !== false };
+  }
+
+  /** The second half of `judge`: the rules' judgements (from `judgeAnswer`, wherever it ran) scrubbed and kept. */
+  conclude({ head }: Prepared, raw: ReadonlyArray<[string, Judgement]>): TrafficVerdict {
+    const { findings, judgements } = scrubJudgements(raw, (s) => this.scrub(s));
     const result: ExchangeResult = { ...head, judged: true, findings };
     for (const [ruleId, judgement] of judgements) this.tally.add(ruleId, judgement, result.id);
     this.judged++;
@@ -195,6 +248,19 @@ export class TrafficJudge {
     countExchange(this.counts, result);
     this.listed(result);
     return { kind: 'judged', result };
+  }
+
+  /** Learns the secrets of an answer read after `prepare` (it was to be judged elsewhere, and may carry some). */
+  learnAnswer(text: string, responseHeaders: HarNameValue[]): void {
+    if (SECRET_KEY_RE.test(text)) this.redactor.body(text, headerOf(responseHeaders, 'content-type') ?? 'application/json');
+  }
+
+  /** An exchange whose body could not be judged: advice, counted, listed. */
+  omitted(head: ResultHead, reason: string): TrafficVerdict {
+    this.notJudged.bodyNotJudged++;
+    const result: ExchangeResult = { ...head, judged: false, findings: [{ rule: BODY_NOT_JUDGED, subject: 'body', severity: 'warning', message: `${this.scrub(reason)}: passed through unjudged` }] };
+    this.listed(result);
+    return { kind: 'body-not-judged', result };
   }
 
   /** The violations of a verdict, one per finding, stamped with `at` (the exchange's start, `-` when unknown). */

@@ -1,23 +1,23 @@
 // The validating proxy (`storefront-contract proxy`): the recorder's forwarding path (recorder/proxy.ts:
 // streaming both ways, keep-alive, content codings untouched) with a judging session (session.ts) as its
 // observer. Each exchange is handed over once the client has its whole answer, so a rule can neither delay
-// nor change what the client receives; by default the session runs on a worker thread (judge-worker.ts), so
-// judging one exchange does not hold up the next request either. A judge that throws is reported and the
-// traffic goes on. If the judge falls behind, exchanges are handed over without their bodies (advice: not
-// judged) and past that only counted, so memory stays bounded. Beside the forwarded API, one route of its
-// own, `GET /__proxy/summary` (outside the contract, for callers on this machine only), gives the live
-// counts; on close, the drift report (the certifier's report.json, junit.xml, report.html) and, with a HAR
-// file, the redacted HAR (the recorder's entries and writer).
+// nor change what the client receives. Small answers are judged on the proxy's thread (cheaper than a
+// hand-over); answers of 64 KB and more on a thread of its own (judge-worker.ts), so parsing a large page
+// does not hold up the next request; past a bounded queue to it, a large body passes through unjudged
+// (advice), so memory stays bounded. A judge that throws is reported and the traffic goes on. Beside the
+// forwarded API, its own routes under `/__proxy` (outside the contract, for callers on this machine only):
+// `GET /__proxy/summary`, the live counts, and `POST /__proxy/stop`; on close, the drift report (the
+// certifier's report.json, junit.xml, report.html) and, with a HAR file, the redacted HAR (the recorder's
+// entries and writer).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { RestCertificate } from '../../report/certificate.js';
 import type { Rule } from '../../rules/model.js';
 import type { Exchange } from '../../rules/observations/rest.js';
-import { createForwardingProxy, type CapturedBody, type ForwardedExchange, type ForwardingProxy } from '../recorder/proxy.js';
+import { createForwardingProxy, type ForwardedExchange, type ForwardingProxy } from '../recorder/proxy.js';
 import type { Violation } from './judge.js';
-import type { FromJudge, ToJudge } from './judge-worker.js';
-import { ProxySession, type Observed, type SessionOptions } from './session.js';
+import { ProxySession, type Judged, type Observed, type Placement, type SessionOptions } from './session.js';
 import { compileControlRoutes, matchControlRoute } from '../../../workbench/http/control-routes.js';
 import { fail, MockHttpError, writeError, writeReply } from '../../../workbench/http/errors.js';
 import { refuseForeignCaller } from '../../../workbench/http/local-origin.js';
@@ -26,12 +26,14 @@ import { refuseForeignCaller } from '../../../workbench/http/local-origin.js';
 export const PROXY_PREFIX = '/__proxy';
 /** Response bodies over this many bytes are passed through and not judged (advice). */
 export const DEFAULT_PROXY_MAX_BODY = 4 * 1024 * 1024;
-/** Exchanges handed to the judge and not judged yet, beyond which the next ones go without their bodies. */
-const MAX_PENDING = 256;
-/** Bytes of bodies waiting for the judge, beyond which the next ones go without their bodies. */
+/** Answers at least this large are judged on the judge's thread (smaller ones cost less than the hand-over). */
+const OFFLOAD_BYTES = 64 * 1024;
+/** Large answers handed to the judge's thread and not judged yet, beyond which the next pass through unjudged. */
+const MAX_PENDING = 64;
+/** Bytes of those answers, beyond which the next pass through unjudged. */
 const MAX_PENDING_BYTES = 64 * 1024 * 1024;
-/** Beyond this many waiting, exchanges are only counted. */
-const MAX_QUEUED = 4 * MAX_PENDING;
+/** How long closing waits for the judge's thread to finish what it was given. */
+const CLOSE_WAIT_MS = 5000;
 
 export interface ValidatingProxyOptions {
   upstream: string;
@@ -48,12 +50,14 @@ export interface ValidatingProxyOptions {
   /** Exchanges not judged and the proxy's own troubles, one line each (no secret in them). */
   onNote?(line: string): void;
   /**
-   * Judge on the proxy's own thread instead of a worker thread: each exchange is judged as soon as it is
-   * complete (tests read the findings right after the answer). Custom `rules` imply it.
+   * Judge every answer on the proxy's own thread, large ones too (no second thread): each exchange is judged
+   * as soon as it is complete (tests read the findings right after the answer). Custom `rules` imply it.
    */
   inline?: boolean;
   /** The rules to judge with (default: every rule that needs no recording, judge.ts `trafficRules`). */
   rules?: readonly Rule<Exchange>[];
+  /** Answers at least this many bytes (as they came) are judged on the second thread (default 64 KiB). */
+  offloadBytes?: number;
   /** `POST /__proxy/stop` was called (from this machine): the caller stops the proxy as on SIGTERM. */
   onStop?(): void;
 }
@@ -65,15 +69,6 @@ export interface ValidatingProxy {
   /** The drift report of the traffic judged so far. */
   report(): Promise<RestCertificate>;
   /** Stops forwarding, waits for the judge to finish, closes the HAR; returns the drift report. */
-  close(): Promise<RestCertificate>;
-}
-
-/** Where the session runs: the same calls on this thread or on the worker. */
-interface Judge {
-  observe(exchange: ForwardedExchange): void;
-  failed(note: string): void;
-  summary(): Promise<Record<string, unknown>>;
-  report(): Promise<RestCertificate>;
   close(): Promise<RestCertificate>;
 }
 
@@ -90,7 +85,7 @@ export async function createValidatingProxy(options: ValidatingProxyOptions): Pr
     for (const v of violations) options.onViolation?.(v);
     for (const n of notes) options.onNote?.(n);
   };
-  const judge = options.inline || options.rules ? inlineJudge({ ...sessionOptions, rules: options.rules }, print) : await workerJudge(sessionOptions, print);
+  const judge = await createJudge({ ...sessionOptions, ...(options.rules ? { rules: options.rules } : {}) }, print, options.inline || options.rules ? undefined : (options.offloadBytes ?? OFFLOAD_BYTES));
 
   interface ProxyRoute {
     method: 'GET' | 'POST';
@@ -154,118 +149,78 @@ export async function createValidatingProxy(options: ValidatingProxyOptions): Pr
   };
 }
 
-/** The session on this thread: each exchange judged as it completes. */
-function inlineJudge(options: SessionOptions, print: (o: Observed) => void): Judge {
+/** The session and, for large answers, the judge's thread. */
+interface Judge {
+  observe(exchange: ForwardedExchange): void;
+  failed(note: string): void;
+  summary(): Promise<Record<string, unknown>>;
+  report(): Promise<RestCertificate>;
+  close(): Promise<RestCertificate>;
+}
+
+/**
+ * The session on this thread; with `offloadBytes`, answers of at least that many bytes are judged on a worker
+ * thread behind a bounded queue (past it, a large body passes through unjudged, as advice).
+ */
+async function createJudge(options: SessionOptions, print: (o: Observed) => void, offloadBytes: number | undefined): Promise<Judge> {
   const session = new ProxySession(options);
+  const worker = offloadBytes !== undefined ? startWorker() : undefined;
+  let pendingBytes = 0;
+  const sizes = new Map<number, number>();
+  let stopped: string | undefined;
+  let drained: (() => void) | undefined;
+  worker?.on('message', (judged: Judged) => {
+    pendingBytes -= sizes.get(judged.id) ?? 0;
+    sizes.delete(judged.id);
+    print(session.settle(judged));
+    if (session.offloadedWaiting === 0) drained?.();
+  });
+  worker?.on('error', (error) => {
+    stopped = error.message;
+    print({ violations: [], notes: [`proxy: the judge's thread stopped (a bug of the proxy): ${error.message}; large answers are judged on the proxy's thread from now on`] });
+    print(session.abandon(`the judge's thread stopped (${error.message})`));
+    drained?.();
+  });
+  const place = (exchange: ForwardedExchange): Placement => {
+    const size = exchange.responseBody.bytes?.length ?? 0;
+    if (!worker || stopped || size < offloadBytes!) return 'here';
+    if (session.offloadedWaiting >= MAX_PENDING || pendingBytes + size > MAX_PENDING_BYTES) return { unjudged: `the judge was ${session.offloadedWaiting} large answers behind` };
+    return 'elsewhere';
+  };
   return {
-    observe: (exchange) => print(session.observe(exchange)),
-    failed: (note) => {
-      session.failed();
-      print({ violations: [], notes: [session.scrub(note)] });
+    observe(exchange) {
+      const outcome = session.observe(exchange, place);
+      if ('observed' in outcome) return print(outcome.observed);
+      const { offloaded } = outcome;
+      sizes.set(offloaded.id, offloaded.bytes.length);
+      pendingBytes += offloaded.bytes.length;
+      // The copy's bytes are a buffer of their own (recorder/proxy.ts Capture): moved to the judge's thread, not copied.
+      const own = offloaded.bytes.byteOffset === 0 && offloaded.bytes.byteLength === offloaded.bytes.buffer.byteLength;
+      worker!.postMessage(offloaded, own ? [offloaded.bytes.buffer as ArrayBuffer] : []);
     },
+    failed: (note) => print(session.failed(note)),
     summary: async () => session.summary(),
     report: async () => session.certificate(),
     close: async () => {
+      if (worker && !stopped && session.offloadedWaiting > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([new Promise<void>((resolve) => (drained = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+        clearTimeout(timer);
+        if (session.offloadedWaiting > 0) print(session.abandon('the proxy stopped before its judge had judged it'));
+      }
+      await worker?.terminate();
       session.close();
       return session.certificate();
     },
   };
 }
 
-/** The session on a worker thread, behind a bounded queue. */
-async function workerJudge(options: SessionOptions, print: (o: Observed) => void): Promise<Judge> {
-  // In this repository the sources run through tsx (registered on the worker's thread by a small entry);
-  // the built package runs the compiled file.
-  const file = new URL(import.meta.url.endsWith('.ts') ? './judge-worker-source.mjs' : './judge-worker.js', import.meta.url);
-  const worker = new Worker(file, { workerData: options });
-  const replies = new Map<number, (value: unknown) => void>();
-  let nextId = 0;
-  let pending = 0;
-  let pendingBytes = 0;
-  const sizes: number[] = [];
-  let dropped = 0;
-  let stopped: string | undefined;
-  worker.on('message', (message: FromJudge) => {
-    if (message.kind === 'reply') {
-      replies.get(message.id)?.(message.value);
-      replies.delete(message.id);
-      return;
-    }
-    pending -= message.done;
-    for (const size of sizes.splice(0, message.done)) pendingBytes -= size;
-    print(message);
-  });
-  worker.on('error', (error) => {
-    stopped = error.message;
-    print({ violations: [], notes: [`proxy: the judge stopped (a bug of the proxy): ${error.message}; traffic is still forwarded, no longer judged`] });
-    for (const resolve of replies.values()) resolve({ error: error.message });
-  });
-  const send = (message: ToJudge) => {
-    if (!stopped) worker.postMessage(message);
-  };
-  const ask = <T>(kind: 'summary' | 'report' | 'close'): Promise<T> =>
-    new Promise((resolve, reject) => {
-      if (stopped) return reject(new Error(`the judge stopped: ${stopped}`));
-      const id = nextId++;
-      replies.set(id, (value) => ((value as { error?: string })?.error ? reject(new Error((value as { error: string }).error)) : resolve(value as T)));
-      worker.postMessage({ kind, id } satisfies ToJudge);
-    });
-  return {
-    observe(exchange) {
-      if (stopped) return;
-      if (pending >= MAX_QUEUED) {
-        dropped++;
-        return;
-      }
-      if (dropped) {
-        send({ kind: 'dropped', n: dropped });
-        dropped = 0;
-      }
-      const bytes = (exchange.responseBody.bytes?.length ?? 0) + (exchange.requestBody.bytes?.length ?? 0);
-      const behind = pending >= MAX_PENDING || pendingBytes + bytes > MAX_PENDING_BYTES;
-      const moved: ArrayBuffer[] = [];
-      const message: ToJudge = {
-        kind: 'exchange',
-        exchange: { ...exchange, requestBody: handOver(exchange.requestBody, behind, moved), responseBody: handOver(exchange.responseBody, behind, moved) },
-        ...(behind ? { unjudged: { reason: `the judge was ${pending} exchanges behind; the body was passed through unjudged` } } : {}),
-      };
-      pending++;
-      sizes.push(behind ? 0 : bytes);
-      pendingBytes += behind ? 0 : bytes;
-      if (!stopped) worker.postMessage(message, moved);
-    },
-    failed: (note) => {
-      pending++;
-      sizes.push(0);
-      send({ kind: 'failed', note });
-    },
-    summary: () => ask('summary'),
-    report: () => ask<RestCertificate>('report'),
-    close: async () => {
-      if (dropped) send({ kind: 'dropped', n: dropped });
-      try {
-        return await ask<RestCertificate>('close');
-      } finally {
-        await worker.terminate();
-      }
-    },
-  };
-}
-
-/**
- * A body as the worker gets it. Cloning a Buffer clones all the memory it is a view of (a small Buffer is a
- * view of Node's 8 KB pool), so small ones go as copies of their own bytes, and a large one, whose memory the
- * copy made for it alone, is moved (`moved`: the transfer list), not copied.
- */
-function handOver(body: CapturedBody, withoutBytes: boolean, moved: ArrayBuffer[]): CapturedBody {
-  const own = (b: Buffer): Uint8Array => {
-    if (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.byteLength > 4096) {
-      moved.push(b.buffer as ArrayBuffer);
-      return b;
-    }
-    return new Uint8Array(b);
-  };
-  return { size: body.size, last: body.last, head: own(body.head) as Buffer, ...(body.bytes && !withoutBytes ? { bytes: own(body.bytes) as Buffer } : {}) };
+/** The judge's thread. In this repository the sources run through tsx (registered on that thread by a small entry). */
+function startWorker(): Worker {
+  const worker = new Worker(new URL(import.meta.url.endsWith('.ts') ? './judge-worker-source.mjs' : './judge-worker.js', import.meta.url));
+  // It holds no state of its own: it must not keep a process alive that has nothing else to do.
+  worker.unref();
+  return worker;
 }
 
 function isLoopback(address: string | undefined): boolean {
