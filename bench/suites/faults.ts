@@ -9,13 +9,13 @@
 // it is what the check could cost, and it depends less on who else runs. BENCH_FAULTS_AA=1 runs both
 // sides with fault injection off: the spread of that A/A run is the noise floor the targets allow for
 // (on the shared 2-core machine: ratios 0.92 to 1.00 in req/s, 0.93 to 1.09 in CPU; bench/NOTES.md).
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { median } from '../lib/alternate.js';
 import { metric, type BenchSuite } from '../lib/metric.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { body, exited, freePort, sandboxToken, start, stop, type Side } from './mock.js';
 import { createRequire } from 'node:module';
+import { childCpuMs } from '../lib/child-cpu.js';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
@@ -98,13 +98,5 @@ const suite: BenchSuite = {
 
 export default suite;
 
-/** CPU milliseconds (user + system) the side's process has used so far, from /proc (Linux; 0 elsewhere). */
-function cpuMs(side: Side): number {
-  try {
-    const fields = readFileSync(`/proc/${side.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
+/** CPU milliseconds the side's process has used so far. */
+const cpuMs = (side: Side): number => childCpuMs(side.child.pid);

@@ -10,13 +10,13 @@
 // process spent per request (both its threads, from /proc, median of rounds) is what judging costs a busy
 // proxy. BENCH_PROXY_AA=1 runs the plain pass-through on both sides: the spread of that A/A run is the
 // noise floor of the machine (bench/NOTES.md).
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { median } from '../lib/alternate.js';
 import { metric, type BenchSuite } from '../lib/metric.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { BENCH_STORE_KEY, exited, freePort, sandboxToken, start, stop, type Side } from './mock.js';
+import { childCpuMs } from '../lib/child-cpu.js';
 
 const ROUNDS = 30;
 const PER_ROUND = 40;
@@ -115,12 +115,5 @@ const suite: BenchSuite = {
 
 export default suite;
 
-/** CPU milliseconds (user + system) the side's process has used so far, from /proc (Linux; 0 elsewhere). */
-function cpuMs(side: Side): number {
-  try {
-    const fields = readFileSync(`/proc/${side.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
+/** CPU milliseconds the side's process has used so far. */
+const cpuMs = (side: Side): number => childCpuMs(side.child.pid);
