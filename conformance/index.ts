@@ -1,4 +1,5 @@
 // The certifier as a library: REST certification (certify; sharded with `shard`, merged with mergeShards), webhook sender and receiver certification,
+// the validating proxy and the offline judge of recorded traffic (createValidatingProxy, judgeTrafficFile),
 // the rule sets with their model, and the report writers. The workbench helper behind `certify --all`
 // (certifyWebhooksAgainstWorkbench) lives in conformance/webhooks/workbench.ts: it loads the simulator.
 export { certify, DEFAULT_STORE_ID, type CertifyOptions, type CertifyOutcome } from './rest/certify.js';
@@ -10,6 +11,9 @@ export { certifyReceiver, type CertifyReceiverOptions, type ReceiverCertificatio
 export { runSender, runReceiver, type RunResult, type RunIo } from './webhooks/run.js';
 export { adminTrigger, type AdminTriggerOptions } from './webhooks/sender/admin-trigger.js';
 export { manualTrigger, type Trigger } from './webhooks/sender/trigger.js';
+export { createValidatingProxy, type ValidatingProxy, type ValidatingProxyOptions } from './rest/observed/proxy.js';
+export { judgeTrafficFile, type JudgeFileOptions } from './rest/observed/files.js';
+export { trafficRules, violationLine, type Violation } from './rest/observed/judge.js';
 export { restRules } from './rules/rest/index.js';
 export { senderRules, receiverRules } from './rules/webhooks/index.js';
 export type { Rule, Finding, Judgement, Skipped, Source, Severity, Target } from './rules/model.js';

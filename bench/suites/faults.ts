@@ -16,6 +16,7 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { body, exited, freePort, sandboxToken, start, stop, type Side } from './mock.js';
 import { createRequire } from 'node:module';
 import { childCpuMs } from '../lib/child-cpu.js';
+import { sandboxApiKey } from '../../workbench/index.js';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
@@ -25,7 +26,7 @@ const CONNECTIONS = 10;
 const ROUND_S = 2;
 const ROUNDS = 8;
 const PAGE = `/api/v1/bench-store/storefront/catalog/products?limit=${PRODUCTS}`;
-const PROBE = { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: { 'x-api-key': 'sk_bench' } };
+const PROBE = { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: { 'x-api-key': sandboxApiKey('bench-store') } };
 
 const suite: BenchSuite = {
   name: 'faults',

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { fetch as undiciFetch } from 'undici';
 import { alternateRuns, perSecond, type Tally } from '../lib/alternate.js';
 import { metric, type BenchSuite } from '../lib/metric.js';
-import { createWorkbench } from '../../workbench/index.js';
+import { createWorkbench, sandboxApiKey } from '../../workbench/index.js';
 import { createSandboxHandlers } from '../../workbench/msw/node.js';
 
 const BASE = 'http://sandbox.bench';
@@ -24,7 +24,7 @@ const ROUNDS = 6;
 type Fetch = (url: string, init?: { headers?: Record<string, string>; method?: string }) => Promise<{ status: number; text(): Promise<string> }>;
 
 async function token(fetch: Fetch, base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/bench-store/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': 'sk_bench' } });
+  const res = await fetch(`${base}/api/v1/bench-store/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': sandboxApiKey('bench-store') } });
   return (JSON.parse(await res.text()) as { content: { access_token: string } }).content.access_token;
 }
 

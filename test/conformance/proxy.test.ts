@@ -362,6 +362,16 @@ describe('memory stays bounded over a long session', () => {
     expect(redactor.text(`echo ${token(MAX_REMEMBERED_SECRETS + 9)}`)).toBe(`echo REDACTED_access_token_${MAX_REMEMBERED_SECRETS + 10}`);
   });
 
+  it("--store-id: another store's traffic is counted, not judged; paths outside the storefront API too", () => {
+    const judge = new TrafficJudge({ source: 'proxy', storeId: 'my-store' });
+    const at = (url: string): ObservedExchange => ({ method: 'GET', url, requestHeaders: [], status: 200, responseHeaders: [], responseText: '{}', durationMs: 1 });
+    expect(judge.judge(at('http://x/api/v1/other-store/storefront/common/countries')).kind).toBe('other-store');
+    expect(judge.judge(at('http://x/api/v1/my-store/admin/webhooks')).kind).toBe('outside-storefront');
+    expect(judge.judge(at('http://x/__simulator/stores/my-store/world')).kind).toBe('outside-storefront');
+    expect(judge.judge(at('http://x/api/v1/my-store/storefront/common/countries')).kind).toBe('judged');
+    expect(judge.certificate('http://x').traffic?.notJudged).toEqual({ outsideStorefront: 2, otherStore: 1, noOperation: 0, bodyNotJudged: 0 });
+  });
+
   it('counts every exchange, lists a bounded number, and a bounded number of findings per rule', () => {
     const judge = new TrafficJudge({ source: 'proxy', keep: { withFindings: 3, passing: 2 }, maxFindingsPerRule: 4 });
     const exchange = (i: number): ObservedExchange => ({
