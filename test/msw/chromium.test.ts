@@ -5,7 +5,7 @@
 // runs the sequence with the page's own fetch against a base URL that resolves nowhere: only the worker
 // can answer. Its transcript must equal the HTTP sandbox's. Chromium: test/docs/site-build.ts.
 import { build } from 'esbuild';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -52,6 +52,8 @@ beforeAll(async () => {
   wb = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true, sandbox: sandboxOptions });
   http = await runSequence(undiciFetch as unknown as FetchLike, wb.url, { frozenAt });
 
+  // tmp/ is ignored by git: a fresh clone has none.
+  await mkdir(path.join(repoRoot, 'tmp'), { recursive: true });
   workDir = await mkdtemp(path.join(repoRoot, 'tmp', 'msw-chromium-'));
   const sandboxBuild = await buildBrowserSandbox({ outfile: path.join(workDir, 'browser.js') });
   console.log(`sandbox browser build: ${(sandboxBuild.bytes / 1024).toFixed(0)} kB, ${(sandboxBuild.gzipBytes / 1024).toFixed(0)} kB gzip`);

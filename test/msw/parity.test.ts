@@ -5,7 +5,7 @@
 // resolves nowhere, so only MSW can answer), and against the browser build (bundled as npm run build
 // bundles it) run in Node; the transcripts must be equal once the values made up per run are named.
 import { setupServer } from 'msw/node';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,8 @@ beforeAll(async () => {
   server = setupServer(...sandbox.handlers);
   server.listen({ onUnhandledRequest: 'error' });
   // The browser build, bundled into a folder of the repository so that its `msw` import resolves.
+  // tmp/ is ignored by git: a fresh clone has none.
+  await mkdir(path.join(repoRoot, 'tmp'), { recursive: true });
   bundleDir = await mkdtemp(path.join(repoRoot, 'tmp', 'msw-parity-'));
   await buildBrowserSandbox({ outfile: path.join(bundleDir, 'browser.js') });
   const browserBuild = (await import(path.join(bundleDir, 'browser.js'))) as typeof import('../../workbench/msw/browser.js');
