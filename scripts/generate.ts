@@ -1,30 +1,16 @@
 // npm run generate            writes generated/ from spec/
 // npm run check:generated     regenerates into a temporary folder and fails, naming the stale files,
 //                             when generated/ differs from what the spec produces.
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { listFiles } from './lib/files.js';
 import { repoRoot } from './lib/repo.js';
 import { bundleAll } from './generate/bundle.js';
 import { renderAll } from './generate/render.js';
 
 const generatedDir = path.join(repoRoot, 'generated');
 
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const files: string[] = [];
-  for (const entry of entries) {
-    const rel = path.join(prefix, entry.name);
-    if (entry.isDirectory()) files.push(...(await listFiles(path.join(dir, entry.name), rel)));
-    else files.push(rel);
-  }
-  return files.sort();
-}
 
 async function writeTree(dir: string, files: Map<string, string>) {
   for (const [rel, content] of files) {

@@ -1,8 +1,9 @@
 // diffDocuments(base, revision): the one entry point the CLI and the tests use. Reads the kind from
 // the document's top-level key and hands it to the matching engine, then applies the policy.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
+import { listFiles } from '../lib/files.js';
 import { judge, type Verdict } from './policy.js';
 import type { DocumentDiff, Kind } from './types.js';
 
@@ -41,9 +42,8 @@ export async function unchangedDocument(baseFile: string, revisionFile: string):
 }
 
 async function sameTree(a: string, b: string): Promise<boolean> {
-  const list = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
-  const [left, right] = await Promise.all([list(a), list(b)]).catch(() => [[], ['(unreadable)']]);
-  if (left.length !== right.length || left.some((f, i) => f !== right[i])) return false;
+  const [left, right] = await Promise.all([listFiles(a), listFiles(b)]);
+  if (left.length === 0 || left.length !== right.length || left.some((f, i) => f !== right[i])) return false;
   for (const f of left) {
     const [x, y] = await Promise.all([readFile(path.join(a, f)), readFile(path.join(b, f))]);
     if (!x.equals(y)) return false;

@@ -42,6 +42,8 @@ export class ClockError extends Error {}
 export class Clocks {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<(storeId: string) => void>();
+  /** shifted(), derived from `entries`: dropped whenever they change. */
+  private shiftedCache: Map<string, ClockState> | undefined;
 
   private constructor(
     private readonly wall: () => number,
@@ -68,19 +70,23 @@ export class Clocks {
     return entry.state.kind === 'frozen' ? entry.state.at : this.wall() + entry.state.offsetMs;
   }
 
-  /** Stores whose clock is not the wall clock, with their state (the scheduler reads it on every pass). */
+  /**
+   * Stores whose clock is not the wall clock, with their state. The scheduler reads it on every pass, so it
+   * is built once per change of the registry, not per call.
+   */
   shifted(): ReadonlyMap<string, ClockState> {
-    const out = new Map<string, ClockState>();
-    for (const [store, entry] of this.entries) {
-      if (entry.state.kind === 'frozen' || entry.state.offsetMs !== 0) out.set(store, entry.state);
+    if (!this.shiftedCache) {
+      this.shiftedCache = new Map();
+      for (const [store, entry] of this.entries) {
+        if (entry.state.kind === 'frozen' || entry.state.offsetMs !== 0) this.shiftedCache.set(store, entry.state);
+      }
     }
-    return out;
+    return this.shiftedCache;
   }
 
   /** True when some store has a clock of its own. */
   get anyShifted(): boolean {
-    for (const entry of this.entries.values()) if (entry.state.kind === 'frozen' || entry.state.offsetMs !== 0) return true;
-    return false;
+    return this.shifted().size > 0;
   }
 
   view(storeId: string): ClockView {
@@ -153,7 +159,9 @@ export class Clocks {
     for (const l of this.listeners) l(storeId);
   }
 
+  /** After any change of `entries`: the derived view is dropped, the file rewritten. */
   private persist(): void {
+    this.shiftedCache = undefined;
     if (!this.file) return;
     const data = { v: 1, clocks: Object.fromEntries([...this.entries].map(([store, e]) => [store, { ...e.state, ...(e.anchor === undefined ? {} : { anchor: e.anchor }) }])) };
     const tmp = `${this.file}.tmp`;
