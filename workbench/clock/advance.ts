@@ -26,7 +26,7 @@ const MAX_STEPS = 100_000;
  * Moves `storeId`'s clock to `target` through every attempt due on the way (see above), then leaves it
  * frozen or running as `frozen` says. Without webhook work it simply sets the clock.
  */
-export async function advanceClock(clocks: Clocks, work: DueWork | undefined, storeId: string, target: number, frozen: boolean, onStep?: () => void): Promise<number> {
+export async function advanceClock(clocks: Clocks, work: DueWork | undefined, storeId: string, target: number, frozen: boolean): Promise<number> {
   let steps = 0;
   if (work && target > clocks.now(storeId)) {
     for (;;) {
@@ -37,7 +37,6 @@ export async function advanceClock(clocks: Clocks, work: DueWork | undefined, st
       if (due > clocks.now(storeId)) clocks.set(storeId, due, false);
       else work.kick();
       steps++;
-      onStep?.();
     }
   }
   clocks.set(storeId, target, frozen);
