@@ -78,7 +78,7 @@ async function fuzz(api: ApiName, op: OperationSpec, arbitrary: fc.Arbitrary<Gen
       const problem = await exchange(api, op, req);
       if (problem) throw new Error(problem);
     }),
-    { seed: SEED + tag.length + op.operationId.length, numRuns, interruptAfterTimeLimit: 20_000 },
+    { seed: SEED + tag.length + op.operationId.length, numRuns, interruptAfterTimeLimit: 20_000, includeErrorInReport: true },
   );
 }
 

@@ -33,6 +33,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const { handle, mounts, engines, logger } = await createMockHandler(options);
 
   const server = http.createServer(handle);
+  // Idle kept-alive connections stay open longer than clients' own pools keep them (undici 4 s, browsers
+  // and most HTTP libraries under 60 s), so it is the client that retires an idle socket. With node's
+  // 5 s default, a busy client could send a POST on a socket the server was closing at that instant and
+  // get ECONNRESET: a request lost to a race the client cannot safely retry.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Every socket, including ones node:http no longer tracks (CONNECT, parser errors), so close()
   // can end them all instead of waiting for clients.
   const sockets = new Set<Socket>();
