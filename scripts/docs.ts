@@ -10,6 +10,8 @@
 // Every page carries the same header (home, references, guides, search). It first regenerates
 // docs/guides/inferred-decisions.md from spec/inferred/*.yaml (committed). Served by `npm start` at /docs.
 // `--out <dir>` builds the site elsewhere (`npm run build` builds it straight into the tools package's stage).
+// A site built from the same working tree is copied from the build cache (scripts/docs/build-cache.ts);
+// `--no-cache` builds it anyway.
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './lib/repo.js';
@@ -19,6 +21,7 @@ import { buildGuides, readGuides } from './docs/guides.js';
 import { inferredGuideFile, renderInferredRegister } from './docs/inferred.js';
 import { buildLanding } from './docs/landing.js';
 import { renderMarkdown } from './docs/markdown.js';
+import { withSiteCache } from './docs/build-cache.js';
 import { changelogPage, guideHref, references, siteDir as defaultSiteDir } from './docs/pages.js';
 import { dereferenceWithProvenance, loadRegisterEntries } from './docs/provenance.js';
 import { buildOpenApiReference, copyRedocScript } from './docs/references.js';
@@ -60,7 +63,12 @@ async function main(): Promise<void> {
   const register = await renderInferredRegister();
   const changed = await writeIfChanged(inferredGuideFile, register);
   log(`${path.relative(repoRoot, inferredGuideFile)} ${changed ? 'rewritten from spec/inferred/ (commit it)' : 'up to date'}`);
+  // The working tree is final from here on: its content keys the build cache (scripts/docs/build-cache.ts).
+  if (process.argv.includes('--no-cache')) await buildSite(register);
+  else await withSiteCache(repoRoot, siteDir, () => buildSite(register), log);
+}
 
+async function buildSite(register: string): Promise<void> {
   await rm(siteDir, { recursive: true, force: true });
   await mkdir(path.join(siteDir, 'assets'), { recursive: true });
   await Promise.all(ASSETS.map((a) => copyFile(path.join(repoRoot, 'scripts/docs', a), path.join(siteDir, 'assets', a))));

@@ -1,0 +1,99 @@
+// The docs build cache (scripts/docs/build-cache.ts) in a throwaway git repository: one build per
+// working-tree content, concurrent builders wait for the first, any change (tracked, staged or untracked)
+// rebuilds, a dead builder's lock is taken over, and old entries are pruned.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cacheRoot, withSiteCache, workingTreeKey } from '../../scripts/docs/build-cache.js';
+
+let repo: string;
+let builds: number;
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' });
+
+beforeEach(async () => {
+  repo = await mkdtemp(path.join(os.tmpdir(), 'sfc-docs-cache-'));
+  git('init', '-q');
+  git('config', 'user.email', 't@example.invalid');
+  git('config', 'user.name', 't');
+  await writeFile(path.join(repo, '.gitignore'), 'node_modules/\nsite*\n');
+  await writeFile(path.join(repo, 'spec.yaml'), 'a: 1\n');
+  git('add', '.');
+  git('commit', '-qm', 'first');
+  builds = 0;
+});
+afterEach(() => rm(repo, { recursive: true, force: true }));
+
+/** A build that takes a while and writes the content it saw, so a copy can be told from a build. */
+async function site(out: string, lines: string[] = []): Promise<string> {
+  const how = await withSiteCache(
+    repo,
+    path.join(repo, out),
+    async () => {
+      builds += 1;
+      await new Promise((r) => setTimeout(r, 150));
+      await mkdir(path.join(repo, out, 'assets'), { recursive: true });
+      await writeFile(path.join(repo, out, 'index.html'), await readFile(path.join(repo, 'spec.yaml'), 'utf8'));
+      await writeFile(path.join(repo, out, 'assets/x.js'), `build ${builds}`);
+    },
+    (line) => lines.push(line),
+  );
+  return how;
+}
+
+describe('the docs build cache', () => {
+  it('builds once per working tree; the second site is a byte copy, logged as such', async () => {
+    const lines: string[] = [];
+    expect(await site('site-a')).toBe('built');
+    expect(await site('site-b', lines)).toBe('cached');
+    expect(builds).toBe(1);
+    expect(await readFile(path.join(repo, 'site-b/assets/x.js'), 'utf8')).toBe('build 1');
+    expect(await readdir(path.join(repo, 'site-b'))).not.toContain('.complete');
+    expect(lines.join('\n')).toMatch(/copied from the build cache/);
+  });
+
+  it('lets concurrent builders of one tree wait for the first', async () => {
+    const hows = await Promise.all([site('site-a'), site('site-b'), site('site-c')]);
+    expect(builds).toBe(1);
+    expect(hows.sort()).toEqual(['built', 'cached', 'cached']);
+    for (const out of ['site-a', 'site-b', 'site-c']) expect(await readFile(path.join(repo, out, 'index.html'), 'utf8')).toBe('a: 1\n');
+  });
+
+  it.each([
+    ['an unstaged edit', async () => writeFile(path.join(repo, 'spec.yaml'), 'a: 2\n')],
+    ['a staged edit', async () => { await writeFile(path.join(repo, 'spec.yaml'), 'a: 3\n'); git('add', 'spec.yaml'); }],
+    ['a new untracked file', async () => writeFile(path.join(repo, 'guide.md'), '# new\n')],
+    ['a commit', async () => { git('commit', '-q', '--allow-empty', '-m', 'second'); }],
+  ])('rebuilds after %s, and not after an ignored file changes', async (_name, change) => {
+    await site('site-a');
+    await writeFile(path.join(repo, 'site-ignored.txt'), 'ignored');
+    expect(await site('site-b')).toBe('cached');
+    await change();
+    expect(await site('site-c')).toBe('built');
+    expect(builds).toBe(2);
+  });
+
+  it('takes over the lock of a builder that died', async () => {
+    const key = (await workingTreeKey(repo))!;
+    const lock = path.join(cacheRoot(repo), `${key}.lock`);
+    await mkdir(lock, { recursive: true });
+    await writeFile(path.join(lock, 'pid'), '999999999');
+    expect(await site('site-a')).toBe('built');
+  });
+
+  it('keeps the newest three entries', async () => {
+    for (let i = 0; i < 5; i++) {
+      await writeFile(path.join(repo, 'spec.yaml'), `a: ${i + 10}\n`);
+      await site(`site-${i}`);
+    }
+    expect((await readdir(cacheRoot(repo))).filter((n) => /^[0-9a-f]{32}$/.test(n))).toHaveLength(3);
+  });
+
+  it('builds without a cache outside a git work tree', async () => {
+    await rm(path.join(repo, '.git'), { recursive: true, force: true });
+    expect(await site('site-a')).toBe('uncached');
+    expect(await site('site-b')).toBe('uncached');
+    expect(builds).toBe(2);
+  });
+});
