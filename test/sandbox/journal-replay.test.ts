@@ -78,7 +78,7 @@ async function script(wb: Workbench): Promise<void> {
   await ok(wb, 'POST', '/orders', { cart_id: 'crt_8N2F6Q' });
   // Another store: written, reset, written again.
   await ok(wb, 'PATCH', '/products/prd_7Q2K9X', { name: 'Gone after reset' }, 'replay-b');
-  await ok(wb, 'POST', '/reset', 'replay-b');
+  await ok(wb, 'POST', '/reset', undefined, 'replay-b');
   await ok(wb, 'PATCH', '/products/prd_7Q2K9X', { name: 'After reset' }, 'replay-b');
   await ok(wb, 'POST', '/inventory', { product_id: several.id, all_variants: true, adjust: 1 }, 'replay-b');
 }
