@@ -234,7 +234,7 @@ export class Journal {
   get due(): boolean {
     if (this.fd === undefined || this.refusal) return false;
     const over = this.tailEntries >= this.compactEntries || this.size >= this.compactBytes;
-    return over && this.tailEntries >= this.retryAt.entries && this.size >= this.retryAt.bytes;
+    return over && (this.tailEntries >= this.retryAt.entries || this.size >= this.retryAt.bytes);
   }
 
   /** The store's writes since its last reset, oldest first (read back from the files with --data-dir). */
