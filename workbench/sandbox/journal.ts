@@ -82,6 +82,8 @@ export interface JournalOptions {
   log?: (line: string) => void;
   /** Tests: the write function (to simulate ENOSPC); default fs.writeSync. */
   write?: (fd: number, buffer: Buffer, offset: number, length: number) => number;
+  /** Lines longer than this are refused (tests make it small). Default MAX_LINE_BYTES. */
+  maxLineBytes?: number;
   /** Bench only (writing a million entries in-process): skip the fsync of each append. Default true. */
   sync?: boolean;
   /** Tests: called at each compaction point (the default reads SFC_TEST_COMPACTION_CRASH_AT and kills the process there). */
@@ -353,6 +355,10 @@ export class Journal {
     this.snapshotFd = undefined;
   }
 
+  private get maxLine(): number {
+    return this.options.maxLineBytes ?? MAX_LINE_BYTES;
+  }
+
   private log(line: string): void {
     (this.options.log ?? ((l) => process.stderr.write(`${l}\n`)))(line);
   }
@@ -367,9 +373,9 @@ export class Journal {
     let lines = 0;
     const refuse = (line: number, why: string) =>
       new JournalReadError(`${file} line ${line} ${why}; a snapshot is written whole or not at all, so it was changed outside the workbench: restore it from a backup (or move the data dir away to start from the seed)`);
-    for (const line of readLines(fd)) {
+    for (const line of readLines(fd, this.maxLine)) {
       n++;
-      if (line.oversize || line.partial) throw refuse(n, line.oversize ? `is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB` : 'is cut short (no newline at its end)');
+      if (line.oversize || line.partial) throw refuse(n, line.oversize ? `is longer than ${mb(this.maxLine)}` : 'is cut short (no newline at its end)');
       if (ended) throw refuse(n, 'comes after the end line');
       const value = parseLine(line.text!);
       if (typeof value === 'string') throw refuse(n, value);
@@ -410,14 +416,14 @@ export class Journal {
       new JournalReadError(
         `${file} line ${p.n} ${p.why}. The ${p.n - 1} line(s) before it (the first ${p.offset} bytes) are good: keep them with \`truncate -s ${p.offset} ${file}\` (the writes from line ${p.n} on are lost), or restore the file from a backup`,
       );
-    for (const line of readLines(fd)) {
+    for (const line of readLines(fd, this.maxLine)) {
       n++;
       if (pending) throw stop(pending);
       if (line.partial) {
         this.dropTail(line.offset, `an incomplete last line of ${file} (a write interrupted before it was answered)`);
         break;
       }
-      if (line.oversize) throw stop({ n, offset: line.offset, why: `is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB, longer than any entry the sandbox writes` });
+      if (line.oversize) throw stop({ n, offset: line.offset, why: `is longer than ${mb(this.maxLine)}, longer than any entry the sandbox writes` });
       const value = parseLine(line.text!);
       if (typeof value === 'string') {
         // Only a line that is not JSON can be a torn write; JSON that is no entry is refused at once.
@@ -704,6 +710,8 @@ function parseLine(line: string): Record<string, unknown> | string {
   if (unsafe !== undefined || !isObject(value)) return `is not a sandbox journal entry${unsafe ? ` (refused key ${unsafe})` : ''}`;
   return value;
 }
+
+const mb = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes} bytes`);
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
