@@ -33,6 +33,8 @@ export interface StorageRow {
   writeSeconds?: number;
   /** Seconds Journal.open takes in-process (read and check every line, the records against the fixture schemas): the journal's share of a start. */
   openSeconds?: number;
+  /** CPU seconds of that Journal.open (user + system): the load-independent figure. */
+  openCpuSeconds?: number;
   /** Seconds from spawning the CLI to its "listening" line. */
   listeningSeconds?: number;
   rssListeningMB?: number;
@@ -106,9 +108,13 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /** Restart measurements of a data dir: listening, RSS, the first answers of `reads` touched stores. */
 async function restart(dataDir: string, stores: number, reads: number): Promise<Partial<StorageRow>> {
+  const check = await journalRecordCheck();
+  const cpu = process.cpuUsage();
   const t = process.hrtime.bigint();
-  Journal.open(dataDir, { check: await journalRecordCheck(), log: () => {} }).close();
+  Journal.open(dataDir, { check, log: () => {} }).close();
   const openSeconds = seconds(t);
+  const used = process.cpuUsage(cpu);
+  const openCpuSeconds = Number(((used.user + used.system) / 1e6).toFixed(2));
   const { child, url, listeningSeconds, progress } = await startChild(dataDir);
   try {
     const rssListeningMB = rssMB(child.pid!);
@@ -121,7 +127,7 @@ async function restart(dataDir: string, stores: number, reads: number): Promise<
       if (res.statusCode !== 200) throw new Error(`store-${i}: ${res.statusCode}`);
       firstAnswerSeconds ??= seconds(t);
     }
-    return { openSeconds, listeningSeconds, rssListeningMB, firstAnswerSeconds, rssAfterReadsMB: rssMB(child.pid!), progressLines: progress() };
+    return { openSeconds, openCpuSeconds, listeningSeconds, rssListeningMB, firstAnswerSeconds, rssAfterReadsMB: rssMB(child.pid!), progressLines: progress() };
   } finally {
     await stop(child);
   }

@@ -243,10 +243,20 @@ export class Journal {
 
   /** The store's writes since its last reset, oldest first (read back from the files with --data-dir). */
   entriesOf(store: string): Entry[] {
-    if (this.fd === undefined) return (this.memory.get(store) ?? []).map((line) => JSON.parse(line) as Entry);
+    return [...this.entries(store)];
+  }
+
+  /** The same, one entry at a time (a world is rebuilt without holding every parsed entry at once). */
+  *entries(store: string): Generator<Entry> {
+    if (this.fd === undefined) {
+      for (const line of this.memory.get(store) ?? []) yield JSON.parse(line) as Entry;
+      return;
+    }
     const lines = this.stores.get(store);
-    if (!lines) return [];
-    return [...readSpans(this.snapshotFd, lines.state, this.location), ...readSpans(this.fd, lines.tail, this.location)];
+    if (!lines) return;
+    const { state, tail } = lines;
+    for (const bytes of readSpans(this.snapshotFd, state, this.location)) yield JSON.parse(bytes.toString('utf8')) as Entry;
+    for (const bytes of readSpans(this.fd, tail, this.location)) yield JSON.parse(bytes.toString('utf8')) as Entry;
   }
 
   /**
@@ -276,16 +286,26 @@ export class Journal {
         lines++;
       }
       let halfway = Math.floor(this.stores.size / 2);
-      for (const store of this.stores.keys()) {
+      for (const store of [...this.stores.keys()]) {
         if (halfway-- === 0) this.at('snapshot-partial');
-        const fold = new Fold();
-        for (const entry of this.entriesOf(store)) fold.add(entry);
         const written: number[] = [];
-        for (const entry of fold.entries(store, at)) {
-          const start = out.position;
-          out.line(entry);
-          written.push(start, out.position - start);
-          lines++;
+        const { state, tail } = this.stores.get(store)!;
+        if (tail.length === 0) {
+          // Nothing new for this store: its snapshot lines are copied as they are.
+          for (const bytes of readSpans(this.snapshotFd, state, this.location)) {
+            written.push(out.position, bytes.length);
+            out.raw(bytes);
+            lines++;
+          }
+        } else {
+          const fold = new Fold();
+          for (const entry of this.entries(store)) fold.add(entry);
+          for (const entry of fold.entries(store, at)) {
+            const start = out.position;
+            out.line(entry);
+            written.push(start, out.position - start);
+            lines++;
+          }
         }
         if (written.length) newStores.set(store, { state: written, tail: [] });
       }
@@ -682,9 +702,8 @@ function* readLines(fd: number, maxLine = MAX_LINE_BYTES): Generator<Line> {
   if (carryBytes > 0) yield { offset: lineStart, length: carryBytes, partial: true, ...(skipping ? { oversize: true } : { text: Buffer.concat(carry).toString('utf8') }) };
 }
 
-function readSpans(fd: number | undefined, spans: number[], location: string): Entry[] {
-  const entries: Entry[] = [];
-  if (fd === undefined || spans.length === 0) return entries;
+function* readSpans(fd: number | undefined, spans: readonly number[], location: string): Generator<Buffer> {
+  if (fd === undefined || spans.length === 0) return;
   for (let i = 0; i < spans.length; i += 2) {
     const buf = Buffer.allocUnsafe(spans[i + 1]);
     let got = 0;
@@ -693,9 +712,8 @@ function readSpans(fd: number | undefined, spans: number[], location: string): E
       if (n === 0) throw new Error(`${location}: ended before the entry at byte ${spans[i]} (was the file changed while the workbench ran?)`);
       got += n;
     }
-    entries.push(JSON.parse(buf.toString('utf8')) as Entry);
+    yield buf;
   }
-  return entries;
 }
 
 /** A line as an object, or why it is not one. */
@@ -794,7 +812,11 @@ class BufferedWriter {
   ) {}
 
   line(value: unknown): void {
-    const bytes = Buffer.from(`${JSON.stringify(value)}\n`);
+    this.raw(Buffer.from(`${JSON.stringify(value)}\n`));
+  }
+
+  /** A line as bytes, its newline included. */
+  raw(bytes: Buffer): void {
     this.parts.push(bytes);
     this.held += bytes.length;
     this.position += bytes.length;

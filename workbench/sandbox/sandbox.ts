@@ -180,7 +180,7 @@ export class Sandbox {
       return world;
     }
     world = this.base(storeId);
-    for (const entry of this.journal.entriesOf(storeId)) {
+    for (const entry of this.journal.entries(storeId)) {
       if (entry.op === 'put' || entry.op === 'state') applyPuts(world, rebaseAssetUrls(entry.puts, this.origin));
       // Folded changes: the version the writes had taken the world to (one a put).
       if (entry.op === 'state') world.version = 1 + entry.changes;
