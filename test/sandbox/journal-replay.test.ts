@@ -154,4 +154,18 @@ describe('replay gives the live world', () => {
     expect(await worlds(third)).toBe(expected);
     expect((await ok(third, 'GET', '/world/products')).find((p: any) => p.id === 'prd_7Q2K9X').variants[0].inventory[0].stock_quantity).toBe(42);
   }, 30_000);
+
+  it('without --data-dir: a store past 256 writes is folded in memory, and its rebuilt world is the live one', async () => {
+    const wb = await startSandbox({ webhooks: false, sandbox: { maxWorlds: 1 } });
+    cleanups.push(() => wb.close());
+    await ok(wb, 'PATCH', '/products/prd_7Q2K9X', { name: 'Folded in memory' });
+    for (let i = 0; i < 300; i++) await ok(wb, 'POST', '/inventory', { product_id: 'prd_7Q2K9X', variant_id: 'var_4M8T2C', adjust: i % 2 ? -1 : 2 });
+    const live = await worlds(wb);
+    // Held lines of the store: folded once past 256, so fewer than the 301 writes.
+    const held = (wb.sandbox!.sandbox.journal as unknown as { memory: Map<string, string[]> }).memory.get('demo-store')!;
+    expect(held.length).toBeLessThan(100);
+    // Another store evicts it; reading it again rebuilds it from the folded lines.
+    await ok(wb, 'GET', '/world', undefined, 'elsewhere');
+    expect(await worlds(wb)).toBe(live);
+  }, 60_000);
 });
