@@ -154,7 +154,8 @@ export class Journal {
     this.compactEntries = Math.max(1, options.compactEntries ?? DEFAULT_COMPACT_ENTRIES);
     this.compactBytes = Math.max(1, options.compactBytes ?? DEFAULT_COMPACT_BYTES);
     this.write = options.write ?? ((fd, b, o, l) => writeSync(fd, b, o, l));
-    this.at = options.at ?? crashHook();
+    // Read lazily: the in-memory journal also runs in the browser (MSW), where there is no process.env.
+    this.at = options.at ?? ((point) => crashHook()(point));
   }
 
   static inMemory(): Journal {
@@ -859,7 +860,7 @@ class Progress {
 
 /** The test hook: SFC_TEST_COMPACTION_CRASH_AT=<point> kills the process (SIGKILL, as kill -9) at that point of a compaction. */
 function crashHook(): (point: CompactionPoint) => void {
-  const wanted = process.env.SFC_TEST_COMPACTION_CRASH_AT;
+  const wanted = typeof process === 'undefined' ? undefined : process.env.SFC_TEST_COMPACTION_CRASH_AT;
   if (!wanted) return () => {};
   return (point) => {
     if (point === wanted) process.kill(process.pid, 'SIGKILL');
