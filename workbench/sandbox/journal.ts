@@ -432,7 +432,6 @@ export class Journal {
     let good = 0;
     /** A bad complete line: an error, unless it is the last line (then an append cut short by a crash). */
     let pending: { n: number; offset: number; why: string } | undefined;
-    let generation = 0;
     const stop = (p: { n: number; offset: number; why: string }) =>
       new JournalReadError(
         `${file} line ${p.n} ${p.why}. The ${p.n - 1} line(s) before it (the first ${p.offset} bytes) are good: keep them with \`truncate -s ${p.offset} ${file}\` (the writes from line ${p.n} on are lost), or restore the file from a backup`,
@@ -457,7 +456,7 @@ export class Journal {
           pending = { n, offset: line.offset, why: 'is not a tail header' };
           continue;
         }
-        generation = value.generation as number;
+        const generation = value.generation as number;
         if (generation < this.generation) {
           // A compaction was killed between its two renames: this tail is already in the snapshot.
           this.replaceStaleTail();
@@ -485,7 +484,6 @@ export class Journal {
     this.size = pending ? pending.offset : Math.max(good, this.size);
     // A tail beside a snapshot must say which generation it follows (else the next start takes it for a stale one).
     if (this.size === 0 && this.generation > 0) this.replaceStaleTail(false);
-    void generation;
   }
 
   private dropTail(offset: number, what: string): void {
