@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { integerOption, readSecret, UsageError } from './cli-support.js';
 import { createWorkbench } from './index.js';
 import { FaultRuleError, MAX_DELAY_MS, parseFaultFlag, type StartRule } from './mock/faults.js';
+import { JournalReadError } from './sandbox/journal.js';
 import { parseTimeScale } from './simulator/index.js';
 
 export const MOCK_HELP = `Usage: storefront-contract mock [options]
@@ -20,6 +21,8 @@ Options:
   --host <addr>          interface (default 127.0.0.1)
   --data-dir <dir>       keep the sandbox's writes (sandbox.jsonl), webhook subscriptions, pending retries
                          and the delivery log there, across restarts (default: in memory, lost on exit)
+  --compact-after <n>    with --data-dir: fold the sandbox journal's tail into its snapshot once it holds n
+                         writes (default 100000) or 64 MB, automatically and crash-safe
   --seed <n|word>        seed of the sandbox's worlds: the same seed gives the same data (default 1)
   --data <dir>           fixture files replacing seeded resources (products.json, categories.json,
                          customers.json, carts.json, orders.json, countries.json, customer-groups.json,
@@ -92,6 +95,7 @@ export async function runMock(argv: string[]): Promise<number> {
       'token-lifetime': { type: 'string' },
       'deny-private': { type: 'boolean' },
       'max-worlds': { type: 'string' },
+      'compact-after': { type: 'string' },
       fault: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
@@ -111,6 +115,9 @@ export async function runMock(argv: string[]): Promise<number> {
   if (values['strict-auth'] && values['lenient-auth']) throw new UsageError('--strict-auth and --lenient-auth contradict each other; give one (strict is the default).');
   const maxWorlds = values['max-worlds'] === undefined ? undefined : integerOption('max-worlds', values['max-worlds'], 64, 1_000_000);
   if (maxWorlds === 0) throw new UsageError('--max-worlds must be at least 1 (the world a request is answered from is held).');
+  const compactAfter = values['compact-after'] === undefined ? undefined : integerOption('compact-after', values['compact-after'], 100_000, 1_000_000_000);
+  if (compactAfter === 0) throw new UsageError('--compact-after must be at least 1 (writes in the journal\'s tail before it is compacted).');
+  if (compactAfter !== undefined && values['data-dir'] === undefined) throw new UsageError('--compact-after applies to the journal that --data-dir keeps; add --data-dir <dir> or drop it.');
   const tokenLifetime = values['token-lifetime'] === undefined ? undefined : integerOption('token-lifetime', values['token-lifetime'], 86_400, 10 * 365 * 86_400);
   if (tokenLifetime === 0) throw new UsageError('--token-lifetime must be at least 1 second.');
   const seed = values.seed;
@@ -160,6 +167,7 @@ export async function runMock(argv: string[]): Promise<number> {
           ownership,
           maxWorlds,
           tokenLifetimeSeconds: tokenLifetime,
+          compactEntries: compactAfter,
         },
     port,
     host: values.host ?? '127.0.0.1',
@@ -170,6 +178,8 @@ export async function runMock(argv: string[]): Promise<number> {
     quiet: values.quiet === true,
     specs: { storefront: values.spec, admin: values['admin-spec'] },
   }).catch((e: unknown) => {
+    // A data dir the sandbox cannot start from: one line naming the file, the line and the fix (exit 2).
+    if (e instanceof JournalReadError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
     throw e instanceof FaultRuleError ? faultUsage(e, e.source) : e;
   });
 

@@ -4,6 +4,7 @@ import type { DocsRow } from './docs.js';
 import type { MemoryRow } from './memory.js';
 import type { MockRow } from './mock.js';
 import type { SimulatorRow } from './simulator.js';
+import type { StorageRow } from './storage.js';
 
 export interface Scaling {
   generatedAt: string;
@@ -15,4 +16,5 @@ export interface Scaling {
   certify?: CertifyRow[];
   docsRows?: DocsRow[];
   memory?: MemoryRow[];
+  storage?: StorageRow[];
 }

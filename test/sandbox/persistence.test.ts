@@ -133,8 +133,17 @@ describe('persistence', () => {
       await second.close();
     }
 
+    // Not JSON as the last line: a write torn by a crash (never fsync'd, so never answered), dropped.
     writeFileSync(journal, `${good}not json\n`);
-    await expect(startSandbox({ webhooks: false, sandbox: { dataDir: data } })).rejects.toThrow(/sandbox\.jsonl line \d+ is not valid JSON/);
+    const third = await startSandbox({ webhooks: false, sandbox: { dataDir: data, log: () => {} } });
+    await third.close();
+    expect(readFileSync(journal, 'utf8')).toBe(good);
+    // Not JSON with good lines after it: the start stops, naming the line and the known-good prefix.
+    const lines = good.split('\n').length - 1;
+    writeFileSync(journal, `${good}not json\n${good.split('\n')[0]}\n`);
+    const refused = startSandbox({ webhooks: false, sandbox: { dataDir: data } });
+    await expect(refused).rejects.toThrow(new RegExp(`sandbox\\.jsonl line ${lines + 1} is not valid JSON`));
+    await expect(refused).rejects.toThrow(`are good: keep them with \`truncate -s ${Buffer.byteLength(good)} `);
     writeFileSync(journal, `${good}{"v":1,"store":"demo-store","op":"put","puts":[],"__proto__":{"polluted":true}}\n`);
     await expect(startSandbox({ webhooks: false, sandbox: { dataDir: data } })).rejects.toThrow(/refused key __proto__/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -173,6 +173,8 @@ function raised(...events: Array<RaisedEvent | undefined>): RaisedEvent[] {
   return events.filter((e): e is RaisedEvent => e !== undefined);
 }
 
+const lotsOf = (product: ProductRecord, variantId: string) => product.variants.find((v) => v.id === variantId)!.inventory ?? [];
+
 function nextOrderNumber(world: World, at: number): string {
   let max = 0;
   for (const n of world.orders.keys()) {
@@ -229,7 +231,8 @@ function placeOrder(sandbox: Sandbox, storeId: string, body: Record<string, unkn
   const puts: Put[] = [
     { kind: 'order', record: order },
     { kind: 'cart', record: { ...cart, active: false, status: 'ordered', status_error_message: null } },
-    ...[...products.values()].map((record) => ({ kind: 'product' as const, record })),
+    // Stock moves as moves (the variant's lots after it), not the products: journal.ts.
+    ...moves.map((move): Put => ({ kind: 'stock', product_id: move.productId, variant_id: move.variantId, inventory: lotsOf(products.get(move.productId)!, move.variantId) })),
   ];
   sandbox.commit(storeId, puts);
   const actor = { userId, adminUserId: null };
@@ -308,7 +311,9 @@ function moveStock(sandbox: Sandbox, storeId: string, body: Record<string, unkno
     next = withStock(next, v.id, target, now);
     moves.push({ id: v.id, before, target });
   }
-  sandbox.commit(storeId, [{ kind: 'product', record: next }]);
+  // Journaled as moves (each variant's lots after it), not as the product: journal.ts.
+  sandbox.commit(storeId, moves.map((m): Put => ({ kind: 'stock', product_id: product.id, variant_id: m.id, inventory: lotsOf(next, m.id) })));
+  next = world.products.get(product.id)!;
   const at = new Date(now).toISOString();
   const stockMoves: StockMove[] = moves.map((m) => ({ variant_id: m.id, previous_stock_quantity: m.before, stock_quantity: m.target, inventory: next.variants.find((v) => v.id === m.id)!.inventory ?? [] }));
   const events = raised(

@@ -55,6 +55,11 @@ export class Identities {
     return { identity, accessToken, refreshToken };
   }
 
+  /** Every identity, for the journal's snapshot. */
+  all(): IterableIterator<Identity> {
+    return this.byAccess.values();
+  }
+
   resolve(accessToken: string): Identity | undefined {
     return this.byAccess.get(digest(accessToken));
   }

@@ -8,7 +8,7 @@ import { MockHttpError } from '../http/errors.js';
 import { AssetUrls, DEFAULT_ASSET_ORIGIN, rebaseAssetUrls } from './asset-urls.js';
 import { checkReferences, journalRecordCheck, loadFixtures, type Sources } from './fixtures.js';
 import { Identities } from './identities.js';
-import { Journal, JournalWriteError, type Entry, type Put } from './journal.js';
+import { ENTRY_VERSION, Journal, JournalWriteError, withInventory, type Entry, type Put } from './journal.js';
 import { isSandboxApiKey, sandboxApiKey, type ApiKeyMode } from './keys.js';
 import { loadTemplates } from './templates.js';
 import { generateWorld } from './seed.js';
@@ -58,6 +58,12 @@ export interface SandboxOptions {
    * next used (about 20 ms). Default 64.
    */
   maxWorlds?: number;
+  /**
+   * With `dataDir`: the tail of the journal is compacted into the snapshot once it holds this many
+   * entries (`--compact-after`, default 100,000) or bytes (default 64 MiB), whichever first (journal.ts).
+   */
+  compactEntries?: number;
+  compactBytes?: number;
 }
 
 export type Ownership = 'open' | 'strict';
@@ -104,8 +110,11 @@ export class Sandbox {
     await loadTemplates();
     const fixtures = options.fixturesDir ? await loadFixtures(options.fixturesDir) : undefined;
     // Journaled records are checked against the fixture schemas at start: a wrong one names file, line and field.
-    const journal = options.dataDir ? Journal.open(options.dataDir, await journalRecordCheck()) : Journal.inMemory();
-    for (const note of journal.notes) (options.log ?? ((l) => process.stderr.write(`${l}\n`)))(note);
+    const log = options.log ?? ((l: string) => process.stderr.write(`${l}\n`));
+    const journal = options.dataDir
+      ? Journal.open(options.dataDir, { check: await journalRecordCheck(), log, compactEntries: options.compactEntries, compactBytes: options.compactBytes })
+      : Journal.inMemory();
+    for (const note of journal.notes) log(note);
     const sandbox = new Sandbox(options, journal, fixtures);
     try {
       // Fixture files are checked now (not on the first request): a broken file stops the start.
@@ -171,8 +180,10 @@ export class Sandbox {
       return world;
     }
     world = this.base(storeId);
-    for (const entry of this.journal.entriesOf(storeId)) {
-      if (entry.op === 'put') applyPuts(world, rebaseAssetUrls(entry.puts, this.origin));
+    for (const entry of this.journal.entries(storeId)) {
+      if (entry.op === 'put' || entry.op === 'state') applyPuts(world, rebaseAssetUrls(entry.puts, this.origin));
+      // Folded changes: the version the writes had taken the world to (one a put).
+      if (entry.op === 'state') world.version = 1 + entry.changes;
       world.markTouched();
     }
     this.hold(storeId, world);
@@ -212,14 +223,25 @@ export class Sandbox {
   /** The one write path: journal (fsync'd with --data-dir), then the world. */
   commit(storeId: string, puts: Put[]): void {
     const world = this.world(storeId);
-    this.append({ v: 1, store: storeId, at: this.nowIso(storeId), op: 'put', puts });
+    this.append({ v: ENTRY_VERSION, store: storeId, at: this.nowIso(storeId), op: 'put', puts });
     applyPuts(world, puts);
     world.markTouched();
+    this.compactIfDue();
+  }
+
+  /** Folds the journal's tail into its snapshot once it reached its thresholds (journal.ts); never fails a write. */
+  private compactIfDue(): void {
+    if (!this.journal.due) return;
+    const done = this.journal.compact(this.identities.all());
+    if (done && done.ms >= 1000) {
+      (this.options.log ?? ((l) => process.stderr.write(`${l}\n`)))(`sandbox: compacted the journal in ${(done.ms / 1000).toFixed(1)} s (${done.stores} stores, ${(done.snapshotBytes / 1024 / 1024).toFixed(1)} MB snapshot)`);
+    }
   }
 
   addIdentity(identity: Identity): void {
-    this.append({ v: 1, store: identity.store_id, at: this.nowIso(identity.store_id), op: 'identity', identity });
+    this.append({ v: ENTRY_VERSION, store: identity.store_id, at: this.nowIso(identity.store_id), op: 'identity', identity });
     this.identities.add(identity);
+    this.compactIfDue();
   }
 
   /**
@@ -227,12 +249,13 @@ export class Sandbox {
    * tokens keep working until the tokens' lifetime ends).
    */
   reset(storeId: string): World {
-    this.append({ v: 1, store: storeId, at: this.nowIso(storeId), op: 'reset' });
+    this.append({ v: ENTRY_VERSION, store: storeId, at: this.nowIso(storeId), op: 'reset' });
     const day = dayOf(this.now(storeId));
     this.clocks.setAnchor(storeId, day === this.anchor ? undefined : day);
     const world = this.base(storeId);
     world.markTouched();
     this.hold(storeId, world);
+    this.compactIfDue();
     return world;
   }
 
@@ -264,5 +287,9 @@ export function applyPuts(world: World, puts: readonly Put[]): void {
     else if (put.kind === 'cart') world.putCart(put.record);
     else if (put.kind === 'cart-deleted') world.deleteCart(put.id);
     else if (put.kind === 'order') world.putOrder(put.record);
+    else if (put.kind === 'stock') {
+      const product = world.products.get(put.product_id);
+      if (product) world.putProduct(withInventory(product, put.variant_id, put.inventory));
+    }
   }
 }

@@ -21,6 +21,7 @@ export const fsyncSync = refuse('fs.fsyncSync');
 export const ftruncateSync = refuse('fs.ftruncateSync');
 export const chmodSync = refuse('fs.chmodSync');
 export const renameSync = refuse('fs.renameSync');
+export const unlinkSync = refuse('fs.unlinkSync');
 export const createReadStream = refuse('fs.createReadStream');
 export const stat = refuse('fs.stat');
 export const readFile = refuse('fs.readFile');
