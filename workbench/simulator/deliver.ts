@@ -113,10 +113,11 @@ export function createSender(options: { timeoutMs: number; denyPrivate: boolean;
   const inFlight = new Set<AbortController>();
 
   async function send(attempt: SignedAttempt): Promise<SendResult> {
-    const url = new URL(attempt.url);
-    // net.connect skips `lookup` for a literal IP, so literal addresses are judged here.
-    const host = hostOf(url);
-    if (options.denyPrivate && net.isIP(host) && isBlockedAddress(host)) return failure('blocked_address');
+    if (options.denyPrivate) {
+      // net.connect skips `lookup` for a literal IP, so literal addresses are judged here.
+      const host = hostOf(new URL(attempt.url));
+      if (net.isIP(host) && isBlockedAddress(host)) return failure('blocked_address');
+    }
 
     const deadline = new AbortController();
     let timedOut = false;
@@ -129,7 +130,7 @@ export function createSender(options: { timeoutMs: number; denyPrivate: boolean;
       let res;
       try {
         const { agent, request } = await connect();
-        res = await request(url, { method: 'POST', headers: attempt.headers, body: attempt.body, dispatcher: agent, signal: deadline.signal });
+        res = await request(attempt.url, { method: 'POST', headers: attempt.headers, body: attempt.body, dispatcher: agent, signal: deadline.signal });
       } catch (e) {
         return failure(timedOut ? 'timeout' : classify(e));
       }
@@ -170,32 +171,38 @@ function failure(errorClass: ErrorClass): SendResult {
 // Not fatal: invalid bytes become U+FFFD, as the log's excerpt is described.
 const decoder = new TextDecoder('utf-8');
 
-/** The first EXCERPT_CHARS characters of the body; stops reading (and drops the rest) past that. */
-async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<{ excerpt: string; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let complete = true;
-  try {
-    for await (const chunk of body) {
+/**
+ * The first EXCERPT_CHARS characters of the body; stops reading (and drops the rest) past that. Read with
+ * 'data' events rather than `for await`: an async iterator costs a few promises per chunk, and every
+ * attempt reads one (bench/NOTES.md, fan-out).
+ */
+function readExcerpt(body: NodeJS.ReadableStream & { destroy(): void }): Promise<{ excerpt: string; truncated: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (complete: boolean) => {
+      if (settled) return;
+      settled = true;
+      body.destroy();
+      const text = decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+      // At most EXCERPT_CHARS UTF-16 units is at most that many characters: the common, short answer.
+      if (text.length <= EXCERPT_CHARS) return resolve({ excerpt: text, truncated: !complete });
+      const chars = Array.from(text);
+      resolve({ excerpt: chars.slice(0, EXCERPT_CHARS).join(''), truncated: !complete || chars.length > EXCERPT_CHARS });
+    };
+    body.on('data', (chunk: Buffer) => {
+      if (settled) return;
       chunks.push(chunk);
       size += chunk.length;
-      if (size >= EXCERPT_BYTES) {
-        complete = false;
-        break;
-      }
-    }
-  } catch {
-    // The deadline ran out (or the peer hung up) after the status arrived: the status stands, the
-    // excerpt is what came.
-    complete = false;
-  } finally {
-    body.destroy();
-  }
-  const text = decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-  // At most EXCERPT_CHARS UTF-16 units is at most that many characters: the common, short answer.
-  if (text.length <= EXCERPT_CHARS) return { excerpt: text, truncated: !complete };
-  const chars = Array.from(text);
-  return { excerpt: chars.slice(0, EXCERPT_CHARS).join(''), truncated: !complete || chars.length > EXCERPT_CHARS };
+      if (size >= EXCERPT_BYTES) finish(false);
+    });
+    body.on('end', () => finish(true));
+    // The deadline ran out (or the peer hung up) after the status arrived: the status stands, the excerpt
+    // is what came.
+    body.on('error', () => finish(false));
+    body.on('close', () => finish(false));
+  });
 }
 
 /** Maps a transport error to the log's error class. */

@@ -351,18 +351,18 @@ export class SimulatorStore {
       maxAttempt: db.prepare(`SELECT max(attempt) AS n FROM attempts WHERE webhook_id = ? AND event_id = ?`),
       // Claims the first `limit` due attempts of enabled subscriptions in one statement (one call into the
       // driver, not a SELECT and an UPDATE per row), with the subscription's current url. Rows in no order.
-      claimDue: db.prepare(
+      claimDue: db.prepareRaw(
         `UPDATE attempts SET status = 'in_flight', sent_at = ?, claimed_by = ?, lease_until = ?,
            url = (SELECT s.url FROM subscriptions s WHERE s.id = attempts.webhook_id)
          WHERE seq IN (
            SELECT a.seq FROM attempts a JOIN subscriptions s ON s.id = a.webhook_id AND s.status = 'enabled'
            WHERE a.status = 'scheduled' AND a.scheduled_at <= ? ORDER BY a.scheduled_at, a.seq LIMIT ?)
-         RETURNING *`,
+         RETURNING ${CLAIMED_COLUMNS}`,
       ),
       // The same when some stores have a clock of their own (../clock): @clocks is a JSON object of store id
       // to that store's time; every other store's time is @now. @latest (the latest of them) bounds the
       // index range; the per-store comparison filters it.
-      claimDueClocked: db.prepare(
+      claimDueClocked: db.prepareRaw(
         `UPDATE attempts SET status = 'in_flight', sent_at = coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = attempts.store_id), @now),
            claimed_by = @owner, lease_until = @lease_until,
            url = (SELECT s.url FROM subscriptions s WHERE s.id = attempts.webhook_id)
@@ -371,7 +371,7 @@ export class SimulatorStore {
            WHERE a.status = 'scheduled' AND a.scheduled_at <= @latest
              AND a.scheduled_at <= coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = a.store_id), @now)
            ORDER BY a.scheduled_at, a.seq LIMIT @limit)
-         RETURNING *`,
+         RETURNING ${CLAIMED_COLUMNS}`,
       ),
       nextDueExcept: db.prepare(`SELECT min(scheduled_at) AS t FROM attempts WHERE status = 'scheduled' AND store_id NOT IN (SELECT key FROM json_each(?))`),
       nextDueOfClocked: db.prepare(
@@ -396,7 +396,7 @@ export class SimulatorStore {
       // Every delivered answer of a pump in one statement: rows as a JSON array of
       // [seq, completed_at, duration_ms, response_status, excerpt, truncated]; only rows `owner` still holds.
       deliveredMany: db
-        .prepare(
+        .prepareRaw(
           `UPDATE attempts SET status = 'succeeded', outcome = 'delivered', completed_at = j.value ->> 1, duration_ms = j.value ->> 2,
              response_status = j.value ->> 3, error_class = NULL, response_body_excerpt = j.value ->> 4, response_body_truncated = j.value ->> 5,
              next_retry_at = NULL, claimed_by = NULL, lease_until = NULL
@@ -767,10 +767,10 @@ export class SimulatorStore {
       this.sweepOrphans = false;
     }
     const rows = (
-      clocks
+      (clocks
         ? this.s.claimDueClocked.all({ clocks: JSON.stringify(Object.fromEntries(clocks)), now, owner, lease_until: leaseUntil, latest: Math.max(now, ...clocks.values()), limit })
-        : this.s.claimDue.all(now, owner, leaseUntil, now, limit)
-    ) as AttemptRow[];
+        : this.s.claimDue.all(now, owner, leaseUntil, now, limit)) as ClaimedValues[]
+    ).map(claimedRow);
     rows.sort((a, b) => a.scheduled_at - b.scheduled_at || a.seq - b.seq);
     return rows.map((row) => {
       const sub = this.cachedSub(row.webhook_id)!;
@@ -1060,6 +1060,45 @@ function attemptValues(event: EventRecord, a: NewAttempt, attempt: number, seque
     url: a.url,
     scheduled_at: a.scheduledAt,
     created_at: now,
+  };
+}
+
+/**
+ * The columns a claim reads back, in this order (as arrays: `prepareRaw`). A `scheduled` row has no outcome,
+ * answer or retry time yet (only `finish` sets them), so the rest of the row is known without reading it.
+ */
+const CLAIMED_COLUMNS =
+  'seq, delivery_id, store_id, webhook_id, event_id, event, is_test, attempt, sequence_attempt, auto_retry, trigger, url, scheduled_at, sent_at, claimed_by, lease_until, created_at';
+type ClaimedValues = [number, string, string, string, string, string, number, number, number, number, AttemptTrigger, string, number, number, string, number, number];
+
+function claimedRow(v: ClaimedValues): AttemptRow {
+  return {
+    seq: v[0],
+    delivery_id: v[1],
+    store_id: v[2],
+    webhook_id: v[3],
+    event_id: v[4],
+    event: v[5],
+    is_test: v[6],
+    attempt: v[7],
+    sequence_attempt: v[8],
+    auto_retry: v[9],
+    trigger: v[10],
+    url: v[11],
+    status: 'in_flight',
+    outcome: null,
+    scheduled_at: v[12],
+    sent_at: v[13],
+    completed_at: null,
+    duration_ms: null,
+    response_status: null,
+    error_class: null,
+    response_body_excerpt: null,
+    response_body_truncated: 0,
+    next_retry_at: null,
+    claimed_by: v[14],
+    lease_until: v[15],
+    created_at: v[16],
   };
 }
 
