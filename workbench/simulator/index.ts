@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { WorkbenchExtension } from '../http/extension.js';
 import { adminExtension } from './admin-operations.js';
 import { createSender } from './deliver.js';
+import { createThreadedSender } from './send-thread.js';
 import { toWebhookDelivery, type WebhookDeliveryView } from './present.js';
 import { deliveryRules, timing, type Timing } from './rules.js';
 import { Scheduler } from './scheduler.js';
@@ -34,6 +35,11 @@ export interface SimulatorOptions {
   clocks?: Clocks;
   /** Most attempts in flight at once. Default 64. */
   concurrency?: number;
+  /**
+   * Where the HTTP exchanges of attempts run: 'thread' (default) a thread of their own (send-thread.ts),
+   * so sending does not compete with triggering, claiming and recording; 'main' this thread.
+   */
+  sendOn?: 'thread' | 'main';
   /** See AdminAuthOptions: unset = any non-empty bearer token is accepted. */
   adminTokens?: readonly string[];
   /** One line per finished attempt (no secrets, no header values). Default: silent. */
@@ -85,7 +91,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     now: (storeId) => clocks.now(storeId),
     onError: (e) => process.stderr.write(`webhooks: pruning stopped for now (retried on the next pass): ${e.message}\n`),
   });
-  const sender = createSender({ timeoutMs: t.timeoutMs, denyPrivate, connections: concurrency });
+  const senderOptions = { timeoutMs: t.timeoutMs, denyPrivate, connections: concurrency };
+  const sender = options.sendOn === 'main' ? createSender(senderOptions) : createThreadedSender(senderOptions);
   const listeners = new Set<(d: WebhookDeliveryView) => void>();
 
   // Waiters for the next recorded attempt (a clock advance steps from one to the next).
