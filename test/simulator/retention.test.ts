@@ -2,11 +2,13 @@
 // age bound and events beyond the newest N sent to a subscription / the newest M that no subscription
 // received, with their attempts, in bounded steps; never an event with an attempt scheduled or in flight.
 // A replay, retry or event list reaching past it is told the event was pruned and what the retention is.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRetention, DEFAULT_RETENTION } from '../../workbench/simulator/retention.js';
+import { openDatabase } from '../../workbench/simulator/sqlite.js';
+import { SimulatorStore } from '../../workbench/simulator/store.js';
 import { admin, call, createWebhook, deliveries, freshStore, startReceiver, startWorkbench, waitFor, type Bench, type Receiver } from './helpers.js';
 
 const RETENTION = { maxEvents: 4, maxUnreceived: 3 };
@@ -169,6 +171,36 @@ describe('retention with a data directory', () => {
       } finally {
         await second.close();
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('opens a file of the version before: events get their received flag from the log, the file turns to incremental vacuum', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'simulator-retention-old-'));
+    try {
+      const old = openDatabase(path.join(dir, 'simulator.sqlite'));
+      old.exec(await readFile(path.join(import.meta.dirname, 'fixtures/schema-before-retention.sql'), 'utf8'));
+      const insertEvent = old.prepare(`INSERT INTO events (event_id, store_id, event, is_test, payload, created_at) VALUES (?, 'old-store', 'order.created', 0, '{}', ?)`);
+      const now = Date.now();
+      insertEvent.run('evt_01M8AAAAAAAAAAAAAAAAAAAAAA', now - 2);
+      insertEvent.run('evt_01M8BBBBBBBBBBBBBBBBBBBBBB', now - 1);
+      old.prepare(
+        `INSERT INTO attempts (delivery_id, store_id, webhook_id, event_id, event, is_test, attempt, sequence_attempt, auto_retry, trigger, url, status, outcome, scheduled_at, created_at)
+         VALUES ('dlv_01M8AAAAAAAAAAAAAAAAAAAAAA', 'old-store', 'wh_x', 'evt_01M8AAAAAAAAAAAAAAAAAAAAAA', 'order.created', 0, 1, 1, 1, 'event', 'http://127.0.0.1:9/h', 'succeeded', 'delivered', ?, ?)`,
+      ).run(now - 2, now - 2);
+      expect(old.pragma('auto_vacuum')).toBe(0);
+      old.close();
+
+      const store = SimulatorStore.open(dir);
+      // unreceived = 0: the event no subscription got goes, the delivered one stays.
+      expect(store.pruneStep('old-store', now, { ...DEFAULT_RETENTION, maxUnreceived: 0 }, 100)).toBe(1);
+      expect(store.event('old-store', 'evt_01M8AAAAAAAAAAAAAAAAAAAAAA', 0)).toBeDefined();
+      expect(store.event('old-store', 'evt_01M8BBBBBBBBBBBBBBBBBBBBBB', 0)).toBeUndefined();
+      store.close();
+      const reopened = openDatabase(path.join(dir, 'simulator.sqlite'));
+      expect(reopened.pragma('auto_vacuum')).toBe(2);
+      reopened.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

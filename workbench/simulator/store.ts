@@ -308,7 +308,14 @@ export class SimulatorStore {
     // The mode is set before the first table exists; a file made by an older version is converted once.
     const hasTables = (db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n > 0;
     db.pragma('auto_vacuum = INCREMENTAL');
-    if (hasTables && db.pragma('auto_vacuum') !== 2) db.exec('VACUUM');
+    if (hasTables && db.pragma('auto_vacuum') !== 2) {
+      try {
+        db.exec('VACUUM');
+      } catch {
+        // Another process holds the file (a shared --data-dir): it stays as it is; SQLite still reuses the
+        // pages the retention frees, the file just does not shrink. The next open tries again.
+      }
+    }
     this.wal = db.pragma('journal_mode = WAL') === 'wal';
     // NORMAL in WAL mode: a power cut may lose the last commits but never corrupts the file; a process
     // crash (kill -9) loses nothing committed. Good enough for a local simulator, and much faster than FULL.
