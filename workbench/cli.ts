@@ -8,6 +8,7 @@ import { createWorkbench } from './index.js';
 import { FaultRuleError, MAX_DELAY_MS, parseFaultFlag, type StartRule } from './mock/faults.js';
 import { JournalReadError } from './sandbox/journal.js';
 import { parseTimeScale } from './simulator/index.js';
+import { parseRetention, type Retention } from './simulator/retention.js';
 
 export const MOCK_HELP = `Usage: storefront-contract mock [options]
 
@@ -49,6 +50,11 @@ Options:
   --admin-spec <file>    admin document (default: the package's spec/openapi/admin.yaml)
   --time-scale <x>       multiply webhook retry delays and the time-out (env WEBHOOK_TIME_SCALE; 0.01 = 100x faster)
   --deny-private         refuse loopback, private, link-local and metadata webhook receiver addresses
+  --webhook-retention <days=30,events=10000,unreceived=1000>
+                         webhook history kept per store (any subset of the keys): events and their delivery
+                         log younger than days (store clock), at most the newest events sent to a subscription
+                         and the newest unreceived ones (no subscription got them; kept for replays); older
+                         ones are pruned, never an attempt still scheduled or in flight
   --fault <rule>         inject a fault in every store (repeatable): <operationId|*>:<key>=<value>,...
                          keys: delay=800 or delay=100..900 (ms, at most ${MAX_DELAY_MS}), status=404 (one the
                          operation documents, unless allow_undocumented), drop (close without an answer),
@@ -94,6 +100,7 @@ export async function runMock(argv: string[]): Promise<number> {
       'time-scale': { type: 'string' },
       'token-lifetime': { type: 'string' },
       'deny-private': { type: 'boolean' },
+      'webhook-retention': { type: 'string' },
       'max-worlds': { type: 'string' },
       'compact-after': { type: 'string' },
       fault: { type: 'string', multiple: true },
@@ -146,6 +153,12 @@ export async function runMock(argv: string[]): Promise<number> {
   } catch (e) {
     throw new UsageError(`${values['time-scale'] === undefined ? 'WEBHOOK_TIME_SCALE' : '--time-scale'}: ${(e as Error).message}.`);
   }
+  let retention: Retention | undefined;
+  try {
+    retention = values['webhook-retention'] === undefined ? undefined : parseRetention(values['webhook-retention']);
+  } catch (e) {
+    throw new UsageError(`--webhook-retention: ${(e as Error).message}.`);
+  }
 
   const server = await createWorkbench({
     faults,
@@ -153,6 +166,7 @@ export async function runMock(argv: string[]): Promise<number> {
       dataDir: values['data-dir'],
       timeScale,
       denyPrivate: values['deny-private'] === true,
+      retention,
       adminTokens: adminToken ? [adminToken] : undefined,
       log: values.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
     },

@@ -29,6 +29,15 @@ export function renderScaling(s: Scaling): string {
     }
     out.push('', 'p50/p99: from raising an event to each attempt\'s delivered record, with up to 64 events (64 x subscriptions attempts) queued.', '');
   }
+  if (s.simulatorRetention) {
+    out.push('## Simulator: events no subscription receives, on a durable store (--data-dir), default retention (newest 1,000 such events per store)', '');
+    out.push('| events | seconds | events/s | events kept | peak RSS MB | peak data dir MB | data dir MB after close |', '|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of s.simulatorRetention) {
+      if (r.notMeasured) out.push(`| ${r.events} | not measured: ${r.notMeasured} | | | | | |`);
+      else out.push(`| ${r.events} | ${cell(r.seconds)} | ${cell(r.eventsPerSecond)} | ${cell(r.kept)} | ${cell(r.peakRssMB)} | ${cell(r.peakDataDirMB)} | ${cell(r.dataDirMB)} |`);
+    }
+    out.push('', 'Before the retention (issue 30): 0.5 -> 13 MB for 8,000 such events, growing with every event.', '');
+  }
   if (s.certify) {
     out.push('## Certify: generated cases per operation (`certify --generate N`, against the sandbox)', '');
     out.push('| cases per operation | cases sent | seconds | cases/s | peak RSS MB | verdict | note |', '|---:|---:|---:|---:|---:|---|---|');
@@ -58,6 +67,6 @@ export function renderScaling(s: Scaling): string {
     }
     out.push('', 'Entries written in-process in the journal\'s own format (Journal.append without the fsync of each); journal read: Journal.open in-process (every line read and checked), the journal\'s share of a start; listening: from spawning `storefront-contract mock --data-dir` to its listening line. Targets: linear, 100k entries <= 2 s to listening; <= 100 MB after 1M stock moves.', '');
   }
-  out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 25 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify|docs|memory|storage`.', '');
+  out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 25 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify|docs|memory|storage|simulator-retention`.', '');
   return out.join('\n');
 }

@@ -1,4 +1,4 @@
-// npm run bench -- --scaling [mock] [simulator] [certify] [docs] [memory] [storage]
+// npm run bench -- --scaling [mock] [simulator] [certify] [docs] [memory] [storage] [simulator-retention]
 // How throughput, tail latency, memory and size change with load: writes bench/scaling.json (the rows
 // measured now, merged into the ones kept from earlier runs for parts not asked for) and renders
 // bench/SCALING.md from it. Every row is measured, none estimated.
@@ -12,11 +12,11 @@ import { docsRows } from './docs.js';
 import { memoryRows } from './memory.js';
 import { mockRows } from './mock.js';
 import { renderScaling } from './render.js';
-import { simulatorRows } from './simulator.js';
+import { simulatorRetentionRows, simulatorRows } from './simulator.js';
 import { storageRows } from './storage.js';
 import type { Scaling } from './types.js';
 
-const PARTS = ['mock', 'simulator', 'certify', 'docs', 'memory', 'storage'] as const;
+const PARTS = ['mock', 'simulator', 'certify', 'docs', 'memory', 'storage', 'simulator-retention'] as const;
 const benchDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 export async function runScaling(args: string[]): Promise<void> {
@@ -39,6 +39,7 @@ export async function runScaling(args: string[]): Promise<void> {
   };
   if (wanted.includes('mock')) result.mock = await mockRows();
   if (wanted.includes('simulator')) result.simulator = await simulatorRows();
+  if (wanted.includes('simulator-retention')) result.simulatorRetention = await simulatorRetentionRows();
   if (wanted.includes('certify')) result.certify = await certifyRows();
   if (wanted.includes('docs')) result.docsRows = await docsRows();
   if (wanted.includes('memory')) result.memory = await memoryRows();

@@ -54,3 +54,40 @@ export async function simulatorRows(only?: (events: number, subscriptions: numbe
   }
   return rows;
 }
+
+export const UNRECEIVED_EVENTS = [10_000, 100_000];
+
+export interface SimulatorRetentionRow {
+  events: number;
+  seconds?: number;
+  eventsPerSecond?: number;
+  /** Events still listed at the end (the retention's 1,000 unreceived per store). */
+  kept?: number;
+  peakRssMB?: number;
+  peakDataDirMB?: number;
+  dataDirMB?: number;
+  notMeasured?: string;
+}
+
+/** Data size and memory after events no subscription receives (default retention), each row in a fresh process. */
+export async function simulatorRetentionRows(): Promise<SimulatorRetentionRow[]> {
+  const rows: SimulatorRetentionRow[] = [];
+  for (const events of UNRECEIVED_EVENTS) {
+    process.stderr.write(`scaling: simulator retention, ${events} events without subscribers\n`);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'scaling-retention-'));
+    try {
+      const { stdout } = await exec(process.execPath, ['--import', 'tsx', path.join(here, 'simulator-unreceived-row.ts'), String(events), dir], {
+        timeout: ROW_LIMIT_MS,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1024 * 1024,
+      });
+      rows.push(JSON.parse(stdout.trim().split('\n').pop()!) as SimulatorRetentionRow);
+    } catch (e) {
+      const killed = (e as { killed?: boolean }).killed;
+      rows.push({ events, notMeasured: killed ? `stopped after ${ROW_LIMIT_MS / 60_000} min` : String((e as Error).message).split('\n')[0].slice(0, 200) });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}

@@ -3,7 +3,7 @@ import type { CertifyRow } from './certify.js';
 import type { DocsRow } from './docs.js';
 import type { MemoryRow } from './memory.js';
 import type { MockRow } from './mock.js';
-import type { SimulatorRow } from './simulator.js';
+import type { SimulatorRetentionRow, SimulatorRow } from './simulator.js';
 import type { StorageRow } from './storage.js';
 
 export interface Scaling {
@@ -13,6 +13,7 @@ export interface Scaling {
   loadAverage: number[];
   mock?: MockRow[];
   simulator?: SimulatorRow[];
+  simulatorRetention?: SimulatorRetentionRow[];
   certify?: CertifyRow[];
   docsRows?: DocsRow[];
   memory?: MemoryRow[];

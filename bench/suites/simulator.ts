@@ -40,7 +40,8 @@ const suite: BenchSuite = {
   },
 };
 
-async function measure(dataDir: string | undefined): Promise<Metric[]> {
+/** One side-by-side measurement; `sendOn` picks where the simulator's HTTP exchanges run (bench/tools/simulator-ab.ts). */
+export async function measure(dataDir: string | undefined, sendOn?: 'thread' | 'main', rounds = ROUNDS): Promise<Metric[]> {
   let keep: Sent[] | undefined;
   let received = 0;
   const receiver = http.createServer((req, res) => {
@@ -59,7 +60,7 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-  const sim = createSimulator({ concurrency: CONCURRENCY, dataDir });
+  const sim = createSimulator({ concurrency: CONCURRENCY, dataDir, sendOn });
   let delivered = 0;
   let failed = 0;
   let waiter: { target: number; resolve: () => void } | undefined;
@@ -130,7 +131,7 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
 
     const subject: number[] = [];
     const baseline: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       if (round % 2 === 0) {
         subject.push(await subjectRound(EVENTS));
         baseline.push(await baselineRound(bodies));
@@ -149,7 +150,7 @@ async function measure(dataDir: string | undefined): Promise<Metric[]> {
         baseline: { label: `undici request, ${CONCURRENCY} in flight`, value: Math.round(median(baseline)) },
         // The issue's target is on the durable store (--data-dir); the in-memory one keeps the earlier bar.
         target: { op: '>=', ratio: dataDir ? 0.6 : 0.5 },
-        notes: `concurrency ${CONCURRENCY} both sides; ${ROUNDS} rounds (subject ${subject.map(Math.round).join('/')}, baseline ${baseline.map(Math.round).join('/')}); events raised in batches of ${CONCURRENCY}; ${dataDir ? 'SQLite file store (--data-dir)' : 'in-memory store'}; body ~${Math.round(avgBytes)} B; receiver requests ${received}; CPU of this process per delivery in the last round (receiver included, both sides): subject ${cpu.subject.toFixed(0)} µs, baseline ${cpu.baseline.toFixed(0)} µs`,
+        notes: `concurrency ${CONCURRENCY} both sides; ${rounds} rounds; sending on ${sendOn ?? 'thread'} (subject ${subject.map(Math.round).join('/')}, baseline ${baseline.map(Math.round).join('/')}); events raised in batches of ${CONCURRENCY}; ${dataDir ? 'SQLite file store (--data-dir)' : 'in-memory store'}; body ~${Math.round(avgBytes)} B; receiver requests ${received}; CPU of this process per delivery in the last round (receiver included, both sides): subject ${cpu.subject.toFixed(0)} µs, baseline ${cpu.baseline.toFixed(0)} µs`,
       }),
     ];
   } finally {

@@ -14,6 +14,7 @@ import { toNodeHandler } from 'storefront-contract/webhooks/node';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
 import { run } from '../helpers/run.js';
+import { waitFor } from './helpers.js';
 
 const ADMIN = { authorization: 'Bearer listen-test-admin', 'content-type': 'application/json' };
 const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
@@ -155,7 +156,11 @@ describe('webhooks listen --forward-to <a receiver built on the kit>', () => {
     await l.line(new RegExp(`  order\\.created  ${created.event_id}  dlv_\\w+  attempt 1  signature verified  -> 500 `));
     await l.line(new RegExp(`  order\\.created  ${created.event_id}  dlv_\\w+  attempt 2 \\(retry\\)  signature verified  -> 200 `));
     expect(receiver.verified.has(created.event_id)).toBe(true);
-    const log = (await admin('GET', `/webhooks/deliveries?event_id=${created.event_id}`, 'retry-store')).content.deliveries;
+    // listen prints as it answers the simulator, which records the answer a moment later: wait for the record.
+    const log = await waitFor(async () => {
+      const rows = (await admin('GET', `/webhooks/deliveries?event_id=${created.event_id}`, 'retry-store')).content.deliveries;
+      return rows.every((d: any) => d.status !== 'in_flight') && rows;
+    }, 'attempt 2 recorded');
     expect(log.map((d: any) => [d.attempt, d.response_status]).sort()).toEqual([[1, 500], [2, 200]]);
     l.child.kill('SIGTERM');
     expect(await l.exit).toBe(0);

@@ -3,18 +3,12 @@
 // headers. Redirects are never followed (undici's `request` follows none), the attempt has one deadline
 // (the scaled time-out) covering connection, answer and the excerpt of the body, and every failure comes
 // back as an error class of the delivery log instead of a throw.
-import net from 'node:net';
-import type { Agent } from 'undici';
 import { signPayload } from 'storefront-contract/webhooks';
 import { deliveryRules } from './rules.js';
-import type { ErrorClass } from './store.js';
-import { BlockedAddressError, guardedLookup, hostOf, isBlockedAddress } from './url-policy.js';
+import type { SignedAttempt } from './sender.js';
 
-/** `WebhookDelivery.response_body_excerpt` holds at most this many characters (its maxLength in the admin spec). */
-export const EXCERPT_CHARS = 1024;
-// A UTF-8 character is at most 4 bytes: this many bytes always decode to more than EXCERPT_CHARS when the
-// body is that long, so `truncated` is exact without reading a large body to its end.
-const EXCERPT_BYTES = EXCERPT_CHARS * 4 + 4;
+// The sending half (./sender.ts) is a module of its own so the sending thread (send-worker.ts) loads only it.
+export { classify, createSender, EXCERPT_CHARS, hideWriteOnly, type SendResult, type Sender, type SignedAttempt } from './sender.js';
 
 export interface EnvelopeParts {
   event: string;
@@ -53,14 +47,6 @@ export function deliveryHeaders(parts: DeliveryIds, signature: string, custom: R
   };
 }
 
-export interface SignedAttempt {
-  url: string;
-  body: Buffer;
-  headers: Record<string, string>;
-  /** Values that must not reach the delivery log even if the receiver echoes them: custom header values (write-only) and the signature. */
-  writeOnly: string[];
-}
-
 /** Builds and signs an attempt. The secret is used here and nowhere else; it is never logged. */
 export function signAttempt(url: string, parts: EnvelopeParts, secret: string, custom: Record<string, string>): SignedAttempt {
   return signBody(url, envelopeBytes(parts), parts, secret, custom);
@@ -75,144 +61,3 @@ export function signBody(url: string, body: Buffer, ids: DeliveryIds, secret: st
   return { url, body, headers: deliveryHeaders(ids, signature, custom), writeOnly: [signature, ...Object.values(custom)] };
 }
 
-export interface SendResult {
-  responseStatus: number | null;
-  errorClass: ErrorClass | null;
-  excerpt: string | null;
-  truncated: boolean;
-}
-
-export interface Sender {
-  send(attempt: SignedAttempt): Promise<SendResult>;
-  /** Aborts every attempt in flight (shutdown); each comes back as a failed attempt. */
-  abortAll(): void;
-  close(): Promise<void>;
-}
-
-// undici is loaded with the first attempt, not at start: loading it is about a seventh of the workbench's
-// start-up, and most sessions deliver nothing in their first second (bench/NOTES.md).
-let undici: Promise<typeof import('undici')> | undefined;
-
-export function createSender(options: { timeoutMs: number; denyPrivate: boolean; connections: number }): Sender {
-  let client: Promise<{ agent: Agent; request: (typeof import('undici'))['request'] }> | undefined;
-  const connect = () =>
-    (client ??= (undici ??= import('undici')).then(({ Agent, request }) => ({
-      request,
-      agent: new Agent({
-        connections: options.connections,
-        pipelining: 1,
-        // Backstops of the attempt's own deadline below; a bit later so the deadline is what normally fires.
-        headersTimeout: Math.ceil(options.timeoutMs) + 1000,
-        bodyTimeout: Math.ceil(options.timeoutMs) + 1000,
-        connect: { timeout: Math.max(1, Math.ceil(options.timeoutMs)), ...(options.denyPrivate ? { lookup: guardedLookup as never } : {}) },
-      }),
-    })));
-
-  // Controllers of the attempts in flight, so a shutdown can abort them all without every attempt
-  // subscribing to a shared signal.
-  const inFlight = new Set<AbortController>();
-
-  async function send(attempt: SignedAttempt): Promise<SendResult> {
-    const url = new URL(attempt.url);
-    // net.connect skips `lookup` for a literal IP, so literal addresses are judged here.
-    const host = hostOf(url);
-    if (options.denyPrivate && net.isIP(host) && isBlockedAddress(host)) return failure('blocked_address');
-
-    const deadline = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      deadline.abort(new Error('attempt timed out'));
-    }, options.timeoutMs);
-    inFlight.add(deadline);
-    try {
-      let res;
-      try {
-        const { agent, request } = await connect();
-        res = await request(url, { method: 'POST', headers: attempt.headers, body: attempt.body, dispatcher: agent, signal: deadline.signal });
-      } catch (e) {
-        return failure(timedOut ? 'timeout' : classify(e));
-      }
-      const { excerpt, truncated } = await readExcerpt(res.body);
-      return { responseStatus: res.statusCode, errorClass: null, excerpt: hideWriteOnly(excerpt, attempt.writeOnly), truncated };
-    } finally {
-      clearTimeout(timer);
-      inFlight.delete(deadline);
-    }
-  }
-
-  return {
-    send,
-    abortAll: () => {
-      for (const c of inFlight) c.abort(new Error('simulator shutting down'));
-    },
-    close: async () => {
-      if (client) await (await client).agent.close();
-    },
-  };
-}
-
-/**
- * A receiver that echoes its request would put the subscription's write-only values into
- * `GET /webhooks/deliveries`; they are replaced before the excerpt is stored. Values shorter than 4
- * characters are left alone: replacing them would garble the excerpt and they hide nothing.
- */
-export function hideWriteOnly(excerpt: string, values: readonly string[]): string {
-  let out = excerpt;
-  for (const value of values) if (value.length >= 4) out = out.split(value).join('[redacted]');
-  return out;
-}
-
-function failure(errorClass: ErrorClass): SendResult {
-  return { responseStatus: null, errorClass, excerpt: null, truncated: false };
-}
-
-// Not fatal: invalid bytes become U+FFFD, as the log's excerpt is described.
-const decoder = new TextDecoder('utf-8');
-
-/** The first EXCERPT_CHARS characters of the body; stops reading (and drops the rest) past that. */
-async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<{ excerpt: string; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let complete = true;
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= EXCERPT_BYTES) {
-        complete = false;
-        break;
-      }
-    }
-  } catch {
-    // The deadline ran out (or the peer hung up) after the status arrived: the status stands, the
-    // excerpt is what came.
-    complete = false;
-  } finally {
-    body.destroy();
-  }
-  const text = decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-  // At most EXCERPT_CHARS UTF-16 units is at most that many characters: the common, short answer.
-  if (text.length <= EXCERPT_CHARS) return { excerpt: text, truncated: !complete };
-  const chars = Array.from(text);
-  return { excerpt: chars.slice(0, EXCERPT_CHARS).join(''), truncated: !complete || chars.length > EXCERPT_CHARS };
-}
-
-/** Maps a transport error to the log's error class. */
-export function classify(error: unknown): ErrorClass {
-  const seen = new Set<unknown>();
-  let e = error as { code?: string; name?: string; cause?: unknown } | undefined;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    if (e instanceof BlockedAddressError) return 'blocked_address';
-    const code = e.code ?? '';
-    if (code === 'ERR_SIMULATOR_BLOCKED_ADDRESS') return 'blocked_address';
-    if (code === 'ECONNREFUSED') return 'connection_refused';
-    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return 'connection_reset';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NODATA') return 'dns_error';
-    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') return 'timeout';
-    if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return 'tls_error';
-    e = e.cause as typeof e;
-  }
-  return 'network_error';
-}

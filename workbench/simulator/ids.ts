@@ -43,3 +43,12 @@ export const newDeliveryId = (now?: number) => `dlv_${ulid(now)}`;
 export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64url')}`;
 }
+
+/** The creation time (ms) in an id made by this file (`evt_`, `dlv_`, `wh_` + ULID), or undefined. */
+export function idTime(id: string): number | undefined {
+  const m = /^[a-z]+_([0-9A-HJKMNP-TV-Z]{10})[0-9A-HJKMNP-TV-Z]{16}$/.exec(id);
+  if (!m) return undefined;
+  let t = 0;
+  for (const c of m[1]) t = t * 32 + CROCKFORD.indexOf(c);
+  return t;
+}

@@ -7,10 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { WorkbenchExtension } from '../http/extension.js';
 import { adminExtension } from './admin-operations.js';
 import { createSender } from './deliver.js';
+import { createThreadedSender } from './send-thread.js';
 import { toWebhookDelivery, type WebhookDeliveryView } from './present.js';
 import { deliveryRules, timing, type Timing } from './rules.js';
 import { Scheduler } from './scheduler.js';
-import { WebhookService, RETENTION_MS, type TriggerContent } from './service.js';
+import { WebhookService, type TriggerContent } from './service.js';
+import { DEFAULT_RETENTION, describeRetention, Pruner, type Retention } from './retention.js';
 import { createSimulatorRoutes, OUTSIDE_CONTRACT } from './simulator-routes.js';
 import { SimulatorStore, type Completion } from './store.js';
 import { Clocks } from '../clock/clocks.js';
@@ -33,12 +35,19 @@ export interface SimulatorOptions {
   clocks?: Clocks;
   /** Most attempts in flight at once. Default 64. */
   concurrency?: number;
+  /**
+   * Where the HTTP exchanges of attempts run: 'thread' (default) a thread of their own (send-thread.ts),
+   * so sending does not compete with triggering, claiming and recording; 'main' this thread.
+   */
+  sendOn?: 'thread' | 'main';
   /** See AdminAuthOptions: unset = any non-empty bearer token is accepted. */
   adminTokens?: readonly string[];
   /** One line per finished attempt (no secrets, no header values). Default: silent. */
   log?: (line: string) => void;
   /** Routes of other parts under /__simulator (the sandbox's back office), for GET /__simulator. */
   moreRoutes?: Record<string, string>;
+  /** What history is kept (./retention.ts): default 30 days, 10,000 received and 1,000 unreceived events per store. */
+  retention?: Partial<Retention>;
 }
 
 export interface Simulator {
@@ -62,6 +71,10 @@ export interface Simulator {
   onAttempt(listener: (delivery: WebhookDeliveryView) => void): () => void;
   /** Lines for a startup banner: where things are and how admin auth behaves. */
   describe(): string[];
+  /** The retention in force. */
+  retention: Retention;
+  /** Runs a pruning pass now (it also runs by itself); resolves when it is done. */
+  prune(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,9 +84,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const denyPrivate = options.denyPrivate ?? false;
   const concurrency = options.concurrency ?? 64;
   const store = SimulatorStore.open(options.dataDir);
-  // Retention by each store's own time (a store whose clock is set back keeps its history).
-  store.prune(clocks.wallNow() - RETENTION_MS, new Map([...clocks.shifted().keys()].map((s) => [s, clocks.now(s) - RETENTION_MS])));
-  const sender = createSender({ timeoutMs: t.timeoutMs, denyPrivate, connections: concurrency });
+  const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
+  // Retention by each store's own time (a store whose clock is set back keeps its history); in bounded steps.
+  const pruner = new Pruner(store, {
+    retention,
+    now: (storeId) => clocks.now(storeId),
+    onError: (e) => process.stderr.write(`webhooks: pruning stopped for now (retried on the next pass): ${e.message}\n`),
+  });
+  const senderOptions = { timeoutMs: t.timeoutMs, denyPrivate, connections: concurrency };
+  const sender = options.sendOn === 'main' ? createSender(senderOptions) : createThreadedSender(senderOptions);
   const listeners = new Set<(d: WebhookDeliveryView) => void>();
 
   // Waiters for the next recorded attempt (a clock advance steps from one to the next).
@@ -92,11 +111,18 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const onError = (e: Error) => process.stderr.write(`webhooks: could not record attempts (they will be retried after their lease): ${e.message}\n`);
   store.onFlushError = (e) => process.stderr.write(`webhooks: could not commit the writes of one turn (events raised then are lost, answers are retried after their lease): ${e.message}\n`);
   const scheduler = new Scheduler({ store, sender, timing: t, concurrency, clocks, owner: randomUUID(), onCompleted, onError });
-  const service = new WebhookService(store, { now: (storeId) => clocks.now(storeId), denyPrivate, wake: () => scheduler.kick() });
-  // A store's clock moved: what is due in it now is claimed, and the timer is re-armed for the rest.
-  const unwatch = clocks.onChange(() => scheduler.kick());
+  const service = new WebhookService(store, { now: (storeId) => clocks.now(storeId), denyPrivate, wake: () => scheduler.kick(), retention });
+  // A store's clock moved: what is due in it now is claimed, and the timer is re-armed for the rest; what
+  // fell out of the retention by that store's time is pruned.
+  const unwatch = clocks.onChange(() => {
+    scheduler.kick();
+    void pruner.schedule();
+  });
   // Raised events are written by the scheduler's next pump, with the claims of their first attempts.
-  store.onEventsQueued = () => scheduler.kick();
+  store.onEventsQueued = () => {
+    scheduler.kick();
+    pruner.noteRaised();
+  };
 
   const adminAuth = options.adminTokens
     ? `Admin API: only the ${options.adminTokens.length} configured bearer token(s) are accepted`
@@ -108,8 +134,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     settled,
   };
 
-  // Attempts left due by a previous run (or whose sender died) are picked up at once.
+  // Attempts left due by a previous run (or whose sender died) are picked up at once; history beyond the
+  // retention is pruned, in steps between them.
   scheduler.kick();
+  void pruner.schedule();
 
   let closing: Promise<void> | undefined;
   const dueWork: DueWork = {
@@ -142,6 +170,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return content;
     },
     settled,
+    retention,
+    prune: () => pruner.schedule(),
     onAttempt(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -152,6 +182,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         `webhooks    live Admin webhook API at ${basePathTemplate.admin}/webhooks (simulator; ${store.location === ':memory:' ? 'in memory, lost on exit: --data-dir to keep it' : `data ${store.location}`})`,
         `            ${adminAuth}`,
         `            retries after ${t.retryDelaysMs.map(seconds).join(', ')}; time-out ${seconds(t.timeoutMs)}${t.timeScale === 1 ? '' : ` (time scale ${t.timeScale})`}; ${denyPrivate ? 'private and loopback addresses refused' : 'loopback receivers allowed'}`,
+        `            keeps ${describeRetention(retention)} (--webhook-retention)`,
         `            raise events: POST /__simulator/stores/{store_id}/events or storefront-contract webhooks trigger <event> (outside the contract)`,
       ];
     },
@@ -159,6 +190,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       closing ??= (async () => {
         // Attempts in flight get a moment to answer; any still open are aborted and retried next run.
         unwatch();
+        await pruner.close();
         await scheduler.close(Math.min(t.timeoutMs, 1000));
         await sender.close().catch(() => undefined);
         store.close();

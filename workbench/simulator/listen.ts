@@ -360,7 +360,11 @@ export async function runListen(argv: string[]): Promise<number> {
       }
       if (options.since !== undefined) {
         const r = await call(`${simulator}?${new URLSearchParams({ since: new Date(options.since).toISOString(), limit: '1000' })}`);
-        if (r.status !== 200) err(`replay: the workbench refused the event list (HTTP ${r.status}): ${String(r.json?.message ?? '')}`);
+        if (r.status !== 200) {
+          // E.g. a time before events the retention pruned: the message says what is kept and from when.
+          err(`replay: the workbench refused the event list (HTTP ${r.status}): ${String(r.json?.message ?? '')}`);
+          if (!events.size) return;
+        }
         const listed = (r.json?.content?.events ?? []) as Array<{ event_id: string; event: string; is_test: boolean }>;
         for (const e of listed) if (!e.is_test && wanted.has(e.event)) events.set(e.event_id, e.event);
         if (r.json?.content?.has_more) err('replay: more than 1000 events since that time; replaying the first 1000 (give a later --replay-since)');

@@ -34,6 +34,8 @@ export class Scheduler {
   private answered: Array<{ row: AttemptRow; result: AttemptResult }> = [];
   private completed: Completion[] = [];
   private closed = false;
+  /** The sender is starting; its readiness kicks a pump (no timer meanwhile). */
+  private warming = false;
   private readonly running = new Set<Promise<void>>();
   private readonly policy: CompletionPolicy;
   /**
@@ -66,15 +68,34 @@ export class Scheduler {
     return times;
   }
 
+  /**
+   * Whether the sender can send at once. A sender that must start first (the sending thread) is started
+   * when the store has attempts scheduled; until it is ready nothing is claimed (a claim's lease must not
+   * run while the sender starts) and its readiness kicks the next pump.
+   */
+  private senderReady(): boolean {
+    const { sender } = this.o;
+    if (!sender.warmUp || sender.isReady?.()) return true;
+    if (!this.warming && this.o.store.nextWakeAt() !== undefined) {
+      this.warming = true;
+      void sender.warmUp().then(() => {
+        this.warming = false;
+        this.kick();
+      });
+    }
+    return false;
+  }
+
   private pump(): void {
     if (this.closed) return;
     const now = this.o.clocks.wallNow();
+    const ready = this.senderReady();
     let claims: Claim[] = [];
     try {
       claims = this.o.store.batch(() => {
         this.recordAnswers();
         this.settleExpiredLeases(now);
-        return this.o.store.claimDue(now, this.o.concurrency - this.inFlight, this.o.owner, now + this.leaseMs, this.clockTimes());
+        return ready ? this.o.store.claimDue(now, this.o.concurrency - this.inFlight, this.o.owner, now + this.leaseMs, this.clockTimes()) : [];
       });
       // Committed (with every event raised in this turn: group commit) before anything claimed is sent.
     } catch (e) {
@@ -117,8 +138,9 @@ export class Scheduler {
   private arm(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    // Saturated: every finishing attempt calls kick(), which claims what is due; no timer needed.
-    if (this.closed || this.inFlight >= this.o.concurrency) return;
+    // Saturated: every finishing attempt calls kick(), which claims what is due; no timer needed. Starting
+    // the sender: its readiness kicks.
+    if (this.closed || this.warming || this.inFlight >= this.o.concurrency) return;
     const { clocks } = this.o;
     const wall = clocks.wallNow();
     let clocked: Map<string, (t: number) => number | undefined> | undefined;

@@ -4,7 +4,7 @@
 import { validateRequestBody, validateWebhookDelivery } from 'storefront-contract/validators';
 import { checkCustomHeaders } from './custom-headers.js';
 import { buildEventPayload, type BuildResult } from './event-builder.js';
-import { newDeliveryId, newEventId, newSigningSecret, newWebhookId } from './ids.js';
+import { idTime, newDeliveryId, newEventId, newSigningSecret, newWebhookId } from './ids.js';
 import { scopeVerdict } from './marketplace.js';
 import { toWebhookDelivery, toWebhookSubscription, type WebhookDeliveryView } from './present.js';
 import { pageWindow, pagination } from '../http/paging.js';
@@ -13,9 +13,7 @@ import { dotted, ok, type ErrorItem, type Reply } from './replies.js';
 import { catalogEntry, deliveryRules, webhookEvents } from './rules.js';
 import type { AttemptRow, AttemptStatus, EventRecord, NewAttempt, SimulatorStore, Subscription, SubscriptionStatus } from './store.js';
 import { checkDestination, checkUrlShape } from './url-policy.js';
-
-/** Attempts and events are kept 30 days (register AD-051): older ones are not listed, retried or replayed. */
-export const RETENTION_MS = 30 * 24 * 3600 * 1000;
+import { describeRetention, type Retention } from './retention.js';
 
 // The ten families of seed 6.1.5 in the seed's order: event types are listed by family, then name (AD-060).
 const FAMILY_ORDER = ['orders', 'payments', 'shipping', 'invoices', 'carts', 'catalog', 'coupons-promotions', 'customers', 'store', 'marketplace'];
@@ -49,8 +47,30 @@ export interface TriggerContent {
 export class WebhookService {
   constructor(
     private readonly store: SimulatorStore,
-    private readonly o: { now: (storeId: string) => number; denyPrivate: boolean; wake: () => void },
+    private readonly o: { now: (storeId: string) => number; denyPrivate: boolean; wake: () => void; retention: Retention },
   ) {}
+
+  /** The oldest creation time (store clock) still within the age bound of the retention (AD-051). */
+  private floor(storeId: string): number {
+    return this.o.now(storeId) - this.o.retention.maxAgeMs;
+  }
+
+  /**
+   * Why an event or delivery id is not found, when the retention is the reason: its id's time is before the
+   * age bound, or at or before the newest event (or attempt) the retention pruned in this store.
+   */
+  private prunedReason(storeId: string, id: string, kind: 'event' | 'delivery'): string | undefined {
+    const t = idTime(id);
+    if (t === undefined) return undefined;
+    const pruned = this.store.pruned(storeId);
+    const bound = pruned && (kind === 'event' ? pruned.before : pruned.logBefore);
+    const retention = `the simulator keeps ${describeRetention(this.o.retention)} (--webhook-retention)`;
+    if (bound !== undefined && t <= bound) {
+      return `${kind === 'event' ? 'Event' : 'Delivery'} ${id} was pruned: ${retention}; ${kind === 'event' ? 'events' : 'deliveries'} of store ${storeId} up to ${new Date(bound).toISOString()} are gone.`;
+    }
+    if (t < this.floor(storeId)) return `${kind === 'event' ? 'Event' : 'Delivery'} ${id} is older than the retention: ${retention}.`;
+    return undefined;
+  }
 
   // ---- createWebhook --------------------------------------------------------------------------------
 
@@ -239,7 +259,7 @@ export class WebhookService {
     const { rows, total } = this.store.listDeliveries(
       storeId,
       { webhookId, event, eventId, status: status as AttemptStatus | undefined },
-      this.o.now(storeId) - RETENTION_MS,
+      this.floor(storeId),
       window.offset,
       window.limit,
     );
@@ -252,11 +272,12 @@ export class WebhookService {
     const sub = this.store.subscription(storeId, id);
     if (!sub) return webhookNotFound(storeId, id);
     if (sub.status === 'disabled') return disabled(sub);
-    const since = this.o.now(storeId) - RETENTION_MS;
-    const row = this.store.delivery(storeId, id, deliveryId, since);
+    const row = this.store.delivery(storeId, id, deliveryId, this.floor(storeId));
     const event = row && this.store.event(storeId, row.event_id, 0);
     if (!row || !event) {
-      return fail(404, 'not_found', `Delivery ${deliveryId} of webhook ${id} not found (the log keeps 30 days).`, [
+      const pruned = this.prunedReason(storeId, deliveryId, 'delivery');
+      if (pruned) return fail(404, 'not_found', pruned, [{ location: 'path', name: 'delivery_id', message: 'pruned by the retention' }]);
+      return fail(404, 'not_found', `Delivery ${deliveryId} of webhook ${id} not found.`, [
         { location: 'path', name: 'delivery_id', message: 'no delivery with this id for this webhook' },
       ]);
     }
@@ -269,11 +290,11 @@ export class WebhookService {
     const sub = this.store.subscription(storeId, id);
     if (!sub) return webhookNotFound(storeId, id);
     if (sub.status === 'disabled') return disabled(sub);
-    const event = this.store.event(storeId, eventId, this.o.now(storeId) - RETENTION_MS);
+    const event = this.store.event(storeId, eventId, this.floor(storeId));
     if (!event) {
-      return fail(404, 'not_found', `Event ${eventId} not found in store ${storeId} (events are kept 30 days).`, [
-        { location: 'path', name: 'event_id', message: 'no event with this id' },
-      ]);
+      const pruned = this.prunedReason(storeId, eventId, 'event');
+      if (pruned) return fail(404, 'not_found', pruned, [{ location: 'path', name: 'event_id', message: 'pruned by the retention' }]);
+      return fail(404, 'not_found', `Event ${eventId} not found in store ${storeId}.`, [{ location: 'path', name: 'event_id', message: 'no event with this id' }]);
     }
     const scope = scopeVerdict(sub, event.event, JSON.parse(event.payloadJson));
     if (!scope.receives) {
@@ -304,11 +325,20 @@ export class WebhookService {
    */
   listEvents(storeId: string, query: URLSearchParams): Reply {
     const problems: ErrorItem[] = [];
-    const floor = this.o.now(storeId) - RETENTION_MS;
+    const floor = this.floor(storeId);
     const sinceRaw = query.get('since');
     const since = sinceRaw === null ? floor : Date.parse(sinceRaw);
     if (sinceRaw !== null && (!/^\d{4}-\d{2}-\d{2}T/.test(sinceRaw) || Number.isNaN(since))) {
       problems.push({ location: 'query', name: 'since', message: 'must be an ISO 8601 date-time, e.g. 2026-11-26T10:00:00Z' });
+    } else if (sinceRaw !== null) {
+      // A replay from a time whose events the retention already pruned would silently miss them: refused.
+      const pruned = this.store.pruned(storeId);
+      if (pruned && since < pruned.before) {
+        const at = new Date(pruned.before).toISOString();
+        return fail(400, 'invalid_parameter', `Events of store ${storeId} up to ${at} were pruned: the simulator keeps ${describeRetention(this.o.retention)} (--webhook-retention). Give since ${at} or later, or leave since out for every event kept.`, [
+          { location: 'query', name: 'since', message: `must be ${at} or later (older events were pruned)` },
+        ]);
+      }
     }
     const limit = numberParam(query, 'limit', 100, true, problems);
     if (limit > 1000) problems.push({ location: 'query', name: 'limit', message: 'must be <= 1000' });
@@ -320,7 +350,8 @@ export class WebhookService {
       const row = this.store.attempt(deliveryId);
       const event = row && row.store_id === storeId ? this.store.event(storeId, row.event_id, floor) : undefined;
       if (!event) {
-        return fail(404, 'not_found', `Delivery ${deliveryId} not found in store ${storeId} (the log keeps 30 days).`, [{ location: 'query', name: 'delivery_id', message: 'no delivery with this id' }]);
+        const pruned = this.prunedReason(storeId, deliveryId, 'delivery');
+        return fail(404, 'not_found', pruned ?? `Delivery ${deliveryId} not found in store ${storeId}.`, [{ location: 'query', name: 'delivery_id', message: pruned ? 'pruned by the retention' : 'no delivery with this id' }]);
       }
       return ok(200, `The event of delivery ${deliveryId} (outside the contract)`, { events: [view(event)], has_more: false });
     }

@@ -145,7 +145,7 @@ interface SubscriptionRow {
   modified_at: number;
 }
 
-const SCHEMA = `
+const TABLES = `
 CREATE TABLE IF NOT EXISTS subscriptions (
   id TEXT PRIMARY KEY,
   store_id TEXT NOT NULL,
@@ -169,7 +169,9 @@ CREATE TABLE IF NOT EXISTS events (
   event TEXT NOT NULL,
   is_test INTEGER NOT NULL,
   payload TEXT NOT NULL,
-  created_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL,
+  -- 1 once an attempt of the event was queued (at its raise, or by a replay); 0 = no subscription got it.
+  received INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS attempts (
   seq INTEGER PRIMARY KEY,
@@ -199,10 +201,25 @@ CREATE TABLE IF NOT EXISTS attempts (
   lease_until INTEGER,
   created_at INTEGER NOT NULL
 );
+-- Per store, what the retention pruned: the newest creation time (store clock) of a pruned event and of a
+-- pruned attempt, and how many events, so a replay or retry of a pruned one is told so.
+CREATE TABLE IF NOT EXISTS pruned (
+  store_id TEXT PRIMARY KEY,
+  before INTEGER NOT NULL,
+  log_before INTEGER NOT NULL,
+  events INTEGER NOT NULL
+);
+`;
+
+const INDEXES = `
 CREATE INDEX IF NOT EXISTS attempts_due ON attempts(scheduled_at) WHERE status = 'scheduled';
 CREATE INDEX IF NOT EXISTS attempts_lease ON attempts(lease_until) WHERE status = 'in_flight';
 CREATE INDEX IF NOT EXISTS attempts_store ON attempts(store_id, seq);
-CREATE INDEX IF NOT EXISTS attempts_event ON attempts(webhook_id, event_id);
+-- By event first: serves the (webhook_id, event_id) look-ups and the retention's "attempts of this event".
+DROP INDEX IF EXISTS attempts_event;
+CREATE INDEX IF NOT EXISTS attempts_by_event ON attempts(event_id, webhook_id);
+-- The retention's count bounds: a store's received and unreceived events, oldest first.
+CREATE INDEX IF NOT EXISTS events_retention ON events(store_id, received, created_at);
 -- The delivery rule concurrencyPerEventAndSubscription = 1, enforced by the database itself: never two
 -- attempts of one event to one subscription scheduled or in flight at once.
 CREATE UNIQUE INDEX IF NOT EXISTS attempts_one_active ON attempts(webhook_id, event_id) WHERE status IN ('scheduled', 'in_flight');
@@ -286,11 +303,31 @@ export class SimulatorStore {
     // Deleted and overwritten content (a rotated or deleted signing secret, custom header values) is
     // overwritten with zeros in the database file, not just unlinked from the b-tree; see also `scrub`.
     db.pragma('secure_delete = ON');
+    // Pages the retention frees (./retention.ts) go back to the file system in bounded steps
+    // (`vacuumStep`, PRAGMA incremental_vacuum) rather than by a VACUUM that rewrites the whole file at once.
+    // The mode is set before the first table exists; a file made by an older version is converted once.
+    const hasTables = (db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n > 0;
+    db.pragma('auto_vacuum = INCREMENTAL');
+    if (hasTables && db.pragma('auto_vacuum') !== 2) {
+      try {
+        db.exec('VACUUM');
+      } catch {
+        // Another process holds the file (a shared --data-dir): it stays as it is; SQLite still reuses the
+        // pages the retention frees, the file just does not shrink. The next open tries again.
+      }
+    }
     this.wal = db.pragma('journal_mode = WAL') === 'wal';
     // NORMAL in WAL mode: a power cut may lose the last commits but never corrupts the file; a process
     // crash (kill -9) loses nothing committed. Good enough for a local simulator, and much faster than FULL.
     db.pragma('synchronous = NORMAL');
-    db.exec(SCHEMA);
+    // After a checkpoint the -wal file is cut back to 4 MB (it otherwise stays at its largest size).
+    db.pragma(`journal_size_limit = ${4 * 1024 * 1024}`);
+    db.exec(TABLES);
+    // Files of an older version: events get their `received` flag, computed once from the log.
+    const migrate = !(db.prepare(`PRAGMA table_info(events)`).all() as Array<{ name: string }>).some((c) => c.name === 'received');
+    if (migrate) db.exec(`ALTER TABLE events ADD COLUMN received INTEGER NOT NULL DEFAULT 1`);
+    db.exec(INDEXES);
+    if (migrate) db.exec(`UPDATE events SET received = EXISTS (SELECT 1 FROM attempts a WHERE a.event_id = events.event_id)`);
     this.s = {
       insertSub: db.prepare(
         `INSERT INTO subscriptions (id, store_id, url, events, custom_headers, marketplace_id, description, status, secret, created_at, modified_at)
@@ -305,7 +342,8 @@ export class SimulatorStore {
         `UPDATE subscriptions SET status = 'disabled', disabled_reason = 'subscriber_gone', disabled_at = ?, modified_at = ? WHERE id = ? AND status = 'enabled'`,
       ),
       deleteSub: db.prepare(`DELETE FROM subscriptions WHERE id = ?`),
-      insertEvent: db.prepare(`INSERT INTO events (event_id, store_id, event, is_test, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
+      insertEvent: db.prepare(`INSERT INTO events (event_id, store_id, event, is_test, payload, created_at, received) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      markReceived: db.prepare(`UPDATE events SET received = 1 WHERE event_id = ? AND received = 0`),
       event: db.prepare(`SELECT * FROM events WHERE event_id = ? AND store_id = ? AND created_at >= ?`),
       eventPayload: db.prepare(`SELECT payload FROM events WHERE event_id = ?`),
       // Event ids are ULIDs whose first characters are the creation time: `event_id >= ?` is a range of the primary key.
@@ -320,18 +358,18 @@ export class SimulatorStore {
       maxAttempt: db.prepare(`SELECT max(attempt) AS n FROM attempts WHERE webhook_id = ? AND event_id = ?`),
       // Claims the first `limit` due attempts of enabled subscriptions in one statement (one call into the
       // driver, not a SELECT and an UPDATE per row), with the subscription's current url. Rows in no order.
-      claimDue: db.prepare(
+      claimDue: db.prepareRaw(
         `UPDATE attempts SET status = 'in_flight', sent_at = ?, claimed_by = ?, lease_until = ?,
            url = (SELECT s.url FROM subscriptions s WHERE s.id = attempts.webhook_id)
          WHERE seq IN (
            SELECT a.seq FROM attempts a JOIN subscriptions s ON s.id = a.webhook_id AND s.status = 'enabled'
            WHERE a.status = 'scheduled' AND a.scheduled_at <= ? ORDER BY a.scheduled_at, a.seq LIMIT ?)
-         RETURNING *`,
+         RETURNING ${CLAIMED_COLUMNS}`,
       ),
       // The same when some stores have a clock of their own (../clock): @clocks is a JSON object of store id
       // to that store's time; every other store's time is @now. @latest (the latest of them) bounds the
       // index range; the per-store comparison filters it.
-      claimDueClocked: db.prepare(
+      claimDueClocked: db.prepareRaw(
         `UPDATE attempts SET status = 'in_flight', sent_at = coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = attempts.store_id), @now),
            claimed_by = @owner, lease_until = @lease_until,
            url = (SELECT s.url FROM subscriptions s WHERE s.id = attempts.webhook_id)
@@ -340,7 +378,7 @@ export class SimulatorStore {
            WHERE a.status = 'scheduled' AND a.scheduled_at <= @latest
              AND a.scheduled_at <= coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = a.store_id), @now)
            ORDER BY a.scheduled_at, a.seq LIMIT @limit)
-         RETURNING *`,
+         RETURNING ${CLAIMED_COLUMNS}`,
       ),
       nextDueExcept: db.prepare(`SELECT min(scheduled_at) AS t FROM attempts WHERE status = 'scheduled' AND store_id NOT IN (SELECT key FROM json_each(?))`),
       nextDueOfClocked: db.prepare(
@@ -365,7 +403,7 @@ export class SimulatorStore {
       // Every delivered answer of a pump in one statement: rows as a JSON array of
       // [seq, completed_at, duration_ms, response_status, excerpt, truncated]; only rows `owner` still holds.
       deliveredMany: db
-        .prepare(
+        .prepareRaw(
           `UPDATE attempts SET status = 'succeeded', outcome = 'delivered', completed_at = j.value ->> 1, duration_ms = j.value ->> 2,
              response_status = j.value ->> 3, error_class = NULL, response_body_excerpt = j.value ->> 4, response_body_truncated = j.value ->> 5,
              next_retry_at = NULL, claimed_by = NULL, lease_until = NULL
@@ -377,15 +415,25 @@ export class SimulatorStore {
       expired: db.prepare(`SELECT * FROM attempts WHERE status = 'in_flight' AND lease_until <= ? ORDER BY lease_until LIMIT 100`),
       nextDue: db.prepare(`SELECT min(scheduled_at) AS t FROM attempts WHERE status = 'scheduled'`),
       nextLease: db.prepare(`SELECT min(lease_until) AS t FROM attempts WHERE status = 'in_flight'`),
-      // Retention per clock: @before for the stores on the wall clock, each clocked store by its own time.
-      pruneAttempts: db.prepare(
-        `DELETE FROM attempts WHERE status NOT IN ('scheduled', 'in_flight')
-           AND created_at < coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = attempts.store_id), @before)`,
+      // Retention (./retention.ts). The next store with events after ?, by an index seek.
+      nextStore: db.prepare(`SELECT min(store_id) FROM events WHERE store_id > ?`).pluck(),
+      // The newest event of a kind (received or not) that the count bound drops: the (N+1)th newest.
+      countCut: db.prepare(`SELECT created_at AS t, rowid AS r FROM events WHERE store_id = ? AND received = ? ORDER BY created_at DESC, rowid DESC LIMIT 1 OFFSET ?`),
+      // Events before a bound, oldest first, none with an attempt still scheduled or in flight.
+      prunable: db.prepare(
+        `SELECT event_id, created_at FROM events WHERE store_id = @store AND received = @received AND (created_at, rowid) < (@t, @r)
+           AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.event_id = events.event_id AND a.status IN ('scheduled', 'in_flight'))
+         ORDER BY created_at, rowid LIMIT @limit`,
       ),
-      pruneEvents: db.prepare(
-        `DELETE FROM events WHERE created_at < coalesce((SELECT j.value FROM json_each(@clocks) j WHERE j.key = events.store_id), @before)
-           AND event_id NOT IN (SELECT event_id FROM attempts)`,
+      deleteAttemptsOf: db.prepare(`DELETE FROM attempts WHERE event_id IN (SELECT value FROM json_each(?))`),
+      deleteEvents: db.prepare(`DELETE FROM events WHERE event_id IN (SELECT value FROM json_each(?))`),
+      lastAttemptOf: db.prepare(`SELECT max(created_at) FROM attempts WHERE event_id IN (SELECT value FROM json_each(?))`).pluck(),
+      notePruned: db.prepare(
+        `INSERT INTO pruned (store_id, before, log_before, events) VALUES (?, ?, ?, ?)
+         ON CONFLICT (store_id) DO UPDATE SET before = max(before, excluded.before), log_before = max(log_before, excluded.log_before), events = events + excluded.events`,
       ),
+      prunedOf: db.prepare(`SELECT before, log_before AS logBefore, events FROM pruned WHERE store_id = ?`),
+      freePages: db.prepare(`PRAGMA freelist_count`).pluck(),
     };
     const claim = db.transaction(this.claimTx.bind(this));
     const failure = db.transaction(this.failureTx.bind(this));
@@ -430,7 +478,7 @@ export class SimulatorStore {
   /** Writes raised events with their first attempts; inside a transaction. */
   private writeEvents(events: Outbox): void {
     for (const { event, attempts } of events) {
-      this.s.insertEvent.run(event.eventId, event.storeId, event.event, event.isTest ? 1 : 0, event.payloadJson, event.createdAt);
+      this.s.insertEvent.run(event.eventId, event.storeId, event.event, event.isTest ? 1 : 0, event.payloadJson, event.createdAt, attempts.length > 0 ? 1 : 0);
       this.insertFirstAttempts(attempts);
     }
   }
@@ -621,6 +669,7 @@ export class SimulatorStore {
         const active = this.s.active.get(attempt.webhookId, event.eventId) as AttemptRow | undefined;
         if (active) return { ok: false as const, active };
         const max = (this.s.maxAttempt.get(attempt.webhookId, event.eventId) as { n: number | null }).n ?? 0;
+        if (max === 0) this.s.markReceived.run(event.eventId);
         return { ok: true as const, row: this.insertAttempt(event, attempt, max + 1, 1, now) };
       })
       .immediate();
@@ -725,10 +774,10 @@ export class SimulatorStore {
       this.sweepOrphans = false;
     }
     const rows = (
-      clocks
+      (clocks
         ? this.s.claimDueClocked.all({ clocks: JSON.stringify(Object.fromEntries(clocks)), now, owner, lease_until: leaseUntil, latest: Math.max(now, ...clocks.values()), limit })
-        : this.s.claimDue.all(now, owner, leaseUntil, now, limit)
-    ) as AttemptRow[];
+        : this.s.claimDue.all(now, owner, leaseUntil, now, limit)) as ClaimedValues[]
+    ).map(claimedRow);
     rows.sort((a, b) => a.scheduled_at - b.scheduled_at || a.seq - b.seq);
     return rows.map((row) => {
       const sub = this.cachedSub(row.webhook_id)!;
@@ -894,15 +943,88 @@ export class SimulatorStore {
     return { rows, total };
   }
 
-  /** Drops finished attempts and unreferenced events older than `before` (the retention, register AD-051). */
-  prune(before: number, clocks?: ClockTimes): void {
-    this.flush(); // events raised in this turn first
-    const params = { before, clocks: JSON.stringify(Object.fromEntries(clocks ?? [])) };
-    this.db.transaction(() => {
-      this.s.pruneAttempts.run(params);
-      this.s.pruneEvents.run(params);
-    })();
+  // ---- retention (./retention.ts drives these in bounded steps) -------------------------------------
+
+  /** The first store id after `after` ('' = the first) that has events, or undefined. */
+  nextStoreWithEvents(after: string): string | undefined {
+    return (this.s.nextStore.get(after) as string | null) ?? undefined;
   }
+
+  /**
+   * One bounded step of the retention in one store: deletes up to `limit` of its events (with their
+   * attempts) that are older than `maxAgeMs` on the store's clock (`storeNow`), or beyond the newest
+   * `maxEvents` received ones, or beyond the newest `maxUnreceived` ones no subscription received. An event
+   * with an attempt scheduled or in flight is never deleted. One IMMEDIATE transaction; returns how many
+   * events were deleted (less than `limit`: the store is done for now).
+   */
+  pruneStep(storeId: string, storeNow: number, retention: Retention, limit: number): number {
+    return this.db
+      .transaction(() => {
+        const ids: string[] = [];
+        let newest = -Infinity;
+        for (const received of [1, 0]) {
+          if (ids.length >= limit) break;
+          const keep = received ? retention.maxEvents : retention.maxUnreceived;
+          // Everything strictly before (t, r) goes: the age bound is (oldest kept time, -1); the count bound
+          // the row after the (N+1)th newest. The later of the two wins.
+          let t = storeNow - retention.maxAgeMs;
+          let r = -1;
+          const cut = this.s.countCut.get(storeId, received, keep) as { t: number; r: number } | undefined;
+          if (cut && (cut.t > t || (cut.t === t && cut.r + 1 > r))) (t = cut.t), (r = cut.r + 1);
+          const rows = this.s.prunable.all({ store: storeId, received, t, r, limit: limit - ids.length }) as Array<{ event_id: string; created_at: number }>;
+          for (const row of rows) {
+            ids.push(row.event_id);
+            newest = Math.max(newest, row.created_at);
+          }
+        }
+        if (!ids.length) return 0;
+        const list = JSON.stringify(ids);
+        const lastAttempt = (this.s.lastAttemptOf.get(list) as number | null) ?? newest;
+        this.s.deleteAttemptsOf.run(list);
+        this.s.deleteEvents.run(list);
+        this.s.notePruned.run(storeId, newest, Math.max(newest, lastAttempt), ids.length);
+        for (const id of ids) this.payloads.delete(id);
+        return ids.length;
+      })
+      .immediate();
+  }
+
+  /**
+   * What the retention pruned in a store: the creation time (store clock) of the newest pruned event and of
+   * the newest pruned attempt, and how many events in all.
+   */
+  pruned(storeId: string): { before: number; logBefore: number; events: number } | undefined {
+    return this.s.prunedOf.get(storeId) as { before: number; logBefore: number; events: number } | undefined;
+  }
+
+  /**
+   * Gives up to `pages` free pages back to the file system (PRAGMA incremental_vacuum); returns how many
+   * free pages are left. Bounded, so it never blocks the event loop for long.
+   */
+  vacuumStep(pages: number): number {
+    this.db.exec(`PRAGMA incremental_vacuum(${Math.max(1, Math.floor(pages))})`);
+    return this.freePages();
+  }
+
+  /** Pages of the file that hold nothing (SQLite reuses them for new rows before growing the file). */
+  freePages(): number {
+    return this.s.freePages.get() as number;
+  }
+
+  /** Copies the -wal file into the database file and cuts it to zero bytes (after a prune pass). */
+  checkpoint(): void {
+    if (this.wal && !this.db.inTransaction) this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+}
+
+/** How long and how much history the simulator keeps (./retention.ts; the defaults there). */
+export interface Retention {
+  /** Events (and their attempts) older than this on their store's clock are pruned. */
+  maxAgeMs: number;
+  /** Per store: the newest this many events that went to at least one subscription are kept. */
+  maxEvents: number;
+  /** Per store: the newest this many events that no subscription received are kept (for replays). */
+  maxUnreceived: number;
 }
 
 function durationOf(claimed: AttemptRow, result: AttemptResult): number | null {
@@ -945,6 +1067,45 @@ function attemptValues(event: EventRecord, a: NewAttempt, attempt: number, seque
     url: a.url,
     scheduled_at: a.scheduledAt,
     created_at: now,
+  };
+}
+
+/**
+ * The columns a claim reads back, in this order (as arrays: `prepareRaw`). A `scheduled` row has no outcome,
+ * answer or retry time yet (only `finish` sets them), so the rest of the row is known without reading it.
+ */
+const CLAIMED_COLUMNS =
+  'seq, delivery_id, store_id, webhook_id, event_id, event, is_test, attempt, sequence_attempt, auto_retry, trigger, url, scheduled_at, sent_at, claimed_by, lease_until, created_at';
+type ClaimedValues = [number, string, string, string, string, string, number, number, number, number, AttemptTrigger, string, number, number, string, number, number];
+
+function claimedRow(v: ClaimedValues): AttemptRow {
+  return {
+    seq: v[0],
+    delivery_id: v[1],
+    store_id: v[2],
+    webhook_id: v[3],
+    event_id: v[4],
+    event: v[5],
+    is_test: v[6],
+    attempt: v[7],
+    sequence_attempt: v[8],
+    auto_retry: v[9],
+    trigger: v[10],
+    url: v[11],
+    status: 'in_flight',
+    outcome: null,
+    scheduled_at: v[12],
+    sent_at: v[13],
+    completed_at: null,
+    duration_ms: null,
+    response_status: null,
+    error_class: null,
+    response_body_excerpt: null,
+    response_body_truncated: 0,
+    next_retry_at: null,
+    claimed_by: v[14],
+    lease_until: v[15],
+    created_at: v[16],
   };
 }
 
