@@ -1,5 +1,6 @@
 // The run-time contract model of the tools: each document (storefront.yaml, admin.yaml, webhooks.yaml)
-// read and dereferenced at most once per process, and what the mock, the sandbox, the simulator and
+// read and dereferenced at most once per process (through the cache of dereferenced documents keyed by
+// their content, document-cache.ts), and what the mock, the sandbox, the simulator and
 // certification ask of it: the operations (method, path template, operationId, parameters, responses),
 // the URL -> operation match, the files of a document (named examples, component schemas), page limits
 // and event families. `documentLoads()` counts the reads, so a test can prove nothing reads twice.
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { $RefParser } from '@apidevtools/json-schema-ref-parser';
 import { webhookEvents } from 'storefront-contract';
+import { cachedDereference } from './document-cache.js';
 import { documents, type DocumentName } from './files.js';
 import { matchApiPath, matchPath, type ApiMatch, type PathMatch } from './match.js';
 
@@ -128,7 +130,8 @@ export async function dereferenceFile(file: string): Promise<{ document: JsonObj
 
 async function readDocument(file: string, name: string): Promise<ContractDocument> {
   reads.set(file, (reads.get(file) ?? 0) + 1);
-  const { document, files } = await dereferenceFile(file);
+  // From the cache of dereferenced documents when every file the document reaches is unchanged.
+  const { document, files } = await cachedDereference(file, dereferenceFile);
   const folder = path.dirname(file);
   const securitySchemes: Record<string, JsonObject> = document.components?.securitySchemes ?? {};
   const operations = typeof document.openapi === 'string' ? operationsOf(name, document) : [];

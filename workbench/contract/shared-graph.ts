@@ -3,7 +3,8 @@
 // `{ "$sfc-shared": index }` wherever it appears; decoding gives back one object for it, as in the
 // original (the validators compile each shared schema once; the ref parser's `$refs.get(file)` is the
 // same object the document holds). The build (scripts/build-msw-browser.ts) encodes the storefront
-// document with it; the browser build's ref parser (ref-parser.ts) decodes it.
+// document with it; the browser build's ref parser (msw/browser/ref-parser.ts) decodes it; the tools' cache of
+// dereferenced documents (document-cache.ts) stores its entries in it.
 
 export const SHARED_KEY = '$sfc-shared';
 
@@ -21,7 +22,12 @@ export function encodeShared(root: unknown, parts: Record<string, unknown> = {})
     const times = (seen.get(node) ?? 0) + 1;
     seen.set(node, times);
     if (times > 1) return;
-    if (!Array.isArray(node) && SHARED_KEY in node) throw new Error(`encodeShared: an object already has the key ${SHARED_KEY}`);
+    if (!Array.isArray(node)) {
+      const proto = Object.getPrototypeOf(node);
+      // A Buffer, a Date, a Map: JSON would keep none of them as they are.
+      if (proto !== Object.prototype && proto !== null) throw new Error(`encodeShared: a ${proto?.constructor?.name ?? 'non-plain'} object has no JSON form`);
+      if (SHARED_KEY in node) throw new Error(`encodeShared: an object already has the key ${SHARED_KEY}`);
+    }
     for (const value of Object.values(node)) count(value);
   };
   count(root);
