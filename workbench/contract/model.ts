@@ -7,7 +7,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { $RefParser } from '@apidevtools/json-schema-ref-parser';
 import { webhookEvents } from 'storefront-contract';
 import { cachedDereference } from './document-cache.js';
 import { documents, type DocumentName } from './files.js';
@@ -122,6 +121,8 @@ const FILE_RESOLVER = {
  * browser build also embeds (scripts/build-msw-browser.ts).
  */
 export async function dereferenceFile(file: string): Promise<{ document: JsonObject; files: Map<string, unknown> }> {
+  // Loaded with the first parse, not at start: a start-up served by the document cache never needs it.
+  const { $RefParser } = await import('@apidevtools/json-schema-ref-parser');
   const parser = new $RefParser();
   // circular: 'ignore' keeps recursive schemas as $ref instead of failing; the contract has none today.
   const document = (await parser.dereference(pathToFileURL(file).href, { resolve: { file: FILE_RESOLVER, http: false }, dereference: { circular: 'ignore' } })) as JsonObject;
