@@ -254,20 +254,28 @@ export async function clientVsFetch(): Promise<Metric[]> {
         }],
       ];
       const perRound = new Map<string, number[]>(tasks.map(([name]) => [name, []]));
+      // CPU of this process per call (client and the loopback server alike): steadier than wall time on a
+      // shared machine, where sequential loopback round trips wait on the scheduler.
+      const cpuPerRound = new Map<string, number[]>(tasks.map(([name]) => [name, []]));
       for (const [, task] of tasks) for (let i = 0; i < 200; i++) await task(); // warm-up, not recorded
       for (let round = 0; round < CLIENT_ROUNDS; round++) {
         for (let i = 0; i < tasks.length; i++) {
           const [name, task] = tasks[(i + round) % tasks.length];
           let calls = 0;
           const started = performance.now();
+          const cpu = process.cpuUsage();
           while (performance.now() - started < CLIENT_ROUND_MS) {
             await task();
             calls++;
           }
+          const used = process.cpuUsage(cpu);
           perRound.get(name)!.push((performance.now() - started) / calls);
+          cpuPerRound.get(name)!.push((used.user + used.system) / calls);
         }
       }
       const [baseline, client, validated] = tasks.map(([name]) => median(perRound.get(name)!));
+      const [cpuBaseline, cpuClient, cpuValidated] = tasks.map(([name]) => median(cpuPerRound.get(name)!));
+      const cpuNote = (subject: number) => `${CLIENT_ROUNDS} alternating rounds of ${CLIENT_ROUND_MS} ms, medians; CPU per request (this process, server included) ${subject.toFixed(0)} vs ${cpuBaseline.toFixed(0)} µs, ratio ${(subject / cpuBaseline).toFixed(3)}`;
       results.push(
         metric({
           id: `client.${path === '/catalog/products' ? 'listProducts100' : 'tiny'}.vs.fetch`,
@@ -276,6 +284,7 @@ export async function clientVsFetch(): Promise<Metric[]> {
           subject: { label: 'typed client', value: client },
           baseline: { label: 'fetch + res.json()', value: baseline },
           target: { op: '<=', ratio: 1.15 },
+          notes: cpuNote(cpuClient),
         }),
       );
       if (path === '/catalog/products') {
@@ -287,6 +296,7 @@ export async function clientVsFetch(): Promise<Metric[]> {
             subject: { label: 'typed client + validation', value: validated },
             baseline: { label: 'fetch + res.json()', value: baseline },
             target: { op: '<=', ratio: 1.3 },
+            notes: cpuNote(cpuValidated),
           }),
         );
       }
