@@ -51,8 +51,11 @@ export function documentCacheDir(env: NodeJS.ProcessEnv = process.env): string |
   const chosen = env[CACHE_ENV];
   if (chosen === 'off') return undefined;
   if (chosen) return path.resolve(chosen);
+  // Installed: the project's node_modules (the outermost, not a folder nested inside a package).
+  const parts = assetsRoot.split(path.sep);
+  const installed = parts.indexOf('node_modules');
+  if (installed > 0) return path.join(parts.slice(0, installed + 1).join(path.sep), '.cache/storefront-contract');
   for (let dir = assetsRoot; ; dir = path.dirname(dir)) {
-    if (path.basename(dir) === 'node_modules') return path.join(dir, '.cache/storefront-contract');
     if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules/.cache/storefront-contract');
     if (path.dirname(dir) === dir) return path.join(os.homedir(), '.cache/storefront-contract');
   }
