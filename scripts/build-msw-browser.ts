@@ -3,9 +3,10 @@
 // pipeline, sandbox and clocks, for the page that MSW's worker forwards requests to. What Node gives the
 // tools at run time is given at build time instead:
 // - the storefront document, read and dereferenced here by workbench/contract/model.ts's own
-//   dereferenceFile, embedded with its sharing (workbench/msw/browser/shared-graph.ts) and
+//   dereferenceFile, embedded with its sharing (workbench/contract/shared-graph.ts) and
 //   served to the unchanged contract model by a stand-in of the parser (browser/ref-parser.ts);
-// - contract/files.ts by browser/files.ts (names, not folders), Node's built-ins by browser/crypto.ts
+// - contract/files.ts by browser/files.ts (names, not folders), contract/document-cache.ts by
+//   browser/document-cache.ts (no cache: the document is embedded), Node's built-ins by browser/crypto.ts
 //   (SHA-256 and randomness, the same digests as Node's), browser/buffer.ts (the `buffer` package, injected
 //   as the global Buffer) and browser/node-builtins.ts (throwing stand-ins nothing calls in the page),
 //   `node:path` by path-browserify.
@@ -17,13 +18,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { dereferenceFile } from '../workbench/contract/model.js';
-import { encodeShared } from '../workbench/msw/browser/shared-graph.js';
+import { encodeShared } from '../workbench/contract/shared-graph.js';
 import { documents, repoRoot } from './lib/repo.js';
 
 const require = createRequire(import.meta.url);
 const here = (file: string) => path.join(repoRoot, 'workbench/msw/browser', file);
 const ENTRY = path.join(repoRoot, 'workbench/msw/browser.ts');
 const FILES_MODULE = path.join(repoRoot, 'workbench/contract/files.ts');
+const CACHE_MODULE = path.join(repoRoot, 'workbench/contract/document-cache.ts');
 const LIBRARY_DIRS = ['src', 'generated'].map((dir) => `${path.join(repoRoot, dir)}${path.sep}`);
 
 /** Node built-ins the storefront path imports, and what stands in for each in the page. */
@@ -60,6 +62,8 @@ function standIns(embedded: string): Plugin {
       b.onResolve({ filter: /^(crypto|fs|http|net|path|module|url|perf_hooks)$/ }, (args) => ({ errors: [{ text: `${args.path} without node: (imported by ${args.importer}): import it as node:${args.path}` }] }));
       // contract/files.ts finds the repository's folders on disk: its browser twin names them instead.
       b.onLoad({ filter: /[\\/]workbench[\\/]contract[\\/]files\.ts$/ }, async (args) => (path.resolve(args.path) === FILES_MODULE ? { contents: await readFile(here('files.ts'), 'utf8'), loader: 'ts', resolveDir: here('.') } : undefined));
+      // contract/document-cache.ts caches parsed documents on disk: a page has no disk and an embedded document.
+      b.onLoad({ filter: /[\\/]workbench[\\/]contract[\\/]document-cache\.ts$/ }, async (args) => (path.resolve(args.path) === CACHE_MODULE ? { contents: await readFile(here('document-cache.ts'), 'utf8'), loader: 'ts', resolveDir: here('.') } : undefined));
       b.onResolve({ filter: /^sfc:embedded-contract$/ }, () => ({ path: 'embedded-contract', namespace: 'sfc' }));
       b.onLoad({ filter: /.*/, namespace: 'sfc' }, () => ({ contents: embedded, loader: 'js' }));
       // The library's manifest says `sideEffects: false`, so an app's bundler drops what it does not use

@@ -5,8 +5,10 @@
 //   changelog.html                                    each release against the one before (spec/versions.yaml),
 //                                                     rated by the diff engine (scripts/changelog/)
 //   index.html                                        the landing page
-//   assets/                                           stylesheets, Redoc's script (shared by both references),
-//                                                     the search script and its index
+//   assets/                                           stylesheets, Redoc's script (shared by both references,
+//                                                     named by its content hash), the search script and its index
+//   <file>.br, <file>.gz                              every text file of 1 KB or more precompressed, for /docs
+//                                                     (scripts/docs/precompress.ts)
 // Every page carries the same header (home, references, guides, search). It first regenerates
 // docs/guides/inferred-decisions.md from spec/inferred/*.yaml (committed). Served by `npm start` at /docs.
 // `--out <dir>` builds the site elsewhere (`npm run build` builds it straight into the tools package's stage).
@@ -24,6 +26,7 @@ import { renderMarkdown } from './docs/markdown.js';
 import { withSiteCache } from './docs/build-cache.js';
 import { changelogPage, guideHref, references, siteDir as defaultSiteDir } from './docs/pages.js';
 import { dereferenceWithProvenance, loadRegisterEntries } from './docs/provenance.js';
+import { precompressSite } from './docs/precompress.js';
 import { buildOpenApiReference, copyRedocScript } from './docs/references.js';
 import { operationEntries, sectionEntries, writeSearchIndex, type SearchEntry } from './docs/search-index.js';
 
@@ -46,6 +49,7 @@ async function writeIfChanged(file: string, text: string): Promise<boolean> {
 }
 
 const ASSETS = ['site.css', 'header.css', 'search.js'];
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
 function outDir(): string {
   const at = process.argv.indexOf('--out');
@@ -72,7 +76,7 @@ async function buildSite(register: string): Promise<void> {
   await rm(siteDir, { recursive: true, force: true });
   await mkdir(path.join(siteDir, 'assets'), { recursive: true });
   await Promise.all(ASSETS.map((a) => copyFile(path.join(repoRoot, 'scripts/docs', a), path.join(siteDir, 'assets', a))));
-  const integrity = await copyRedocScript(siteDir);
+  const { integrity, script } = await copyRedocScript(siteDir);
 
   const sources = await readGuides();
   const nav = sources.map(({ slug, title }) => ({ slug, title }));
@@ -80,8 +84,8 @@ async function buildSite(register: string): Promise<void> {
   const ref = (id: 'storefront' | 'admin') => references.find((r) => r.id === id)!;
 
   const [storefront, admin, events, guides, changelog] = await Promise.all([
-    step('storefront reference (redocly build-docs)', () => buildOpenApiReference({ name: 'storefront', href: ref('storefront').href, title: ref('storefront').title, siteDir, guides: nav, entries, integrity })),
-    step('admin reference (redocly build-docs)', () => buildOpenApiReference({ name: 'admin', href: ref('admin').href, title: ref('admin').title, siteDir, guides: nav, entries, integrity })),
+    step('storefront reference (redocly build-docs)', () => buildOpenApiReference({ name: 'storefront', href: ref('storefront').href, title: ref('storefront').title, siteDir, guides: nav, entries, integrity, script })),
+    step('admin reference (redocly build-docs)', () => buildOpenApiReference({ name: 'admin', href: ref('admin').href, title: ref('admin').title, siteDir, guides: nav, entries, integrity, script })),
     step('events reference (from the AsyncAPI document)', async () => buildEvents(siteDir, await dereferenceWithProvenance('webhooks', entries), nav)),
     step('guides (docs/guides/*.md)', () => buildGuides(siteDir, sources)),
     step('changelog (spec/versions.yaml, npm run diff\'s engine)', () => buildChangelogPage(siteDir, nav, log)),
@@ -97,6 +101,8 @@ async function buildSite(register: string): Promise<void> {
     ...sectionEntries(changelog.html, changelogPage.href, 'Changelog', changelogPage.title),
   ];
   await writeSearchIndex(siteDir, search);
+  const packed = await step('precompressed (brotli, gzip)', () => precompressSite(siteDir));
+  log(`${packed.files} files of ${kb(packed.bytes)}: brotli ${kb(packed.br)}, gzip ${kb(packed.gzip)}`);
   log(`site built in ${elapsed()}: ${path.relative(repoRoot, siteDir)}/index.html, 2 API references, ${events.pages.length} event pages, ${guides.built.length} guides, the changelog (${changelog.shown} sections${changelog.missing.length ? `, ${changelog.missing.length} not built: see the warnings` : ''}), ${search.length} search entries`);
 }
 

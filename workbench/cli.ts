@@ -67,6 +67,8 @@ Options:
 
 Environment: PORT, STOREFRONT_API_KEY, STOREFRONT_ADMIN_TOKEN, WEBHOOK_TIME_SCALE. Secrets are never printed;
 the one key printed at start is demo-store's sandbox test key, made to be shared (derived from the seed).
+STOREFRONT_CONTRACT_CACHE_DIR: where parsed documents are cached by content (default
+node_modules/.cache/storefront-contract; off to turn it off).
 
 Per request: "Prefer: code=404", "Prefer: example=<Name>", "Prefer: dynamic=true" answer from the spec's
 examples (the sandbox steps aside for that request); "Prefer: delay=800" waits 800 ms before the answer,

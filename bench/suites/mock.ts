@@ -1,11 +1,10 @@
 // Issue 5 benchmark: the mock workbench against the plain `prism mock` CLI, side by side in one run,
 // on the same document and the same response: a 100-product `GET /catalog/products` list. Both run
-// as child processes (so start-up is compared fairly) on loopback free ports, measured one after the
+// as child processes (start-up has its own suite, startup.ts) on loopback free ports, measured one after the
 // other with the same autocannon settings, and are killed by PID in `finally`.
 // The sandbox (`npm start`: the seeded world, strict tokens) answers its own 100-product page; a bare
 // node:http server sending those exact bytes is its baseline, and the examples mock and prism serve the
 // same page as their spec example, so all four sides send identical bodies.
-import { median } from '../lib/alternate.js';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -32,7 +31,6 @@ const TOKEN = 'bench-token';
 /** bench-store's own sandbox key (the sandbox opens each store with its own key only). */
 export const BENCH_STORE_KEY = { 'x-api-key': sandboxApiKey('bench-store') };
 const LIST_PATH = '/catalog/products';
-const STARTS = 3;
 const MOCK_PATH = `/api/v1/bench-store/storefront${LIST_PATH}`;
 const SANDBOX_PATH = MOCK_PATH;
 
@@ -77,9 +75,9 @@ export interface Side {
   startupMs: number;
 }
 
-export async function start(label: string, args: string[], port: number, urlPath: string, probe?: { path: string; method: string; headers: Record<string, string> }): Promise<Side> {
+export async function start(label: string, args: string[], port: number, urlPath: string, probe?: { path: string; method: string; headers: Record<string, string> }, env: NodeJS.ProcessEnv = process.env): Promise<Side> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: 'ignore', env });
   const url = `http://127.0.0.1:${port}${urlPath}`;
   const ready = probe ? `http://127.0.0.1:${port}${probe.path}` : url;
   let exited = false;
@@ -156,23 +154,11 @@ const suite: BenchSuite = {
       await writeFile(pageFile, page);
       bare = await start('bare node:http, same bytes', ['-e', BARE_SERVER, pageFile, String(barePort)], barePort, SANDBOX_PATH);
       const spec = await writeBenchSpec(dir, JSON.parse(page));
-      // Start-up is the median of three spawns per side (the machine is shared, single runs are
-      // noisy); the third instance of each stays up for the load test. Spawns are sequential so
-      // neither competes for the CPU with the other.
+      // Start-up has its own suite (startup.ts: the repository's tsx start and the installed package's).
       const subjectArgs = ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', String(subjectPort), '--host', '127.0.0.1', '--spec', spec.file];
       const baselineArgs = [require.resolve('@stoplight/prism-cli/dist/index.js'), 'mock', spec.file, '-p', String(baselinePort), '-h', '127.0.0.1'];
-      const subjectStarts: number[] = [];
-      const baselineStarts: number[] = [];
-      for (let i = 0; i < STARTS; i++) {
-        stop(subject);
-        stop(baseline);
-        await Promise.all([exited(subject), exited(baseline)]);
-        subject = await start('mock workbench', subjectArgs, subjectPort, MOCK_PATH);
-        baseline = await start('prism mock CLI', baselineArgs, baselinePort, LIST_PATH);
-        subjectStarts.push(subject.startupMs);
-        baselineStarts.push(baseline.startupMs);
-      }
-      if (!subject || !baseline) throw new Error('no server started');
+      subject = await start('mock workbench', subjectArgs, subjectPort, MOCK_PATH);
+      baseline = await start('prism mock CLI', baselineArgs, baselinePort, LIST_PATH);
       const [a, b, c] = await Promise.all([body(subject.url), body(baseline.url), body(bare.url)]);
       const same = JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b)) && JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(page)) && c === page;
       if (!same) throw new Error('the servers answer different bodies; the comparison would be unfair');
@@ -234,15 +220,6 @@ const suite: BenchSuite = {
           baseline: { label: baseline.label, value: Math.max(p.p99, 0.5) },
           target: { op: '<=', ratio: 1 },
           notes,
-        }),
-        metric({
-          id: 'mock.startup.firstOk.vs.prismCli',
-          description: 'Time from spawning the process to the first 200 on the 100-product list',
-          unit: 'ms',
-          subject: { label: subject.label, value: Math.round(median(subjectStarts)) },
-          baseline: { label: baseline.label, value: Math.round(median(baselineStarts)) },
-          target: { op: '<=', ratio: 0.25 },
-          notes: `median of ${STARTS} spawns each (subject ${subjectStarts.map(Math.round).join('/')} ms, baseline ${baselineStarts.map(Math.round).join('/')} ms); both node child processes (the mock via --import tsx, as npm start runs it), polled every 5 ms`,
         }),
       ];
     } finally {

@@ -4,8 +4,9 @@
 //     every element the spec marks (`x-contract-source`): "Stated by the platform" or "Designed here"
 //     with a link to its register entry; the markers themselves are dropped from that copy;
 //   - our own page template (templates/redoc.hbs): the site's shared header above Redoc;
-//   - Redoc's script is served once, as assets/redoc.standalone.js (the exact file --inlineBundle would
-//     inline, logo made local, integrity hash recomputed), instead of 2.3 MB inlined into each page, so the second
+//   - Redoc's script is served once, as assets/redoc.standalone.<hash>.js (the exact file --inlineBundle
+//     would inline, logo made local, integrity hash recomputed; its name carries its content's hash, so
+//     /docs lets browsers cache it for a year), instead of 2.3 MB inlined into each page, so the second
 //     reference loads it from the browser cache; nothing comes from a CDN;
 //   - the server-rendered sidebar links (`href="/catalog"`: Redoc renders them with a base path of "/")
 //     become the hash routes the page really serves (`#/catalog`), so they work in a new tab too.
@@ -23,7 +24,8 @@ const redoclyEnv = () => ({ ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SU
 const TEMPLATE = path.join(repoRoot, 'scripts/docs/redoc.hbs');
 const HEADER_SLOT = '<!-- site-header -->';
 const HEAD_SLOT = '<!-- site-head -->';
-export const redocScript = 'assets/redoc.standalone.js';
+/** Where Redoc's script goes; `<hash>` becomes the first 10 hex digits of its SHA-256. */
+export const redocScript = 'assets/redoc.standalone.<hash>.js';
 
 function failure(what: string, result: { code: number; stdout: string; stderr: string }): Error {
   return new Error(`${what} failed (exit ${result.code}):\n${(result.stderr + result.stdout).trim()}`);
@@ -37,16 +39,18 @@ export function redocStandalonePath(): string {
 
 /**
  * Copies Redoc's script to assets/, with its attribution logo (fetched from cdn.redoc.ly at run time)
- * swapped for the same words as a local SVG. Returns the script's new integrity hash for the pages.
+ * swapped for the same words as a local SVG. Returns the script's new integrity hash for the pages and its
+ * path from the site root (its name carries its content's hash).
  */
-export async function copyRedocScript(siteDir: string): Promise<string> {
+export async function copyRedocScript(siteDir: string): Promise<{ integrity: string; script: string }> {
   const from = redocStandalonePath();
-  const script = await readFile(from, 'utf8').catch((e: Error) => {
+  const original = await readFile(from, 'utf8').catch((e: Error) => {
     throw new Error(`${from}: cannot read Redoc's script (${e.message}); @redocly/cli moved it: find redoc.standalone.js in node_modules/@redocly/cli and update redocStandalonePath() in scripts/docs/references.ts.`);
   });
-  const local = script.replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, `data:image/svg+xml;base64,${LOGO_SVG}`);
-  await writeFile(path.join(siteDir, redocScript), local);
-  return `sha384-${createHash('sha384').update(local).digest('base64')}`;
+  const local = original.replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, `data:image/svg+xml;base64,${LOGO_SVG}`);
+  const script = redocScript.replace('<hash>', createHash('sha256').update(local).digest('hex').slice(0, 10));
+  await writeFile(path.join(siteDir, script), local);
+  return { integrity: `sha384-${createHash('sha384').update(local).digest('base64')}`, script };
 }
 
 /**
@@ -70,10 +74,10 @@ export function applyBadges(node: unknown, plain = false, seen = new Set<object>
 }
 
 /** Post-processes build-docs output: shared header, local Redoc script, working sidebar links. */
-export function finishRedocPage(html: string, header: string, head: string, integrity: string): string {
+export function finishRedocPage(html: string, header: string, head: string, integrity: string, script = redocScript): string {
   const cdn = /https:\/\/cdn\.redocly\.com\/redoc\/v[^"]+\/bundles\/redoc\.standalone\.js/g;
   if (!cdn.test(html)) throw new Error('redocly build-docs output has no Redoc script URL to point at assets/: its template changed; update finishRedocPage() in scripts/docs/references.ts.');
-  let out = html.replace(cdn, `../${redocScript}`).replace(/integrity="sha384-[^"]+"/, `integrity="${integrity}"`);
+  let out = html.replace(cdn, `../${script}`).replace(/integrity="sha384-[^"]+"/, `integrity="${integrity}"`);
   out = out.replace(/ href="\/([^"#]*)"( data-discover="true")/g, ' href="#/$1"$2');
   if (!out.includes(HEADER_SLOT) || !out.includes(HEAD_SLOT)) throw new Error(`${TEMPLATE}: the template lost its ${HEADER_SLOT} or ${HEAD_SLOT} slot.`);
   return out.replace(HEADER_SLOT, header).replace(HEAD_SLOT, head);
@@ -91,8 +95,10 @@ export interface ReferenceInput {
   siteDir: string;
   guides: NavGuide[];
   entries: Parameters<typeof bundleWithProvenance>[1];
-  /** Integrity hash of assets/redoc.standalone.js (from copyRedocScript). */
+  /** Integrity hash of Redoc's script (from copyRedocScript). */
   integrity: string;
+  /** Its path from the site root (from copyRedocScript). */
+  script: string;
 }
 
 /** Builds one reference page; returns the badged bundle (for the search index). */
@@ -114,6 +120,6 @@ export async function buildOpenApiReference(input: ReferenceInput): Promise<Json
     await rm(tmp, { force: true });
   }
   const header = renderHeader({ root: '../', guides: input.guides, self: input.href });
-  await writeFile(outFile, finishRedocPage(await readFile(outFile, 'utf8'), header, headerAssets('../'), input.integrity));
+  await writeFile(outFile, finishRedocPage(await readFile(outFile, 'utf8'), header, headerAssets('../'), input.integrity, input.script));
   return bundle;
 }

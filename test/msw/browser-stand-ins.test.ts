@@ -12,7 +12,7 @@ import { buildBrowserSandbox, embeddedContract } from '../../scripts/build-msw-b
 import { documents, repoRoot } from '../../scripts/lib/repo.js';
 import { createHash as standInHash, createHmac as standInHmac, sha256, timingSafeEqual as standInEqual } from '../../workbench/msw/browser/crypto.js';
 import { isIP } from '../../workbench/msw/browser/node-builtins.js';
-import { decodeShared, encodeShared, SHARED_KEY } from '../../workbench/msw/browser/shared-graph.js';
+import { decodeShared, encodeShared, SHARED_KEY } from '../../workbench/contract/shared-graph.js';
 
 const nodeSha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');

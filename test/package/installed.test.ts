@@ -15,6 +15,7 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
 import { installPacked, type InstalledPackages } from './packed.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 
 /** The compiler flags of a strict app: the library's published types must compile under each. */
 const STRICT = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false };
@@ -364,6 +365,8 @@ describe('the storefront-contract bin from the installed tools package', () => {
       const countries = await json(`${storefront}/common/countries`, { headers: { authorization: `Bearer ${auth.body.content.access_token}` } });
       expect(countries.status).toBe(200);
       expect(countries.body.success).toBe(true);
+      // The documents came from the package's own cache entries (npm run build): nothing parsed, nothing written.
+      expect(existsSync(path.join(installed.project, 'node_modules/.cache/storefront-contract'))).toBe(false);
 
       const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
       const refused = await json(`${admin}/webhooks`, { headers: { authorization: 'Bearer someone-else' } });

@@ -1,13 +1,14 @@
 // The run-time contract model of the tools: each document (storefront.yaml, admin.yaml, webhooks.yaml)
-// read and dereferenced at most once per process, and what the mock, the sandbox, the simulator and
+// read and dereferenced at most once per process (through the cache of dereferenced documents keyed by
+// their content, document-cache.ts), and what the mock, the sandbox, the simulator and
 // certification ask of it: the operations (method, path template, operationId, parameters, responses),
 // the URL -> operation match, the files of a document (named examples, component schemas), page limits
 // and event families. `documentLoads()` counts the reads, so a test can prove nothing reads twice.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { $RefParser } from '@apidevtools/json-schema-ref-parser';
 import { webhookEvents } from 'storefront-contract';
+import { cachedDereference } from './document-cache.js';
 import { documents, type DocumentName } from './files.js';
 import { matchApiPath, matchPath, type ApiMatch, type PathMatch } from './match.js';
 
@@ -120,6 +121,8 @@ const FILE_RESOLVER = {
  * browser build also embeds (scripts/build-msw-browser.ts).
  */
 export async function dereferenceFile(file: string): Promise<{ document: JsonObject; files: Map<string, unknown> }> {
+  // Loaded with the first parse, not at start: a start-up served by the document cache never needs it.
+  const { $RefParser } = await import('@apidevtools/json-schema-ref-parser');
   const parser = new $RefParser();
   // circular: 'ignore' keeps recursive schemas as $ref instead of failing; the contract has none today.
   const document = (await parser.dereference(pathToFileURL(file).href, { resolve: { file: FILE_RESOLVER, http: false }, dereference: { circular: 'ignore' } })) as JsonObject;
@@ -128,7 +131,8 @@ export async function dereferenceFile(file: string): Promise<{ document: JsonObj
 
 async function readDocument(file: string, name: string): Promise<ContractDocument> {
   reads.set(file, (reads.get(file) ?? 0) + 1);
-  const { document, files } = await dereferenceFile(file);
+  // From the cache of dereferenced documents when every file the document reaches is unchanged.
+  const { document, files } = await cachedDereference(file, dereferenceFile);
   const folder = path.dirname(file);
   const securitySchemes: Record<string, JsonObject> = document.components?.securitySchemes ?? {};
   const operations = typeof document.openapi === 'string' ? operationsOf(name, document) : [];

@@ -1,7 +1,14 @@
 // Serves the built documentation site (`docs/site/`, made by `npm run docs`) under `/docs`.
 // Paths are decoded once, normalised, and must stay inside the site folder; anything else is a 404
 // envelope, so `/docs/../package.json` and encoded variants cannot escape.
-import { createReadStream } from 'node:fs';
+// Compression: `npm run docs` writes a brotli (`<file>.br`) and a gzip (`<file>.gz`) copy beside every
+// text file of 1 KB or more (scripts/docs/precompress.ts), so a request costs no compression here; the
+// copy the request's Accept-Encoding prefers (q-values; `identity` and `*` as RFC 9110 says) is sent with
+// its own Content-Length and ETag and `Vary: Accept-Encoding`. A copy older than its file is ignored (the
+// file is sent as is). ETags are the file's size and modification time (plus the coding), a matching
+// If-None-Match is a 304; names with a content hash (`redoc.standalone.<hex>.js`) are cached for a year as
+// immutable, everything else (the pages) revalidates every time (`no-cache`).
+import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -64,9 +71,28 @@ export async function serveDocs(root: string, req: IncomingMessage, res: ServerR
     writeError(res, fail(404, 'not_found', `No documentation page at ${pathname.slice(0, 200)}.`));
     return true;
   }
+  const ext = path.extname(target).toLowerCase();
+  const choice = await chooseCoding(target, info, ext, req.headers['accept-encoding']);
+  if (!choice) {
+    writeError(res, fail(406, 'not_acceptable', `Accept-Encoding refuses every coding of ${pathname.slice(0, 200)}: it is available as ${['identity', ...(await siblings(target, info)).map((c) => c.coding)].join(', ')}.`));
+    return true;
+  }
+  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${choice.coding ? `-${choice.coding}` : ''}"`;
+  const headers: Record<string, string> = {
+    etag,
+    'cache-control': HASHED_NAME.test(path.basename(target)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(COMPRESSIBLE.has(ext) ? { vary: 'Accept-Encoding' } : {}),
+  };
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
   res.writeHead(200, {
-    'content-type': TYPES[path.extname(target).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': String(info.size),
+    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    'content-length': String(choice.size),
+    ...(choice.coding ? { 'content-encoding': choice.coding } : {}),
+    ...headers,
     'x-content-type-options': 'nosniff',
   });
   if (req.method === 'HEAD') {
@@ -74,7 +100,7 @@ export async function serveDocs(root: string, req: IncomingMessage, res: ServerR
     return true;
   }
   await new Promise<void>((resolve) => {
-    const stream = createReadStream(target);
+    const stream = createReadStream(choice.file);
     stream.on('error', () => {
       res.destroy();
       resolve();
@@ -83,4 +109,75 @@ export async function serveDocs(root: string, req: IncomingMessage, res: ServerR
     stream.pipe(res);
   });
   return true;
+}
+
+/** Text files, which the docs build precompresses; images and fonts are compressed already. */
+export const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.yaml', '.yml', '.svg', '.txt', '.map']);
+/** The precompressed copies beside a file, in the order preferred at equal q-values. */
+export const PRECOMPRESSED = [
+  { coding: 'br', suffix: '.br' },
+  { coding: 'gzip', suffix: '.gz' },
+] as const;
+/** A file name carrying its content's hash (`name.<8+ hex>.ext`): its bytes never change under that name. */
+const HASHED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+type Coding = (typeof PRECOMPRESSED)[number]['coding'];
+
+/** The precompressed copies of `file` on disk, not older than the file. */
+async function siblings(file: string, info: Stats): Promise<Array<{ coding: Coding; file: string; size: number }>> {
+  const found = await Promise.all(
+    PRECOMPRESSED.map(async ({ coding, suffix }) => {
+      const s = await stat(file + suffix).catch(() => undefined);
+      return s?.isFile() && s.mtimeMs >= info.mtimeMs ? { coding, file: file + suffix, size: s.size } : undefined;
+    }),
+  );
+  return found.filter((f) => f !== undefined);
+}
+
+/**
+ * The representation to send: the acceptable coding of highest q-value that exists (brotli before gzip
+ * before identity at equal q), identity when the request names none; undefined when Accept-Encoding refuses
+ * identity and every available coding (a 406).
+ */
+async function chooseCoding(file: string, info: Stats, ext: string, header: string | undefined): Promise<{ coding?: Coding; file: string; size: number } | undefined> {
+  const identity = { file, size: info.size };
+  if (header === undefined) return identity;
+  const q = acceptEncoding(header);
+  const available = COMPRESSIBLE.has(ext) ? await siblings(file, info) : [];
+  const candidates = [...available.map((c) => ({ ...c, q: q(c.coding) })), { ...identity, coding: undefined, q: q('identity') }].filter((c) => c.q > 0);
+  // A stable sort keeps the preference order among equal q-values.
+  candidates.sort((a, b) => b.q - a.q);
+  const best = candidates[0];
+  return best ? { coding: best.coding, file: best.file, size: best.size } : undefined;
+}
+
+/**
+ * Accept-Encoding as a q-value per coding (RFC 9110 12.5.3): a named coding's q, else `*`'s, else 0. Identity
+ * not named is acceptable unless `*;q=0` refuses it, as the least preferred choice (Number.MIN_VALUE):
+ * `br;q=0.5` asks for brotli over the plain file, not the other way round.
+ */
+export function acceptEncoding(header: string): (coding: string) => number {
+  const named = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [token, ...params] = part.split(';').map((p) => p.trim());
+    if (!token) continue;
+    let weight = 1;
+    for (const param of params) {
+      const m = /^q\s*=\s*([0-9](?:\.[0-9]{0,3})?)$/i.exec(param);
+      if (m) weight = Math.min(1, Number(m[1]));
+      else if (/^q\s*=/i.test(param)) weight = 0; // a q-value that is not one: not taken as acceptable
+    }
+    named.set(token.toLowerCase(), weight);
+  }
+  const star = named.get('*');
+  return (coding) => named.get(coding) ?? (coding === 'identity' ? (star === 0 ? 0 : Number.MIN_VALUE) : (star ?? 0));
+}
+
+/** If-None-Match against the representation's ETag (the weak comparison RFC 9110 asks for it; `*` matches). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }

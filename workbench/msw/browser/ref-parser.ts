@@ -3,13 +3,13 @@
 // reaches, all by file: URL), answered from the result the real parser produced when the bundle was built
 // (scripts/build-msw-browser.ts, through model.ts's own dereferenceFile). So the contract model, and
 // everything reading it, runs unchanged.
-// The snapshot keeps the parser's sharing (shared-graph.ts), so the decoded document has the same
+// The snapshot keeps the parser's sharing (contract/shared-graph.ts), so the decoded document has the same
 // identities as in Node. Only the storefront document is embedded; the admin and webhooks documents serve
 // Node's parts (the simulator).
 import { snapshot } from 'sfc:embedded-contract';
 import { assetsRoot } from './files.js';
 import { pathToFileURL } from './node-builtins.js';
-import { decodeShared } from './shared-graph.js';
+import { decodeShared } from '../../contract/shared-graph.js';
 
 let decoded: { file: string; root: unknown; parts: Record<string, unknown> } | undefined;
 

@@ -3,7 +3,8 @@
 // `{ "$sfc-shared": index }` wherever it appears; decoding gives back one object for it, as in the
 // original (the validators compile each shared schema once; the ref parser's `$refs.get(file)` is the
 // same object the document holds). The build (scripts/build-msw-browser.ts) encodes the storefront
-// document with it; the browser build's ref parser (ref-parser.ts) decodes it.
+// document with it; the browser build's ref parser (msw/browser/ref-parser.ts) decodes it; the tools' cache of
+// dereferenced documents (document-cache.ts) stores its entries in it.
 
 export const SHARED_KEY = '$sfc-shared';
 
@@ -21,7 +22,12 @@ export function encodeShared(root: unknown, parts: Record<string, unknown> = {})
     const times = (seen.get(node) ?? 0) + 1;
     seen.set(node, times);
     if (times > 1) return;
-    if (!Array.isArray(node) && SHARED_KEY in node) throw new Error(`encodeShared: an object already has the key ${SHARED_KEY}`);
+    if (!Array.isArray(node)) {
+      const proto = Object.getPrototypeOf(node);
+      // A Buffer, a Date, a Map: JSON would keep none of them as they are.
+      if (proto !== Object.prototype && proto !== null) throw new Error(`encodeShared: a ${proto?.constructor?.name ?? 'non-plain'} object has no JSON form`);
+      if (SHARED_KEY in node) throw new Error(`encodeShared: an object already has the key ${SHARED_KEY}`);
+    }
     for (const value of Object.values(node)) count(value);
   };
   count(root);
@@ -50,32 +56,41 @@ export function encodeShared(root: unknown, parts: Record<string, unknown> = {})
   return { root: encode(root), parts: Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, encode(part)])), shared };
 }
 
-/** Rebuilds a graph written by the build's encoder: every `{ "$sfc-shared": i }` becomes the one object `shared[i]`. */
+/**
+ * Rebuilds a graph written by encodeShared: every `{ "$sfc-shared": i }` becomes the one object `shared[i]`.
+ * In place: the containers of `root`, `parts` and `shared` (a fresh JSON.parse result, or a snapshot decoded
+ * once) become the graph's objects, so nothing is copied (the encoded form is a tree apart from its markers,
+ * so each container is filled once).
+ */
 export function decodeShared(root: unknown, shared: readonly unknown[], parts: Record<string, unknown> = {}): { root: unknown; parts: Record<string, unknown> } {
-  const built = new Map<number, unknown>();
+  const filled = new Set<number>();
   const decode = (node: unknown): unknown => {
     if (node === null || typeof node !== 'object') return node;
     if (!Array.isArray(node)) {
       const index = (node as Record<string, unknown>)[SHARED_KEY];
       if (typeof index === 'number' && Object.keys(node).length === 1) return sharedAt(index);
     }
-    return fill(Array.isArray(node) ? [] : {}, node);
+    return fill(node);
   };
-  // The container exists before its contents are decoded, so a shared object inside itself stays one.
+  // Marked filled before its contents are decoded, so a shared object inside itself stays one.
   const sharedAt = (index: number): unknown => {
-    if (built.has(index)) return built.get(index);
-    const source = shared[index];
-    if (source === null || typeof source !== 'object') throw new Error(`embedded contract: shared entry ${index} is missing`);
-    const target = Array.isArray(source) ? [] : {};
-    built.set(index, target);
-    return fill(target, source);
-  };
-  const fill = (target: any, source: any): unknown => {
-    if (Array.isArray(source)) for (const item of source) target.push(decode(item));
-    // An own property even for `__proto__` (which JSON.parse keeps as one): never the prototype.
-    else for (const [key, value] of Object.entries(source)) Object.defineProperty(target, key, { value: decode(value), enumerable: true, writable: true, configurable: true });
+    const target = shared[index];
+    if (target === null || typeof target !== 'object') throw new Error(`embedded contract: shared entry ${index} is missing`);
+    if (!filled.has(index)) {
+      filled.add(index);
+      fill(target);
+    }
     return target;
+  };
+  const fill = (node: any): unknown => {
+    if (Array.isArray(node)) for (let i = 0; i < node.length; i++) node[i] = decode(node[i]);
+    else
+      for (const key of Object.keys(node)) {
+        // An own property even for `__proto__` (which JSON.parse keeps as one): never the prototype.
+        if (key === '__proto__') Object.defineProperty(node, key, { value: decode(node[key]), enumerable: true, writable: true, configurable: true });
+        else node[key] = decode(node[key]);
+      }
+    return node;
   };
   return { root: decode(root), parts: Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, decode(part)])) };
 }
-
