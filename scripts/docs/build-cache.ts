@@ -98,7 +98,7 @@ export async function withSiteCache(repoRoot: string, outDir: string, build: () 
   try {
     if (!mine || (await exists(done))) {
       await rm(outDir, { recursive: true, force: true });
-      await cp(entry, outDir, { recursive: true, filter: (f) => f !== done });
+      await cp(entry, outDir, { recursive: true, preserveTimestamps: true, filter: (f) => f !== done });
       log(`site copied from the build cache (${path.relative(repoRoot, entry)}: the working tree is unchanged since it was built)`);
       return 'cached';
     }
@@ -106,7 +106,7 @@ export async function withSiteCache(repoRoot: string, outDir: string, build: () 
     // Stored under a temporary name and renamed, so a reader never sees half an entry.
     const partial = `${entry}.partial-${process.pid}`;
     await rm(partial, { recursive: true, force: true });
-    await cp(outDir, partial, { recursive: true });
+    await cp(outDir, partial, { recursive: true, preserveTimestamps: true });
     await writeFile(path.join(partial, '.complete'), new Date().toISOString());
     await rm(entry, { recursive: true, force: true });
     await rename(partial, entry);

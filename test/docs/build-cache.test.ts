@@ -2,7 +2,7 @@
 // working-tree content, concurrent builders wait for the first, any change (tracked, staged or untracked)
 // rebuilds, a dead builder's lock is taken over, and old entries are pruned.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,8 @@ describe('the docs build cache', () => {
     expect(builds).toBe(1);
     expect(await readFile(path.join(repo, 'site-b/assets/x.js'), 'utf8')).toBe('build 1');
     expect(await readdir(path.join(repo, 'site-b'))).not.toContain('.complete');
+    // Times travel with the copy: /docs serves a precompressed copy only when it is not older than its file.
+    expect((await stat(path.join(repo, 'site-b/assets/x.js'))).mtimeMs).toBe((await stat(path.join(repo, 'site-a/assets/x.js'))).mtimeMs);
     expect(lines.join('\n')).toMatch(/copied from the build cache/);
   });
 
