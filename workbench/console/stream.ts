@@ -1,0 +1,106 @@
+// The live request log to a page, as Server-Sent Events: the recent entries first (after `Last-Event-ID`
+// when the browser reconnects), then each request as it finishes. One subscription of the feed per page,
+// no polling. A page that reads slower than requests arrive never costs unbounded memory: once the socket
+// stops taking data (write() says so), at most `queueLimit` entries wait for its 'drain'; past that each
+// new entry is dropped and counted, and the page gets `event: dropped` with the count when it catches up.
+import type { ServerResponse } from 'node:http';
+import type { FeedSummary, RequestFeed } from '../http/request-feed.js';
+
+export interface StreamOptions {
+  /** Entries held for a page whose socket is full; more are dropped (counted). Default 256. */
+  queueLimit?: number;
+  /** A comment line this often keeps proxies and the browser from closing an idle stream. Default 15 s. */
+  heartbeatMs?: number;
+  /** Entries after this id are sent first (the browser's `Last-Event-ID`); default: every entry held. */
+  after?: number;
+}
+
+/** One open stream, as the console lists them (tests, GET /__simulator/console). */
+export interface StreamStats {
+  /** Entries waiting for the socket to drain (at most queueLimit). */
+  queued: number;
+  /** Entries dropped so far for this page. */
+  dropped: number;
+  /** Bytes node holds for the socket (what write() buffered before saying stop). */
+  buffered: number;
+  sent: number;
+}
+
+export class FeedStream {
+  private queue: string[] = [];
+  private waiting = false;
+  /** Dropped since the page was last told. */
+  private unreported = 0;
+  dropped = 0;
+  sent = 0;
+  private readonly queueLimit: number;
+
+  constructor(
+    private readonly res: ServerResponse,
+    feed: RequestFeed,
+    options: StreamOptions = {},
+    onClose: () => void = () => {},
+  ) {
+    this.queueLimit = options.queueLimit ?? 256;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    // A page that loses the stream tries again after 2 s, with Last-Event-ID.
+    res.write('retry: 2000\n\n');
+    for (const summary of feed.recent(options.after ?? 0)) this.push(summary);
+    const unsubscribe = feed.subscribe((summary) => this.push(summary));
+    const heartbeat = setInterval(() => {
+      if (!this.waiting) res.write(': keep-alive\n\n');
+    }, options.heartbeatMs ?? 15_000);
+    heartbeat.unref();
+    res.once('close', () => {
+      unsubscribe();
+      clearInterval(heartbeat);
+      this.queue = [];
+      onClose();
+    });
+  }
+
+  get stats(): StreamStats {
+    return { queued: this.queue.length, dropped: this.dropped, buffered: this.res.writableLength, sent: this.sent };
+  }
+
+  private push(summary: FeedSummary): void {
+    if (this.res.writableEnded || this.res.destroyed) return;
+    const frame = `id: ${summary.id}\nevent: request\ndata: ${JSON.stringify(summary)}\n\n`;
+    if (this.waiting) {
+      if (this.queue.length < this.queueLimit) this.queue.push(frame);
+      else {
+        this.dropped++;
+        this.unreported++;
+      }
+      return;
+    }
+    this.write(frame);
+  }
+
+  private write(frame: string): void {
+    this.sent++;
+    if (!this.res.write(frame)) {
+      this.waiting = true;
+      this.res.once('drain', () => this.drain());
+    }
+  }
+
+  /** The socket took what it had: the queued entries go, then the count of those dropped meanwhile. */
+  private drain(): void {
+    this.waiting = false;
+    while (this.queue.length && !this.waiting) this.write(this.queue.shift()!);
+    if (!this.waiting && this.unreported > 0) {
+      const count = this.unreported;
+      this.unreported = 0;
+      if (!this.res.write(`event: dropped\ndata: {"count":${count}}\n\n`)) {
+        this.waiting = true;
+        this.res.once('drain', () => this.drain());
+      }
+    }
+  }
+}
