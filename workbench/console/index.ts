@@ -39,6 +39,21 @@ export interface WorkbenchConsole {
 
 export function createConsole(parts: ConsoleParts): WorkbenchConsole {
   const open = new Set<FeedStream>();
+  // Each recorded webhook attempt pings the open pages (they re-read the attempts), while any page is open.
+  let unwatch: (() => void) | undefined;
+  const watchAttempts = () => {
+    if (unwatch || !parts.simulator) return;
+    unwatch = parts.simulator.onAttempt((d) => {
+      for (const stream of open) stream.send('attempt', { delivery_id: d.delivery_id, webhook_id: d.webhook_id, event: d.event, status: d.status, outcome: d.outcome });
+    });
+  };
+  const closed = (stream: FeedStream) => {
+    open.delete(stream);
+    if (open.size === 0 && unwatch) {
+      unwatch();
+      unwatch = undefined;
+    }
+  };
   const ok = (body: unknown) => ({ status: 200, body });
   const noSandbox = () => fail(404, 'not_found', 'This workbench runs without the sandbox (another storefront document or dynamic mode): there is no world to browse.');
   const noSimulator = () => fail(404, 'not_found', 'This workbench runs without the webhook simulator (webhooks: false).');
@@ -67,8 +82,9 @@ export function createConsole(parts: ConsoleParts): WorkbenchConsole {
         return {
           status: 200,
           stream: (res) => {
-            const stream: FeedStream = new FeedStream(res, parts.feed, { ...parts.stream, after: Number.isSafeInteger(last) && last > 0 ? last : 0 }, () => open.delete(stream));
+            const stream: FeedStream = new FeedStream(res, parts.feed, { ...parts.stream, after: Number.isSafeInteger(last) && last > 0 ? last : 0 }, () => closed(stream));
             open.add(stream);
+            watchAttempts();
           },
         };
       },

@@ -68,9 +68,17 @@ export class FeedStream {
     return { queued: this.queue.length, dropped: this.dropped, buffered: this.res.writableLength, sent: this.sent };
   }
 
+  /** Another kind of event on the same stream (the console's `attempt` pings), under the same bound. */
+  send(event: string, data: unknown): void {
+    this.enqueue(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
   private push(summary: FeedSummary): void {
+    this.enqueue(`id: ${summary.id}\nevent: request\ndata: ${JSON.stringify(summary)}\n\n`);
+  }
+
+  private enqueue(frame: string): void {
     if (this.res.writableEnded || this.res.destroyed) return;
-    const frame = `id: ${summary.id}\nevent: request\ndata: ${JSON.stringify(summary)}\n\n`;
     if (this.waiting) {
       if (this.queue.length < this.queueLimit) this.queue.push(frame);
       else {
