@@ -33,6 +33,8 @@ export interface ConsoleParts {
 
 export interface WorkbenchConsole {
   extension: WorkbenchExtension;
+  /** The request log it shows (every request but the console's own). */
+  feed: RequestFeed;
   /** The open log streams (one per page), for tests and the console's own status. */
   streams(): StreamStats[];
 }
@@ -118,7 +120,7 @@ export function createConsole(parts: ConsoleParts): WorkbenchConsole {
       handle: ({ params, query }) => (parts.simulator ? attempts(parts.simulator, params.store_id, query) : noSimulator()),
     },
   ];
-  return { extension: { controlRoutes: routes }, streams: () => [...open].map((s) => s.stats) };
+  return { extension: { controlRoutes: routes }, feed: parts.feed, streams: () => [...open].map((s) => s.stats) };
 }
 
 /** The console's routes, for GET /__simulator's list. */

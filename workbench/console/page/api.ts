@@ -1,6 +1,7 @@
 // What the page calls, all on its own origin (the workbench that served it): the console's reads under
 // /__simulator/console, the back office through its typed client (createBackOfficeClient, the same table
 // as the routes), the Admin webhook API and the storefront API as a developer's app calls them.
+import { basePathTemplate } from 'storefront-contract/contract';
 import { createBackOfficeClient, type BackOfficeClient } from '../../sandbox/back-office-client.js';
 
 export const origin = location.origin;
@@ -57,8 +58,8 @@ export function office(storeId: string): BackOfficeClient {
   return client;
 }
 
-export const storefrontBase = (storeId: string) => `/api/v1/${encodeURIComponent(storeId)}/storefront`;
-export const adminBase = (storeId: string) => `/api/v1/${encodeURIComponent(storeId)}/admin`;
+export const storefrontBase = (storeId: string) => basePathTemplate.storefront.replace('{store_id}', encodeURIComponent(storeId));
+export const adminBase = (storeId: string) => basePathTemplate.admin.replace('{store_id}', encodeURIComponent(storeId));
 
 /** The Admin webhook API with the bearer token the page was given (any token, unless the workbench restricts them). */
 export function admin<T = any>(storeId: string, token: string, method: string, path: string, body?: unknown): Promise<Answer<T>> {

@@ -334,7 +334,7 @@ function WebhooksView({ store, token, tick }: { store: string; token: string; ti
     act('Subscription registered', async () => {
       const list = events.split(/[\s,]+/).filter(Boolean);
       const answer = await admin(store, token, 'POST', '/webhooks', { url, events: list });
-      setSecret({ id: answer.body.content.id, secret: answer.body.content.secret });
+      setSecret({ id: answer.body.content.webhook.id, secret: answer.body.content.secret });
     });
   };
 
