@@ -51,7 +51,8 @@ describe('the guard of the control routes covers the console', () => {
   const paths = ['/console', '/console/console.js', '/console/console.css', '/__simulator/console/requests', '/__simulator/console/requests/stream', '/__simulator/console/stores/demo-store/attempts'];
 
   it.each(paths)('%s: a foreign Origin, a cross-site load and a rebound Host get the 403 envelope', async (path) => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' }, { host: 'attacker.example:4010' }]) {
+    const callers: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' }, { host: 'attacker.example:4010' }];
+    for (const headers of callers) {
       const reply = await send('GET', path, headers);
       expect(reply.status, JSON.stringify(headers)).toBe(403);
       expect(reply.json).toMatchObject({ success: false, content: { error: { code: 'forbidden' } } });
