@@ -89,8 +89,15 @@ describe('the request log', () => {
     expect(entries[0].error).toMatchObject({ code: 'unauthorized', details: [expect.objectContaining({ name: 'Authorization' })] });
   });
 
-  it('masks credentials in headers, bodies and the URL, and bounds bodies with a marker', async () => {
-    const before = await lastId();
+  it('keeps bodies while a page watches; masks credentials in headers, bodies and the URL, and bounds bodies with a marker', async () => {
+    // Without a page open, a success keeps no body (an error keeps its envelope: the test above).
+    let before = await lastId();
+    await send('GET', '/__simulator/stores/demo-store/keys');
+    const unwatched = (await consoleGet(`/requests/${before + 1}`)) as FeedDetail;
+    expect(unwatched).toMatchObject({ bodies_kept: false, response: { body: null } });
+    const page = http.get(`${wb.url}/__simulator/console/requests/stream`, (res) => res.resume());
+    await expect.poll(() => wb.console!.streams().length).toBe(1);
+    before = await lastId();
     const created = await send('POST', '/api/v1/mask-store/admin/webhooks?access_token=abcdefgh12345678', { authorization: 'Bearer admin-secret-token-1234', 'content-type': 'application/json', cookie: 'session=s3cr3t' }, JSON.stringify({ url: receiverUrl, events: ['order.created'] }));
     expect(created.status).toBe(201);
     const secret = created.json.content.secret as string;
@@ -117,6 +124,8 @@ describe('the request log', () => {
     expect(large.request.truncated).toBe(true);
     expect(large.request.body!.endsWith('…[truncated]')).toBe(true);
     expect(large.request.body!.length).toBeLessThanOrEqual(8 * 1024 + 20);
+    page.destroy();
+    await expect.poll(() => wb.console!.streams().length).toBe(0);
   });
 
   it('answers 404 for an entry no longer held, 400 for a bad filter', async () => {

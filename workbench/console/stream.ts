@@ -26,8 +26,14 @@ export interface StreamStats {
   sent: number;
 }
 
+/** Most entries in one write to the socket, and the longest an entry waits for others to join it. */
+const BATCH = 64;
+const BATCH_MS = 50;
+
 export class FeedStream {
   private queue: string[] = [];
+  private batch: string[] = [];
+  private scheduled = false;
   private waiting = false;
   /** Dropped since the page was last told. */
   private unreported = 0;
@@ -52,8 +58,9 @@ export class FeedStream {
     res.write('retry: 2000\n\n');
     for (const summary of feed.recent(options.after ?? 0)) this.push(summary);
     const unsubscribe = feed.subscribe((summary) => this.push(summary));
+    // Only when the socket takes data: a full one is not idle.
     const heartbeat = setInterval(() => {
-      if (!this.waiting) res.write(': keep-alive\n\n');
+      if (!this.waiting && !res.writableEnded) this.write(': keep-alive\n\n', 0);
     }, options.heartbeatMs ?? 15_000);
     heartbeat.unref();
     res.once('close', () => {
@@ -87,12 +94,28 @@ export class FeedStream {
       }
       return;
     }
-    this.write(frame);
+    // Entries go out together, every BATCH_MS or BATCH entries, whichever comes first: a socket write is
+    // a system call, and one per request was most of what an open page cost the workbench (bench/NOTES.md).
+    this.batch.push(frame);
+    if (this.batch.length >= BATCH) this.flushBatch();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setTimeout(() => this.flushBatch(), BATCH_MS).unref();
+    }
   }
 
-  private write(frame: string): void {
-    this.sent++;
-    if (!this.res.write(frame)) {
+  private flushBatch(): void {
+    this.scheduled = false;
+    const frames = this.batch;
+    if (frames.length === 0) return;
+    this.batch = [];
+    if (this.res.writableEnded || this.res.destroyed) return;
+    this.write(frames.length === 1 ? frames[0] : frames.join(''), frames.length);
+  }
+
+  private write(text: string, frames: number): void {
+    this.sent += frames;
+    if (!this.res.write(text)) {
       this.waiting = true;
       this.res.once('drain', () => this.drain());
     }
@@ -101,14 +124,14 @@ export class FeedStream {
   /** The socket took what it had: the queued entries go, then the count of those dropped meanwhile. */
   private drain(): void {
     this.waiting = false;
-    while (this.queue.length && !this.waiting) this.write(this.queue.shift()!);
+    while (this.queue.length && !this.waiting) {
+      const frames = this.queue.splice(0, BATCH);
+      this.write(frames.join(''), frames.length);
+    }
     if (!this.waiting && this.unreported > 0) {
       const count = this.unreported;
       this.unreported = 0;
-      if (!this.res.write(`event: dropped\ndata: {"count":${count}}\n\n`)) {
-        this.waiting = true;
-        this.res.once('drain', () => this.drain());
-      }
+      this.write(`event: dropped\ndata: {"count":${count}}\n\n`, 0);
     }
   }
 }

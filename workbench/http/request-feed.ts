@@ -8,7 +8,8 @@
 // Secrets never leave through here: headers that carry credentials are masked, the URL goes through the
 // log's own redaction (redactUrl), and bodies get the same shape-based redaction plus JSON values under
 // credential-like keys (`secret`, `access_token`, ...) replaced. Masking runs when an entry is read
-// (`detail`), not when it is recorded: the pipeline pays for a reference and a bounded copy only.
+// (`detail`), not when it is recorded, and so does the summary's URL redaction unless a page is subscribed:
+// the pipeline pays for a few references and, for an answer over the bound, one bounded copy.
 // Browser-safe (no Node module): the pipeline that imports it is also bundled for the page (msw/).
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { redactUrl } from './log.js';
@@ -39,16 +40,32 @@ export interface FeedSummary {
 export interface FeedDetail extends FeedSummary {
   request: { headers: Record<string, string>; body: string | null; truncated: boolean };
   response: { headers: Record<string, string>; body: string | null; truncated: boolean };
+  /** False when no console page was open as it was answered: bodies are kept only while one watches (an error's answer always). */
+  bodies_kept: boolean;
 }
 
 interface Entry {
-  summary: FeedSummary;
+  id: number;
+  /** Arrival, ms since the epoch. */
+  at: number;
+  method: string;
+  rawUrl: string;
+  status: number | null;
+  ms: number;
+  note?: string;
+  trace: RequestTrace;
   requestHeaders: IncomingHttpHeaders;
   responseHeaders: OutgoingHttpHeaders;
   requestBody?: Buffer;
   requestTruncated: boolean;
   responseBody?: Buffer;
   responseTruncated: boolean;
+  /** Set when the response body is a place in the feed's slab: valid while no later copy reused it. */
+  slabSeq?: number;
+  /** False for a request answered while no page watched: its bodies were not kept (an error's answer was). */
+  bodiesKept: boolean;
+  /** Built on first read (a subscriber, `recent`, `detail`): the URL's redaction and the envelope's parse are paid only for entries someone looks at. */
+  summary?: FeedSummary;
 }
 
 /** What the pipeline tells the feed about a request while it answers it. */
@@ -70,11 +87,52 @@ const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|cookie|set-
 // JSON keys whose value is a credential: the Admin API's webhook `secret`, tokens, keys, passwords, OTPs, card numbers.
 const SECRET_KEY = /^(secret|signing_secret|webhook_secret|access_token|refresh_token|token|password|api_key|apikey|otp|card_number|cvv)$/i;
 
-const traces = new WeakMap<IncomingMessage, RequestTrace>();
+// The feed's notes ride on the request and response objects under symbols (one shape for every request),
+// not in WeakMaps: two ephemeron entries per request made every garbage collection dearer (bench/NOTES.md).
+const TRACE = Symbol('sfc.requestTrace');
+const CAPTURE = Symbol('sfc.bodyCapture');
+type Traced = IncomingMessage & { [TRACE]?: RequestTrace };
+type Captured = ServerResponse & { [CAPTURE]?: Capture };
+
+interface Capture {
+  limit: number;
+  /** False: only an error's body (4XX, 5XX) is kept, for the envelope of its summary. */
+  all: boolean;
+  kept?: Buffer;
+  parts?: Buffer[];
+  size: number;
+  truncated: boolean;
+  /** Copies the first bytes of a large body into the feed's slab (no allocation); returns the copy and its sequence number. */
+  copy: (view: Buffer) => Buffer;
+  /** The slab sequence number of the copy, when one was made (a later copy may reuse its place: detail checks). */
+  slabSeq?: number;
+}
+
+/**
+ * The writers of answers (errors.ts `sendJson`, the front's cached and Prism answers) hand the body over
+ * here; it is kept (bounded by FEED_BODY_BYTES) only when the feed records this response.
+ */
+export function captureBody(res: ServerResponse, status: number, body: Buffer | string | undefined): void {
+  const capture = (res as Captured)[CAPTURE];
+  if (!capture || body === undefined || (!capture.all && status < 400)) return;
+  const room = capture.limit - capture.size;
+  if (room <= 0) {
+    if (body.length > 0) capture.truncated = true;
+    return;
+  }
+  let bytes = typeof body === 'string' ? Buffer.from(body.length > room ? body.slice(0, room) : body) : body;
+  if (bytes.length > room || (typeof body === 'string' && body.length > room)) {
+    capture.truncated = true;
+    if (bytes.length > room) bytes = capture.copy(bytes.subarray(0, room));
+  }
+  capture.size += bytes.length;
+  if (!capture.kept) capture.kept = bytes;
+  else (capture.parts ??= [capture.kept]).push(bytes);
+}
 
 /** Notes what the pipeline learned about a request (its operation, store, body) for its feed entry. */
 export function traceRequest(req: IncomingMessage, fields: RequestTrace): void {
-  const trace = traces.get(req);
+  const trace = (req as Traced)[TRACE];
   if (trace) Object.assign(trace, fields);
 }
 
@@ -84,6 +142,13 @@ export class RequestFeed {
   private readonly ring: Array<Entry | undefined>;
   private next = 1;
   private readonly listeners = new Set<FeedListener>();
+  /**
+   * The first bytes of large answers, copied here instead of into a new buffer each (an allocation per
+   * request, which the garbage collector then has to free, was most of what an open page cost):
+   * `capacity` places of `bodyBytes`, used in turn, allocated when a page first watches.
+   */
+  private slab?: Buffer;
+  private slabNext = 0;
 
   constructor(
     readonly capacity = FEED_CAPACITY,
@@ -96,78 +161,100 @@ export class RequestFeed {
   }
 
   /**
-   * Starts recording one request: called by the pipeline as it begins. The answer's body is copied (at
-   * most `bodyBytes`) as it is written; the entry is recorded when the response finishes or closes.
+   * Starts recording one request: called by the pipeline as it begins. The answer's body (at most
+   * `bodyBytes`) comes from its writer (captureBody); the entry is recorded when the response finishes or closes.
    */
   begin(req: IncomingMessage, res: ServerResponse): ((status: number | null, ms: number, note?: string) => void) | undefined {
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     if (this.skip(q < 0 ? rawUrl : rawUrl.slice(0, q))) return undefined;
-    const trace: RequestTrace = {};
-    traces.set(req, trace);
-    const at = new Date().toISOString();
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    let truncated = false;
-    const keep = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      if (kept >= this.bodyBytes) {
-        truncated = true;
-        return;
-      }
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      const room = this.bodyBytes - kept;
-      if (bytes.length > room) truncated = true;
-      const part = Buffer.from(bytes.subarray(0, room));
-      chunks.push(part);
-      kept += part.length;
+    const trace: RequestTrace = { api: undefined, store: undefined, operation: undefined, note: undefined, body: undefined };
+    (req as Traced)[TRACE] = trace;
+    const at = Date.now();
+    const limit = this.bodyBytes;
+    // The answer's first `limit` bytes, handed over by the writers (captureBody): a small body is kept as
+    // it is (no copy; it holds no more than `limit`), a large one copied up to `limit` (a view would keep
+    // it all). The response object itself is left alone: replacing its write/end per request made node's
+    // own calls of them polymorphic, which cost more than the rest of the log together (bench/NOTES.md).
+    // Bodies are kept while a page watches (a subscriber): with none, an entry is its summary's fields, the
+    // two header objects and an error's answer (its envelope), which keeps the log's cost per request to a
+    // few references (bench/NOTES.md).
+    const bodies = this.listeners.size > 0;
+    const capture: Capture = {
+      limit,
+      all: bodies,
+      size: 0,
+      truncated: false,
+      copy: (view) => {
+        capture.slabSeq = this.slabNext;
+        return this.toSlab(view);
+      },
     };
-    const write = res.write;
-    const end = res.end;
-    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      keep(chunk, rest[0]);
-      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as ServerResponse['write'];
-    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-      keep(chunk, rest[0]);
-      return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
-    } as ServerResponse['end'];
+    (res as Captured)[CAPTURE] = capture;
     return (status, ms, note) => {
-      const body = trace.body;
+      const body = bodies ? trace.body : undefined;
       const requestBody = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+      const requestTruncated = requestBody !== undefined && requestBody.length > limit;
       this.record({
-        summary: {
-          id: 0,
-          at,
-          method: req.method ?? '-',
-          path: redactUrl(rawUrl, this.knownSecrets),
-          status,
-          ms: Math.round(ms * 10) / 10,
-          api: trace.api ?? 'other',
-          store: trace.store ?? null,
-          operation: trace.operation ?? null,
-          ...(note || trace.note ? { note: note ?? trace.note } : {}),
-        },
+        id: 0,
+        at,
+        method: req.method ?? '-',
+        rawUrl,
+        status,
+        ms,
+        note,
+        trace,
         requestHeaders: req.headers,
-        responseHeaders: res.headersSent ? res.getHeaders() : {},
-        requestBody: requestBody && requestBody.length > this.bodyBytes ? Buffer.from(requestBody.subarray(0, this.bodyBytes)) : requestBody,
-        requestTruncated: requestBody !== undefined && requestBody.length > this.bodyBytes,
-        responseBody: chunks.length ? Buffer.concat(chunks) : undefined,
-        responseTruncated: truncated,
+        // A copy, made only while a page watches (the request's headers are a reference, kept always).
+        responseHeaders: bodies && res.headersSent ? res.getHeaders() : {},
+        requestBody: requestTruncated ? Buffer.from(requestBody!.subarray(0, limit)) : requestBody,
+        requestTruncated,
+        responseBody: capture.parts ? Buffer.concat(capture.parts, capture.size) : capture.kept,
+        responseTruncated: capture.truncated,
+        slabSeq: capture.slabSeq,
+        bodiesKept: bodies,
       });
     };
   }
 
+  private toSlab(view: Buffer): Buffer {
+    const slab = (this.slab ??= Buffer.allocUnsafe(this.capacity * this.bodyBytes));
+    const at = (this.slabNext++ % this.capacity) * this.bodyBytes;
+    view.copy(slab, at);
+    return slab.subarray(at, at + view.length);
+  }
+
   /** Adds an entry (the oldest drops out past `capacity`) and hands its summary to every subscriber. */
   private record(entry: Entry): void {
-    entry.summary.id = this.next++;
-    const status = entry.summary.status;
+    entry.id = this.next++;
+    this.ring[entry.id % this.capacity] = entry;
+    if (this.listeners.size === 0) return;
+    const summary = this.summaryOf(entry);
+    for (const listener of this.listeners) listener(summary);
+  }
+
+  private summaryOf(entry: Entry): FeedSummary {
+    if (entry.summary) return entry.summary;
+    const { trace, status } = entry;
+    const note = entry.note ?? trace.note;
+    const summary: FeedSummary = {
+      id: entry.id,
+      at: new Date(entry.at).toISOString(),
+      method: entry.method,
+      path: redactUrl(entry.rawUrl, this.knownSecrets),
+      status,
+      ms: Math.round(entry.ms * 10) / 10,
+      api: trace.api ?? 'other',
+      store: trace.store ?? null,
+      operation: trace.operation ?? null,
+      ...(note ? { note } : {}),
+    };
     if (status !== null && status >= 400 && entry.responseBody) {
       const error = envelopeError(entry.responseBody);
-      if (error) entry.summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: error.details.slice(0, 10) };
+      if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: error.details.slice(0, 10) };
     }
-    this.ring[entry.summary.id % this.capacity] = entry;
-    for (const listener of this.listeners) listener(entry.summary);
+    entry.summary = summary;
+    return summary;
   }
 
   /** The entries still held, oldest first; `after`: only those with a greater id (an SSE `Last-Event-ID`). */
@@ -176,7 +263,7 @@ export class RequestFeed {
     const first = Math.max(after + 1, this.next - this.capacity);
     for (let id = first; id < this.next; id++) {
       const entry = this.ring[id % this.capacity];
-      if (entry && entry.summary.id === id) out.push(entry.summary);
+      if (entry && entry.id === id) out.push(this.summaryOf(entry));
     }
     return out;
   }
@@ -184,11 +271,13 @@ export class RequestFeed {
   /** One entry with its headers (credentials masked) and bodies (bounded, redacted); undefined once dropped. */
   detail(id: number): FeedDetail | undefined {
     const entry = this.ring[id % this.capacity];
-    if (!entry || entry.summary.id !== id) return undefined;
+    if (!entry || entry.id !== id) return undefined;
     return {
-      ...entry.summary,
+      ...this.summaryOf(entry),
       request: { headers: maskHeaders(entry.requestHeaders), ...this.body(entry.requestBody, entry.requestTruncated) },
-      response: { headers: maskHeaders(entry.responseHeaders), ...this.body(entry.responseBody, entry.responseTruncated) },
+      // A copy in the slab whose place a later one took (a request that took long to finish) is no longer held.
+      response: { headers: maskHeaders(entry.responseHeaders), ...this.body(entry.slabSeq !== undefined && this.slabNext - entry.slabSeq > this.capacity ? undefined : entry.responseBody, entry.responseTruncated) },
+      bodies_kept: entry.bodiesKept,
     };
   }
 

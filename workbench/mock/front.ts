@@ -12,7 +12,7 @@ import { fail, MockHttpError, writeError, writeReply, JSON_CONTENT_TYPE } from '
 import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
 import type { RequestLogger } from '../http/log.js';
-import { traceRequest, type RequestFeed } from '../http/request-feed.js';
+import { captureBody, traceRequest, type RequestFeed } from '../http/request-feed.js';
 import { inject, type FaultRegistry } from './faults.js';
 import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
 import type { AnswerEngine } from './prism-engine.js';
@@ -266,6 +266,7 @@ export function createFront(ctx: FrontContext) {
 
 function send(res: ServerResponse, response: CachedResponse): void {
   const noBody = response.status === 204 || response.status === 304;
+  if (!noBody) captureBody(res, response.status, response.body);
   res.writeHead(response.status, {
     ...response.headers,
     ...(noBody ? {} : { 'content-type': response.headers['content-type'] ?? JSON_CONTENT_TYPE, 'content-length': String(response.body.length) }),

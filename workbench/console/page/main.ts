@@ -187,6 +187,7 @@ function RequestDetail({ id }: { id: number | null }) {
     <h3 id="detail-title">${detail.method} ${detail.path} → ${detail.status ?? 'no answer'}</h3>
     <p>${detail.operation ?? 'no operation matched'} · ${detail.api} · ${detail.ms} ms · ${detail.at}</p>
     ${detail.error && html`<p class="error">Envelope: <code>${detail.error.code}</code> ${detail.error.message}</p>`}
+    ${!detail.bodies_kept && html`<p class="hint">Bodies are kept only while a console page is open; this request was answered before (an error's envelope is always kept).</p>`}
     <h4>Request headers</h4>${headers(detail.request.headers)}
     ${detail.request.body && html`<h4>Request body</h4><pre tabindex="0">${detail.request.body}</pre>`}
     <h4>Response headers</h4>${headers(detail.response.headers)}
