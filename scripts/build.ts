@@ -8,8 +8,9 @@
 //                                                  docs/site/ (built straight into the stage), examples/receivers/;
 //                                                  and dist/msw/browser.js, the sandbox's browser build
 //                                                  (scripts/build-msw-browser.ts), the `browser` condition
-//                                                  of `storefront-contract-tools/msw`; and dist/contract-cache/, the
-//                                                  shipped documents dereferenced (scripts/precompute-contract-cache.ts)
+//                                                  of `storefront-contract-tools/msw`; dist/contract-cache/, the
+//                                                  shipped documents dereferenced (scripts/precompute-contract-cache.ts);
+//                                                  and dist/console/, the workbench console's page (scripts/build-console.ts)
 // Each package's manifest is the committed packages/<name>/package.json; its `files` list says what is
 // staged, so a new shipped folder is one manifest line. `npm pack dist/packages/<name>` packs one.
 import { cp, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -78,6 +79,7 @@ await Promise.all([tsc('tsconfig.tools.json'), docs()]);
 await step("bundled the sandbox's browser build", 'tsx', ['--conditions=sfc-source', 'scripts/build-msw-browser.ts', '--out', path.join(stageRoot, 'storefront-contract-tools/dist/msw/browser.js')]);
 // The shipped documents dereferenced once here, not at every start (workbench/contract/document-cache.ts).
 await step('cached the dereferenced documents', 'tsx', ['--conditions=sfc-source', 'scripts/precompute-contract-cache.ts', '--out', path.join(stageRoot, 'storefront-contract-tools/dist/contract-cache')]);
+await step("bundled the console's page", 'tsx', ['--conditions=sfc-source', 'scripts/build-console.ts', '--out', path.join(stageRoot, 'storefront-contract-tools/dist/console')]);
 await stage('storefront-contract');
 await stage('storefront-contract-tools', ['dist', 'docs/site']);
 log(`staged ${path.relative(repoRoot, stageRoot)}/storefront-contract and storefront-contract-tools`);

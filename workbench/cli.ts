@@ -15,7 +15,8 @@ export const MOCK_HELP = `Usage: storefront-contract mock [options]
 The workbench: the storefront API on its real paths (${basePathTemplate.storefront}/...) answered by a
 stateful sandbox (a seeded world per store: catalog, customers, carts, orders, coupons), the live Admin
 webhook API with the webhook simulator (${basePathTemplate.admin}/webhooks...), the sandbox's back office
-under /__simulator/stores/{store_id}/... (outside the contract), and /docs.
+under /__simulator/stores/{store_id}/... (outside the contract), /docs, and the console at /console (one
+page: the live request log, the world, webhooks and their attempts, events, the back office's buttons).
 
 Options:
   --port <n>             port (env PORT, default 4010; 0 = any free port)

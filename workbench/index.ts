@@ -16,6 +16,8 @@ import { createSimulator, type Simulator, type SimulatorOptions } from './simula
 import { Clocks } from './clock/clocks.js';
 import { CLOCK_ROUTES, clockRoutes } from './clock/routes.js';
 import { describeRoutes } from './http/control-routes.js';
+import { RequestFeed } from './http/request-feed.js';
+import { createConsole, isConsolePath, type ConsoleParts, type WorkbenchConsole } from './console/index.js';
 
 export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> {
   /** The webhook simulator's options; `false` serves the Admin API from the spec's examples only. */
@@ -28,6 +30,11 @@ export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> 
    * key (`sandboxApiKey(storeId, { seed })`) unless `apiKeyMode: 'any'`, or `apiKeys` fixes the keys.
    */
   sandbox?: SandboxOptions | false;
+  /**
+   * The console at /console (workbench/console): the live request log, the world, webhooks, events and
+   * the back office in a page. Default on; `false` serves no console and keeps no request log.
+   */
+  console?: Pick<ConsoleParts, 'stream'> | false;
 }
 
 export interface Workbench extends MockServer {
@@ -35,22 +42,26 @@ export interface Workbench extends MockServer {
   simulator?: Simulator;
   /** Undefined when the storefront is served from the spec's examples only. */
   sandbox?: SandboxHandle;
+  /** Undefined when started with `console: false`. */
+  console?: WorkbenchConsole;
   /** Lines for a start-up banner: where everything is. */
   describe(): string[];
 }
 
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
-  const { front: server, simulator, sandbox } = await compose(options, createMockServer);
+  const { front: server, simulator, sandbox, console } = await compose(options, createMockServer, true);
   // The world's image URLs are absolute on this server's own address, known only now (port 0).
   sandbox?.sandbox.setAssetOrigin(assetOrigin(server.url));
   return {
     ...server,
     simulator,
     sandbox,
+    console,
     describe: () => [
       `  storefront  ${server.bases.storefront}/...   e.g. ${server.url}${basePathTemplate.storefront.replace('{store_id}', 'demo-store')}/catalog/products`,
       `  admin       ${server.bases.admin ? `${server.bases.admin}/...` : '(not mounted: admin document missing or invalid)'}`,
       `  docs        ${server.bases.docs}`,
+      ...(console ? [`  console     ${server.url}/console   (live request log, world, webhooks, events, back office)`] : []),
       ...(sandbox?.describe() ?? ['sandbox     off: every storefront answer is the spec\'s example']).map((line) => `  ${line}`),
       ...(simulator?.describe() ?? []).map((line) => `  ${line}`),
       ...(options.faults ? describeFaults(options.faults) : []).map((line) => `  ${line}`),
@@ -97,13 +108,29 @@ export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & 
 }
 
 /** The parts every workbench has, composed once: clocks, the simulator, the sandbox, then the pipeline over them (`start`). */
-async function compose<F>(options: WorkbenchOptions, start: (mock: MockServerOptions) => Promise<F>): Promise<{ front: F; simulator?: Simulator; sandbox?: SandboxHandle }> {
-  const { webhooks, sandbox: sandboxOptions, ...mock } = options;
+async function compose<F>(
+  options: WorkbenchOptions,
+  start: (mock: MockServerOptions) => Promise<F>,
+  serve = false,
+): Promise<{ front: F; simulator?: Simulator; sandbox?: SandboxHandle; console?: WorkbenchConsole }> {
+  const { webhooks, sandbox: sandboxOptions, console: consoleOptions, ...mock } = options;
+  // The console (served workbenches only: a page needs a port): its request log keeps the last requests,
+  // with the workbench's keys and tokens redacted wherever they appear.
+  const consoleParts: ConsoleParts | undefined =
+    serve && consoleOptions !== false
+      ? { feed: new RequestFeed(undefined, undefined, [...(mock.apiKeys ?? []), ...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])], isConsolePath), ...(consoleOptions ?? {}) }
+      : undefined;
+  const workbenchConsole = consoleParts && createConsole(consoleParts);
   const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;
   // One clock per store, shared by the sandbox and the simulator, kept in the data directory (clock/).
   const dataDir = (webhooks && webhooks.dataDir) || (sandboxOptions && sandboxOptions.dataDir) || undefined;
   const clocks = (webhooks && webhooks.clocks) || (sandboxOptions && sandboxOptions.clocks) || Clocks.open({ dataDir, wall: webhooks ? webhooks.now : undefined });
-  const moreRoutes = { ...(wantSandbox ? { ...BACK_OFFICE_ROUTES, ...ASSET_ROUTES } : {}), ...(mock.faults === false ? {} : FAULT_ROUTES), ...describeRoutes(CLOCK_ROUTES) };
+  const moreRoutes = {
+    ...(wantSandbox ? { ...BACK_OFFICE_ROUTES, ...ASSET_ROUTES } : {}),
+    ...(mock.faults === false ? {} : FAULT_ROUTES),
+    ...describeRoutes(CLOCK_ROUTES),
+    ...(workbenchConsole ? describeRoutes(workbenchConsole.extension.controlRoutes ?? []) : {}),
+  };
   const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), clocks, moreRoutes });
   let sandbox: SandboxHandle | undefined;
   try {
@@ -118,18 +145,21 @@ async function compose<F>(options: WorkbenchOptions, start: (mock: MockServerOpt
         eventsSettled: given.eventsSettled ?? (simulator && (() => simulator.settled())),
       });
     }
+    if (consoleParts) Object.assign(consoleParts, { simulator, sandbox: sandbox?.sandbox });
     const front = await start({
       ...mock,
+      feed: consoleParts?.feed,
       secrets: [...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])],
       strictAuth: sandbox ? false : mock.strictAuth,
       // The sandbox's routes come first: the simulator answers every other /__simulator path.
       extensions: [
         ...(sandbox ? [sandbox.extension] : []),
         { controlRoutes: clockRoutes(clocks, simulator?.dueWork) },
+        ...(workbenchConsole ? [workbenchConsole.extension] : []),
         ...(simulator ? [simulator.extension] : []),
       ],
     });
-    return { front, simulator, sandbox };
+    return { front, simulator, sandbox, console: workbenchConsole };
   } catch (error) {
     sandbox?.close();
     await simulator?.close();

@@ -1,7 +1,9 @@
-// Renders every docs/guides/*.md to docs/site/guides/<name>.html inside the shared layout.
+// Renders every docs/guides/*.md to docs/site/guides/<name>.html inside the shared layout, and copies the
+// images they show (docs/guides/images/) beside them.
 // Order: the guides listed in pages.ts first, then any other .md found (so a new guide shows up
 // without touching this script). Listed guides that do not exist yet are reported, not invented.
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { renderPage, type NavGuide } from './layout.js';
 import { renderMarkdown } from './markdown.js';
@@ -42,6 +44,8 @@ export async function buildGuides(siteDir: string, sources: Awaited<ReturnType<t
     const page = renderPage({ title: guide.title, body: html, root: '../', guides: nav, self: guideHref(guide.slug) });
     await writeFile(path.join(siteDir, guideHref(guide.slug)), page);
   }
+  // Screenshots the guides show (docs/guides/images/), at the same relative path beside the pages.
+  if (existsSync(path.join(guidesDir, 'images'))) await cp(path.join(guidesDir, 'images'), path.join(siteDir, 'guides/images'), { recursive: true });
   const missing = listed.filter((g) => !sources.some((s) => s.slug === g.slug)).map(({ slug, writtenBy }) => ({ slug, writtenBy }));
   return { built: sources.map(({ slug, title, summary }) => ({ slug, title, summary })), html: rendered, missing };
 }

@@ -416,6 +416,12 @@ describe('the storefront-contract bin from the installed tools package', () => {
       expect(await docs.text()).toMatch(/<html/i);
       const guide = await fetch(`${mock.url}/docs/guides/quickstart.html`);
       expect(guide.status).toBe(200);
+      // So does the console's page, bundled at build time (nothing to build or start once installed).
+      const consolePage = await fetch(`${mock.url}/console`);
+      expect(consolePage.status).toBe(200);
+      expect(await consolePage.text()).toContain('src="/console/console.js"');
+      const consoleScript = await fetch(`${mock.url}/console/console.js`);
+      expect([consoleScript.status, consoleScript.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
 
       // `webhooks trigger` raises an event on the running workbench; the subscription gets it signed.
       const triggered = await bin(['webhooks', 'trigger', 'order.created', '--store', 'packed-store', '--url', mock.url, '--set', 'order_number=SO-PACKED']);

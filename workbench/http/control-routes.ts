@@ -9,10 +9,16 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONTROL_MAX_BODY_BYTES, discardBody, readJsonObject } from './body.js';
 import { MockHttpError, writeReply } from './errors.js';
-import type { AssetRoute, ControlRoute, WorkbenchExtension } from './extension.js';
+import type { AssetRoute, ContentReply, ControlRoute, StreamReply, WorkbenchExtension } from './extension.js';
+import { traceRequest } from './request-feed.js';
 import { matchPath } from '../contract/match.js';
 
 export const CONTROL_PREFIX = '/__simulator';
+/**
+ * The console's page and its scripts (workbench/console): control routes too, under the same local-caller
+ * guard (front.ts `isControlPath`), on a short path a developer types. Its JSON calls live under /__simulator/console.
+ */
+export const CONSOLE_PREFIX = '/console';
 /**
  * Read-only resources any origin may load (the sandbox's images). Not under CONTROL_PREFIX on purpose: the
  * local-caller guard (local-origin.ts) is decided by that prefix alone and would refuse an <img> of a page
@@ -66,7 +72,7 @@ export function describeRoutes(routes: ReadonlyArray<Pick<ControlRoute, 'method'
 export function controlRouter(extensions: readonly WorkbenchExtension[]) {
   const table = compileControlRoutes(extensions.flatMap((e) => e.controlRoutes ?? []));
   return async function routeControl(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    if (table.length === 0 || (url.pathname !== CONTROL_PREFIX && !url.pathname.startsWith(`${CONTROL_PREFIX}/`))) return false;
+    if (table.length === 0 || !(underPrefix(url.pathname, CONTROL_PREFIX) || underPrefix(url.pathname, CONSOLE_PREFIX))) return false;
     for (const [name, value] of Object.entries(OUTSIDE_CONTRACT)) res.setHeader(name, value);
     const method = (req.method ?? 'GET').toUpperCase();
     const found = matchControlRoute(table, url.pathname, method);
@@ -80,7 +86,16 @@ export function controlRouter(extensions: readonly WorkbenchExtension[]) {
     let body: Record<string, unknown> | undefined;
     if (found.route.body === 'json-object') body = await readJsonObject(req, CONTROL_MAX_BODY_BYTES);
     else await discardBody(req, CONTROL_MAX_BODY_BYTES);
+    traceRequest(req, { api: 'back-office', store: found.params.store_id, operation: `${method} ${found.route.path}`, body });
     const reply = await found.route.handle({ params: found.params, query: url.searchParams, body, headers: req.headers });
+    if ('stream' in reply) {
+      reply.stream(res);
+      return true;
+    }
+    if ('bytes' in reply) {
+      writeContent(res, req, reply);
+      return true;
+    }
     // Answers wait for the writes (and events) they report to be durable, as the live operations' do.
     for (const extension of extensions) {
       const pending = extension.settled?.();
@@ -90,6 +105,37 @@ export function controlRouter(extensions: readonly WorkbenchExtension[]) {
     return true;
   };
 }
+
+function underPrefix(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * A page or script of the console: its media type, a strong ETag (If-None-Match -> 304), `no-cache`,
+ * `nosniff`, and a CSP allowing only this origin's own scripts, styles, images and connections (the page
+ * has no inline script), no framing.
+ */
+function writeContent(res: ServerResponse, req: IncomingMessage, reply: ContentReply): void {
+  const etag = `"${createHash('sha256').update(reply.bytes).digest('base64url').slice(0, 27)}"`;
+  const headers: Record<string, string> = {
+    ...reply.headers,
+    etag,
+    'cache-control': ASSET_CACHE_CONTROL,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+  };
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-type': reply.contentType, 'content-length': String(reply.bytes.length) });
+  res.end(req.method === 'HEAD' ? undefined : reply.bytes);
+}
+
+export type { ContentReply, StreamReply };
 
 /** Every use revalidates (a renamed product changes its image under the same URL); unchanged, it is a 304. */
 const ASSET_CACHE_CONTROL = 'no-cache';

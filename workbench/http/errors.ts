@@ -8,6 +8,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorEnvelope, type ErrorCode, type ErrorEnvelope, type ErrorItem, type ErrorLocation } from 'storefront-contract/contract';
+import { captureBody } from './request-feed.js';
 
 export type { ErrorCode, ErrorEnvelope, ErrorItem, ErrorLocation };
 
@@ -87,6 +88,7 @@ export function sendJson(
     return;
   }
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  captureBody(res, status, bytes); // the console's request log, when it records this response
   res.writeHead(status, { ...headers, 'content-type': JSON_CONTENT_TYPE, 'content-length': String(bytes.length) });
   if (!endWhen) {
     res.end(bytes);

@@ -1,7 +1,7 @@
 // How the workbench's parts plug into its one HTTP pipeline (workbench/mock/front.ts). The storefront
 // mock, the live Admin webhook API and the /__simulator routes all go through the same routing, auth,
 // body limits, request validation, envelope and log; an extension only supplies answers.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { ErrorReply } from './errors.js';
 
 export type { ErrorReply };
@@ -51,7 +51,31 @@ export interface ControlRequest {
 }
 
 /**
- * One route outside the contract (under /__simulator), declared as data: the pipeline matches every
+ * A control route's answer that is not JSON: a page or a script of the console (workbench/console), sent
+ * with its media type and the page's security headers by the control router.
+ */
+export interface ContentReply {
+  status: 200;
+  bytes: Buffer;
+  contentType: string;
+  headers?: Record<string, string>;
+  error?: undefined;
+  body?: undefined;
+}
+
+/**
+ * A control route's answer written over time (the console's Server-Sent Events): the router writes
+ * nothing itself and hands the response to `stream`, which owns it until it ends.
+ */
+export interface StreamReply {
+  status: 200;
+  stream: (res: ServerResponse) => void;
+  error?: undefined;
+  body?: undefined;
+}
+
+/**
+ * One route outside the contract (under /__simulator, or the console's page under /console), declared as data: the pipeline matches every
  * extension's routes with one matcher (workbench/http/control-routes.ts), answers 404/405 for them, reads
  * the body with the one body reader (http/body.ts) and writes the Reply, errors through http/errors.ts.
  */
@@ -63,7 +87,8 @@ export interface ControlRoute {
   summary: string;
   /** `json-object`: the body must be a JSON object (400 otherwise). Unset: a body sent is read within the limit and ignored. */
   body?: 'json-object';
-  handle(request: ControlRequest): Reply | Promise<Reply>;
+  /** A JSON Reply; the console's page and its stream answer with a ContentReply or a StreamReply. */
+  handle(request: ControlRequest): Reply | ContentReply | StreamReply | Promise<Reply | ContentReply | StreamReply>;
 }
 
 /** A successful answer that is not JSON (a generated image): its bytes and media type. */

@@ -7,11 +7,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basePathTemplate, splitApiPath, type ApiName } from 'storefront-contract/contract';
 import { performance } from 'node:perf_hooks';
 import { checkDeclaredLength, endAfterBody, hasBody, matchContentType, parseJsonBody, readBody } from '../http/body.js';
-import { assetRouter, controlRouter } from '../http/control-routes.js';
+import { assetRouter, CONSOLE_PREFIX, controlRouter } from '../http/control-routes.js';
 import { fail, MockHttpError, writeError, writeReply, JSON_CONTENT_TYPE } from '../http/errors.js';
 import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
 import type { RequestLogger } from '../http/log.js';
+import { captureBody, traceRequest, type RequestFeed } from '../http/request-feed.js';
 import { inject, type FaultRegistry } from './faults.js';
 import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
 import type { AnswerEngine } from './prism-engine.js';
@@ -42,11 +43,19 @@ export interface FrontContext {
   cacheDefaults: boolean;
   /** Fault and latency injection (faults.ts); undefined: off, `Prefer: delay=` ignored (the bench's baseline). */
   faults?: FaultRegistry;
+  /** The request log as data (http/request-feed.ts), for the console; undefined: not kept. */
+  feed?: RequestFeed;
 }
 
-/** /__simulator and the Admin API: control surfaces of a local tool, not for other sites' pages. */
+/** /__simulator, the console's page (/console) and the Admin API: control surfaces of a local tool, not for other sites' pages. */
 function isControlPath(pathname: string): boolean {
-  return pathname === '/__simulator' || pathname.startsWith('/__simulator/') || splitApiPath(pathname)?.api === 'admin';
+  return (
+    pathname === '/__simulator' ||
+    pathname.startsWith('/__simulator/') ||
+    pathname === CONSOLE_PREFIX ||
+    pathname.startsWith(`${CONSOLE_PREFIX}/`) ||
+    splitApiPath(pathname)?.api === 'admin'
+  );
 }
 
 export function createFront(ctx: FrontContext) {
@@ -88,13 +97,17 @@ export function createFront(ctx: FrontContext) {
     let logged = false;
     // An injected fault's note ends the log line (faults.ts `inject`).
     let note: string | undefined;
+    // The console's copy of this request (headers, bounded bodies), recorded when it finishes.
+    const recorded = ctx.feed?.begin(req, res);
     const logOnce = () => {
       if (logged) return;
       logged = true;
-      ctx.logger.log(req.method ?? '-', req.url ?? '', res.headersSent ? res.statusCode : '-', performance.now() - started, note);
+      const ms = performance.now() - started;
+      ctx.logger.log(req.method ?? '-', req.url ?? '', res.headersSent ? res.statusCode : '-', ms, note);
       // A hint outside the contract for the developer (the sandbox's unknown customer group): logged under its request.
       const warning = res.getHeader('x-sandbox-warning');
       if (warning) ctx.logger.info(`  warning: ${String(warning)}`);
+      recorded?.(res.headersSent ? res.statusCode : null, ms, note ?? (warning ? `warning: ${String(warning)}` : undefined));
     };
     res.once('finish', logOnce);
     res.once('close', logOnce);
@@ -161,6 +174,7 @@ export function createFront(ctx: FrontContext) {
     const prefs = parsePreferences(req.headers.prefer, url.searchParams);
 
     const api = match.mount.segment;
+    if (ctx.feed) traceRequest(req, { api, store: match.storeId, operation: op.operationId });
     // Security first, before any `Prefer` control picks who answers: a token of another store (judged by
     // the extension that issued it) is refused here for the sandbox and Prism alike.
     const denied = checkSecurity(op, req.headers, url.searchParams, {
@@ -219,6 +233,7 @@ export function createFront(ctx: FrontContext) {
     }
     const mediaType = matchContentType(op, req.headers['content-type']);
     const bytes = await readBody(req, limit);
+    if (ctx.feed) traceRequest(req, { body: bytes });
     if (bytes.length === 0) {
       if (op.requestBody.required) {
         throw invalid(op, 'invalid_body', 'Request body is required and was empty.', [{ location: 'body', name: '(body)', message: 'is required' }]);
@@ -251,6 +266,7 @@ export function createFront(ctx: FrontContext) {
 
 function send(res: ServerResponse, response: CachedResponse): void {
   const noBody = response.status === 204 || response.status === 304;
+  if (!noBody) captureBody(res, response.status, response.body);
   res.writeHead(response.status, {
     ...response.headers,
     ...(noBody ? {} : { 'content-type': response.headers['content-type'] ?? JSON_CONTENT_TYPE, 'content-length': String(response.body.length) }),

@@ -10,6 +10,7 @@ import { docsSiteDir, documents } from '../contract/files.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body.js';
 import type { WorkbenchExtension } from '../http/extension.js';
 import { createRequestLogger, type LogSink, type RequestLogger } from '../http/log.js';
+import type { RequestFeed } from '../http/request-feed.js';
 import { faultsExtension } from './fault-routes.js';
 import { FaultRegistry, type StartRule } from './faults.js';
 import { createFront } from './front.js';
@@ -53,6 +54,8 @@ export interface MockHandlerOptions {
    * `Prefer: delay=` off altogether (the benchmark's baseline).
    */
   faults?: readonly StartRule[] | false;
+  /** Keeps every request (bounded) for the console's live log (http/request-feed.ts); default: none kept. */
+  feed?: RequestFeed;
 }
 
 export interface MockHandler {
@@ -108,6 +111,7 @@ export async function createMockHandler(options: MockHandlerOptions = {}): Promi
     tokens: new TokenRegistry(),
     logger,
     cacheDefaults: options.cacheDefaults ?? true,
+    feed: options.feed,
   });
   return { handle, mounts, engines, logger };
 }

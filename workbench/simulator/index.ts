@@ -6,7 +6,7 @@ import { basePathTemplate } from 'storefront-contract/contract';
 import { randomUUID } from 'node:crypto';
 import type { WorkbenchExtension } from '../http/extension.js';
 import { adminExtension } from './admin-operations.js';
-import { createSender } from './deliver.js';
+import { createSender, envelopeBytes, type Sender } from './deliver.js';
 import { createThreadedSender } from './send-thread.js';
 import { toWebhookDelivery, type WebhookDeliveryView } from './present.js';
 import { deliveryRules, timing, type Timing } from './rules.js';
@@ -75,8 +75,26 @@ export interface Simulator {
   retention: Retention;
   /** Runs a pruning pass now (it also runs by itself); resolves when it is done. */
   prune(): Promise<void>;
+  /**
+   * What an attempt was sent with, for the console's signature verdict (workbench/console): the exact
+   * body (rebuilt from the stored event, as the sender built it), the signature header sent (kept for the
+   * last SENT_SIGNATURES attempts of this process) and the subscription's current secret. In process
+   * only: nothing here is served as is.
+   */
+  sentAttempt(storeId: string, deliveryId: string): SentAttempt | undefined;
   close(): Promise<void>;
 }
+
+export interface SentAttempt {
+  body: Buffer;
+  /** The X-SVC-Signature header the attempt carried; undefined when sent by another run (or too long ago). */
+  signature?: string;
+  /** The subscription's secret now; undefined when it was deleted. */
+  secret?: string;
+}
+
+/** How many attempts' signature headers are kept for sentAttempt (about 100 bytes each). */
+const SENT_SIGNATURES = 10_000;
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clocks = options.clocks ?? Clocks.open({ dataDir: options.dataDir, wall: options.now });
@@ -92,7 +110,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     onError: (e) => process.stderr.write(`webhooks: pruning stopped for now (retried on the next pass): ${e.message}\n`),
   });
   const senderOptions = { timeoutMs: t.timeoutMs, denyPrivate, connections: concurrency };
-  const sender = options.sendOn === 'main' ? createSender(senderOptions) : createThreadedSender(senderOptions);
+  // The signature header of each attempt sent, by delivery id, for sentAttempt (oldest dropped first).
+  const signatures = new Map<string, string>();
+  const sender = keepSignatures(options.sendOn === 'main' ? createSender(senderOptions) : createThreadedSender(senderOptions), signatures);
   const listeners = new Set<(d: WebhookDeliveryView) => void>();
 
   // Waiters for the next recorded attempt (a clock advance steps from one to the next).
@@ -186,6 +206,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         `            raise events: POST /__simulator/stores/{store_id}/events or storefront-contract webhooks trigger <event> (outside the contract)`,
       ];
     },
+    sentAttempt(storeId, deliveryId) {
+      const row = store.attempt(deliveryId);
+      if (!row || row.store_id !== storeId || row.sent_at === null) return undefined;
+      const event = store.event(storeId, row.event_id, 0);
+      if (!event) return undefined;
+      const body = envelopeBytes({ event: row.event, eventId: row.event_id, deliveryId: row.delivery_id, sentAt: row.sent_at, isTest: row.is_test === 1, payloadJson: event.payloadJson });
+      return { body, signature: signatures.get(deliveryId), secret: store.secretOf(storeId, row.webhook_id) };
+    },
     close() {
       closing ??= (async () => {
         // Attempts in flight get a moment to answer; any still open are aborted and retried next run.
@@ -196,6 +224,25 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         store.close();
       })();
       return closing;
+    },
+  };
+}
+
+/** The sender, noting the signature header of every attempt it sends (bounded: the oldest go first). */
+function keepSignatures(sender: Sender, signatures: Map<string, string>): Sender {
+  const { deliveryId, signature } = deliveryRules.headers;
+  return {
+    isReady: sender.isReady && (() => sender.isReady!()),
+    warmUp: sender.warmUp && (() => sender.warmUp!()),
+    abortAll: () => sender.abortAll(),
+    close: () => sender.close(),
+    send(attempt) {
+      const id = attempt.headers[deliveryId];
+      if (id) {
+        signatures.set(id, attempt.headers[signature]);
+        if (signatures.size > SENT_SIGNATURES) signatures.delete(signatures.keys().next().value!);
+      }
+      return sender.send(attempt);
     },
   };
 }

@@ -552,6 +552,12 @@ export class SimulatorStore {
     return row && row.store_id === storeId ? toSubscription(row) : undefined;
   }
 
+  /** The subscription's current signing secret, for the console's signature verdict (workbench/console); never served. */
+  secretOf(storeId: string, id: string): string | undefined {
+    const row = this.s.sub.get(id) as SubscriptionRow | undefined;
+    return row && row.store_id === storeId ? row.secret : undefined;
+  }
+
   subscriptions(storeId: string, onlyEnabled = false): Subscription[] {
     if (!onlyEnabled) return (this.s.subsOfStore.all(storeId) as SubscriptionRow[]).map(toSubscription);
     this.checkVersion();

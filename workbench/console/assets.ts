@@ -1,0 +1,53 @@
+// The console's page and its two files. Installed, they are the files `npm run build` bundled into the tools
+// package (dist/console/console.js and console.css, beside dist/workbench/); in a clone (tsx, `npm start`)
+// there are none, so the page is bundled on the first request with esbuild (bundle.ts) and kept in memory.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { ConsoleBundle } from './bundle.js';
+
+/** Where the build puts the bundled page: dist/console/ of the tools package (from dist/workbench/console/). */
+export const BUILT_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
+
+export interface ConsoleAssets extends ConsoleBundle {
+  html: Buffer;
+  /** `built` (shipped in the package) or `bundled` (on first request, in a clone). */
+  origin: 'built' | 'bundled';
+}
+
+const HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Workbench console</title>
+<link rel="stylesheet" href="/console/console.css">
+<script type="module" src="/console/console.js"></script>
+</head>
+<body>
+<noscript><p>The workbench console needs JavaScript. Everything it shows is also at GET /__simulator and the Admin API.</p></noscript>
+<div id="app"></div>
+</body>
+</html>
+`;
+
+let loading: Promise<ConsoleAssets> | undefined;
+
+/** The page, its script and its stylesheet; read or bundled once per process. */
+export function consoleAssets(): Promise<ConsoleAssets> {
+  loading ??= load().catch((error) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function load(): Promise<ConsoleAssets> {
+  const html = Buffer.from(HTML);
+  if (existsSync(`${BUILT_DIR}console.js`)) {
+    const [js, css] = await Promise.all([readFile(`${BUILT_DIR}console.js`), readFile(`${BUILT_DIR}console.css`)]);
+    return { html, js, css, origin: 'built' };
+  }
+  const { bundleConsolePage } = await import('./bundle.js');
+  return { html, ...(await bundleConsolePage()), origin: 'bundled' };
+}

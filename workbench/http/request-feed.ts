@@ -1,0 +1,349 @@
+// The request log as data, for the console (workbench/console): every request the pipeline answers, as an
+// entry in a ring buffer of recent ones, handed to subscribers as it finishes. log.ts prints a line per
+// request; this keeps what a page shows when one is opened: method, path, status, time, the operation it
+// matched, the store, and (bounded) the headers and bodies. Memory is bounded by construction: at most
+// `capacity` entries, each holding at most `bodyBytes` of each body; a subscriber that cannot keep up is
+// the subscriber's problem (console/stream.ts drops entries for it, with a count), never the feed's.
+//
+// Secrets never leave through here: headers that carry credentials are masked, the URL goes through the
+// log's own redaction (redactUrl), and bodies get the same shape-based redaction plus JSON values under
+// credential-like keys (`secret`, `access_token`, ...) replaced. Masking runs when an entry is read
+// (`detail`), not when it is recorded, and so does the summary's URL redaction unless a page is subscribed:
+// the pipeline pays for a few references and, for an answer over the bound, one bounded copy.
+// Browser-safe (no Node module): the pipeline that imports it is also bundled for the page (msw/).
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { redactUrl } from './log.js';
+
+/** What a page lists: one line of the log. */
+export interface FeedSummary {
+  id: number;
+  /** ISO time the request arrived (the wall clock). */
+  at: string;
+  method: string;
+  /** Path and query, redacted as the log prints them. */
+  path: string;
+  /** `null`: no answer was sent (a dropped connection). */
+  status: number | null;
+  ms: number;
+  /** `storefront`, `admin` (contract operations), `back-office` (under /__simulator), `other`. */
+  api: string;
+  store: string | null;
+  /** The operationId the request matched, or the route (`POST /__simulator/stores/{store_id}/orders`). */
+  operation: string | null;
+  /** An injected fault's note, or a sandbox warning. */
+  note?: string;
+  /** For a 4XX or 5XX with the contract's envelope: its message, code and details. */
+  error?: { message: string; code: string; details: unknown[] };
+}
+
+/** What a page shows when one entry is opened: headers masked, bodies bounded and redacted. */
+export interface FeedDetail extends FeedSummary {
+  request: { headers: Record<string, string>; body: string | null; truncated: boolean };
+  response: { headers: Record<string, string>; body: string | null; truncated: boolean };
+  /** False when no console page was open as it was answered: bodies are kept only while one watches (an error's answer always). */
+  bodies_kept: boolean;
+}
+
+interface Entry {
+  id: number;
+  /** Arrival, ms since the epoch. */
+  at: number;
+  method: string;
+  rawUrl: string;
+  status: number | null;
+  ms: number;
+  note?: string;
+  trace: RequestTrace;
+  requestHeaders: IncomingHttpHeaders;
+  responseHeaders: OutgoingHttpHeaders;
+  requestBody?: Buffer;
+  requestTruncated: boolean;
+  responseBody?: Buffer;
+  responseTruncated: boolean;
+  /** Set when the response body is a place in the feed's slab: valid while no later copy reused it. */
+  slabSeq?: number;
+  /** False for a request answered while no page watched: its bodies were not kept (an error's answer was). */
+  bodiesKept: boolean;
+  /** Built on first read (a subscriber, `recent`, `detail`): the URL's redaction and the envelope's parse are paid only for entries someone looks at. */
+  summary?: FeedSummary;
+}
+
+/** What the pipeline tells the feed about a request while it answers it. */
+export interface RequestTrace {
+  api?: string;
+  store?: string;
+  operation?: string;
+  note?: string;
+  /** The request body as read by the pipeline (bytes or the parsed JSON object of a control route). */
+  body?: Buffer | Record<string, unknown>;
+}
+
+export const FEED_CAPACITY = 500;
+export const FEED_BODY_BYTES = 8 * 1024;
+const TRUNCATED = '…[truncated]';
+
+// Headers whose value is a credential, by name. Anything that looks like one by shape is caught by redactUrl's shapes.
+const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|cookie|set-cookie|x-svc-signature)$|secret|token|password|api[-_]?key|signature/i;
+// JSON keys whose value is a credential: the Admin API's webhook `secret`, tokens, keys, passwords, OTPs, card numbers.
+const SECRET_KEY = /^(secret|signing_secret|webhook_secret|access_token|refresh_token|token|password|api_key|apikey|otp|card_number|cvv)$/i;
+
+// The feed's notes ride on the request and response objects under symbols (one shape for every request),
+// not in WeakMaps: two ephemeron entries per request made every garbage collection dearer (bench/NOTES.md).
+const TRACE = Symbol('sfc.requestTrace');
+const CAPTURE = Symbol('sfc.bodyCapture');
+type Traced = IncomingMessage & { [TRACE]?: RequestTrace };
+type Captured = ServerResponse & { [CAPTURE]?: Capture };
+
+interface Capture {
+  limit: number;
+  /** False: only an error's body (4XX, 5XX) is kept, for the envelope of its summary. */
+  all: boolean;
+  kept?: Buffer;
+  parts?: Buffer[];
+  size: number;
+  truncated: boolean;
+  /** Copies the first bytes of a large body into the feed's slab (no allocation); returns the copy and its sequence number. */
+  copy: (view: Buffer) => Buffer;
+  /** The slab sequence number of the copy, when one was made (a later copy may reuse its place: detail checks). */
+  slabSeq?: number;
+}
+
+/**
+ * The writers of answers (errors.ts `sendJson`, the front's cached and Prism answers) hand the body over
+ * here; it is kept (bounded by FEED_BODY_BYTES) only when the feed records this response.
+ */
+export function captureBody(res: ServerResponse, status: number, body: Buffer | string | undefined): void {
+  const capture = (res as Captured)[CAPTURE];
+  if (!capture || body === undefined || (!capture.all && status < 400)) return;
+  const room = capture.limit - capture.size;
+  if (room <= 0) {
+    if (body.length > 0) capture.truncated = true;
+    return;
+  }
+  let bytes = typeof body === 'string' ? Buffer.from(body.length > room ? body.slice(0, room) : body) : body;
+  if (bytes.length > room || (typeof body === 'string' && body.length > room)) {
+    capture.truncated = true;
+    if (bytes.length > room) bytes = capture.copy(bytes.subarray(0, room));
+  }
+  capture.size += bytes.length;
+  if (!capture.kept) capture.kept = bytes;
+  else (capture.parts ??= [capture.kept]).push(bytes);
+}
+
+/** Notes what the pipeline learned about a request (its operation, store, body) for its feed entry. */
+export function traceRequest(req: IncomingMessage, fields: RequestTrace): void {
+  const trace = (req as Traced)[TRACE];
+  if (trace) Object.assign(trace, fields);
+}
+
+export type FeedListener = (summary: FeedSummary) => void;
+
+export class RequestFeed {
+  private readonly ring: Array<Entry | undefined>;
+  private next = 1;
+  private readonly listeners = new Set<FeedListener>();
+  /**
+   * The first bytes of large answers, copied here instead of into a new buffer each (an allocation per
+   * request, which the garbage collector then has to free, was most of what an open page cost):
+   * `capacity` places of `bodyBytes`, used in turn, allocated when a page first watches.
+   */
+  private slab?: Buffer;
+  private slabNext = 0;
+
+  constructor(
+    readonly capacity = FEED_CAPACITY,
+    private readonly bodyBytes = FEED_BODY_BYTES,
+    private readonly knownSecrets: readonly string[] = [],
+    /** Paths not recorded (the console's own page, assets, stream and calls). */
+    private readonly skip: (pathname: string) => boolean = () => false,
+  ) {
+    this.ring = new Array(capacity);
+  }
+
+  /**
+   * Starts recording one request: called by the pipeline as it begins. The answer's body (at most
+   * `bodyBytes`) comes from its writer (captureBody); the entry is recorded when the response finishes or closes.
+   */
+  begin(req: IncomingMessage, res: ServerResponse): ((status: number | null, ms: number, note?: string) => void) | undefined {
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    if (this.skip(q < 0 ? rawUrl : rawUrl.slice(0, q))) return undefined;
+    const trace: RequestTrace = { api: undefined, store: undefined, operation: undefined, note: undefined, body: undefined };
+    (req as Traced)[TRACE] = trace;
+    const at = Date.now();
+    const limit = this.bodyBytes;
+    // The answer's first `limit` bytes, handed over by the writers (captureBody): a small body is kept as
+    // it is (no copy; it holds no more than `limit`), a large one copied up to `limit` (a view would keep
+    // it all). The response object itself is left alone: replacing its write/end per request made node's
+    // own calls of them polymorphic, which cost more than the rest of the log together (bench/NOTES.md).
+    // Bodies are kept while a page watches (a subscriber): with none, an entry is its summary's fields, the
+    // two header objects and an error's answer (its envelope), which keeps the log's cost per request to a
+    // few references (bench/NOTES.md).
+    const bodies = this.listeners.size > 0;
+    const capture: Capture = {
+      limit,
+      all: bodies,
+      size: 0,
+      truncated: false,
+      copy: (view) => {
+        capture.slabSeq = this.slabNext;
+        return this.toSlab(view);
+      },
+    };
+    (res as Captured)[CAPTURE] = capture;
+    return (status, ms, note) => {
+      const body = bodies ? trace.body : undefined;
+      const requestBody = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+      const requestTruncated = requestBody !== undefined && requestBody.length > limit;
+      this.record({
+        id: 0,
+        at,
+        method: req.method ?? '-',
+        rawUrl,
+        status,
+        ms,
+        note,
+        trace,
+        requestHeaders: req.headers,
+        // A copy, made only while a page watches (the request's headers are a reference, kept always).
+        responseHeaders: bodies && res.headersSent ? res.getHeaders() : {},
+        requestBody: requestTruncated ? Buffer.from(requestBody!.subarray(0, limit)) : requestBody,
+        requestTruncated,
+        responseBody: capture.parts ? Buffer.concat(capture.parts, capture.size) : capture.kept,
+        responseTruncated: capture.truncated,
+        slabSeq: capture.slabSeq,
+        bodiesKept: bodies,
+      });
+    };
+  }
+
+  private toSlab(view: Buffer): Buffer {
+    const slab = (this.slab ??= Buffer.allocUnsafe(this.capacity * this.bodyBytes));
+    const at = (this.slabNext++ % this.capacity) * this.bodyBytes;
+    view.copy(slab, at);
+    return slab.subarray(at, at + view.length);
+  }
+
+  /** Adds an entry (the oldest drops out past `capacity`) and hands its summary to every subscriber. */
+  private record(entry: Entry): void {
+    entry.id = this.next++;
+    this.ring[entry.id % this.capacity] = entry;
+    if (this.listeners.size === 0) return;
+    const summary = this.summaryOf(entry);
+    for (const listener of this.listeners) listener(summary);
+  }
+
+  private summaryOf(entry: Entry): FeedSummary {
+    if (entry.summary) return entry.summary;
+    const { trace, status } = entry;
+    const note = entry.note ?? trace.note;
+    const summary: FeedSummary = {
+      id: entry.id,
+      at: new Date(entry.at).toISOString(),
+      method: entry.method,
+      path: redactUrl(entry.rawUrl, this.knownSecrets),
+      status,
+      ms: Math.round(entry.ms * 10) / 10,
+      api: trace.api ?? 'other',
+      store: trace.store ?? null,
+      operation: trace.operation ?? null,
+      ...(note ? { note } : {}),
+    };
+    if (status !== null && status >= 400 && entry.responseBody) {
+      const error = envelopeError(entry.responseBody);
+      if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: error.details.slice(0, 10) };
+    }
+    entry.summary = summary;
+    return summary;
+  }
+
+  /** The entries still held, oldest first; `after`: only those with a greater id (an SSE `Last-Event-ID`). */
+  recent(after = 0): FeedSummary[] {
+    const out: FeedSummary[] = [];
+    const first = Math.max(after + 1, this.next - this.capacity);
+    for (let id = first; id < this.next; id++) {
+      const entry = this.ring[id % this.capacity];
+      if (entry && entry.id === id) out.push(this.summaryOf(entry));
+    }
+    return out;
+  }
+
+  /** One entry with its headers (credentials masked) and bodies (bounded, redacted); undefined once dropped. */
+  detail(id: number): FeedDetail | undefined {
+    const entry = this.ring[id % this.capacity];
+    if (!entry || entry.id !== id) return undefined;
+    return {
+      ...this.summaryOf(entry),
+      request: { headers: maskHeaders(entry.requestHeaders), ...this.body(entry.requestBody, entry.requestTruncated) },
+      // A copy in the slab whose place a later one took (a request that took long to finish) is no longer held.
+      response: { headers: maskHeaders(entry.responseHeaders), ...this.body(entry.slabSeq !== undefined && this.slabNext - entry.slabSeq > this.capacity ? undefined : entry.responseBody, entry.responseTruncated) },
+      bodies_kept: entry.bodiesKept,
+    };
+  }
+
+  subscribe(listener: FeedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
+  private body(bytes: Buffer | undefined, truncated: boolean): { body: string | null; truncated: boolean } {
+    if (!bytes || bytes.length === 0) return { body: null, truncated: false };
+    let text = bytes.toString('utf8');
+    try {
+      if (!truncated) text = JSON.stringify(maskJson(JSON.parse(text)), null, 2);
+    } catch {
+      // not JSON: shown as text, redacted by shape below
+    }
+    return { body: `${this.redact(text)}${truncated ? TRUNCATED : ''}`, truncated };
+  }
+
+  private redact(text: string): string {
+    let out = text.replace(SECRET_SHAPES, '[redacted]');
+    for (const secret of this.knownSecrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+    return out;
+  }
+}
+
+// The log's shapes (log.ts), in bodies: JWTs, this project's secrets and keys, the mock's tokens.
+const SECRET_SHAPES = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*|whsec_[\w-]+|sk_[\w-]{8,}|mock_(?:refresh_)?[\w-]{16,}|sha256=[0-9a-f]{64}/g;
+
+/** Header values as a page may show them: credentials replaced, keeping an Authorization scheme. */
+export function maskHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    if (!SECRET_HEADER.test(name)) {
+      out[name] = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+      continue;
+    }
+    const scheme = /^authorization$/i.test(name) ? /^(\w+)\s/.exec(text)?.[1] : undefined;
+    out[name] = scheme ? `${scheme} [masked]` : '[masked]';
+  }
+  return out;
+}
+
+/** A parsed JSON body with the values under credential-like keys replaced. */
+export function maskJson(value: unknown, depth = 0): unknown {
+  if (depth > 50 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => maskJson(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEY.test(key) && v !== null && v !== '' ? '[masked]' : maskJson(v, depth + 1);
+  return out;
+}
+
+/** The message, code and details of the contract's error envelope in a body, if it is one. */
+function envelopeError(bytes: Buffer): { message: string; code: string; details: unknown[] } | undefined {
+  try {
+    const parsed = JSON.parse(bytes.toString('utf8')) as { success?: unknown; message?: unknown; content?: { error?: { code?: unknown; details?: unknown } } };
+    if (parsed?.success !== false || typeof parsed.message !== 'string') return undefined;
+    const error = parsed.content?.error;
+    return { message: parsed.message, code: typeof error?.code === 'string' ? error.code : '', details: Array.isArray(error?.details) ? error.details : [] };
+  } catch {
+    return undefined;
+  }
+}
