@@ -6,8 +6,14 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { ConsoleBundle } from './bundle.js';
 
-/** Where the build puts the bundled page: dist/console/ of the tools package (from dist/workbench/console/). */
-export const BUILT_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
+/**
+ * Where the build puts the bundled page: dist/console/ of the tools package (from dist/workbench/console/).
+ * Worked out when first asked, not at import: under a DOM test environment (jsdom, happy-dom: the MSW
+ * handlers import the workbench there) `import.meta.url` need not be a file URL.
+ */
+export function builtDir(): string {
+  return fileURLToPath(new URL('../../console/', import.meta.url));
+}
 
 export interface ConsoleAssets extends ConsoleBundle {
   html: Buffer;
@@ -44,8 +50,9 @@ export function consoleAssets(): Promise<ConsoleAssets> {
 
 async function load(): Promise<ConsoleAssets> {
   const html = Buffer.from(HTML);
-  if (existsSync(`${BUILT_DIR}console.js`)) {
-    const [js, css] = await Promise.all([readFile(`${BUILT_DIR}console.js`), readFile(`${BUILT_DIR}console.css`)]);
+  const built = builtDir();
+  if (existsSync(`${built}console.js`)) {
+    const [js, css] = await Promise.all([readFile(`${built}console.js`), readFile(`${built}console.css`)]);
     return { html, js, css, origin: 'built' };
   }
   const { bundleConsolePage } = await import('./bundle.js');
