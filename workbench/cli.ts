@@ -10,6 +10,9 @@ import { JournalReadError } from './sandbox/journal.js';
 import { parseTimeScale } from './simulator/index.js';
 import { parseRetention, type Retention } from './simulator/retention.js';
 
+/** File-system refusals of a --data-dir (a file, a path under a file, no permission, a read-only disk). */
+const DATA_DIR_REFUSALS = new Set(['EEXIST', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EROFS']);
+
 export const MOCK_HELP = `Usage: storefront-contract mock [options]
 
 The workbench: the storefront API on its real paths (${basePathTemplate.storefront}/...) answered by a
@@ -197,6 +200,11 @@ export async function runMock(argv: string[]): Promise<number> {
   }).catch((e: unknown) => {
     // A data dir the sandbox cannot start from: one line naming the file, the line and the fix (exit 2).
     if (e instanceof JournalReadError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
+    // A data dir that is a file, lies under one, or cannot be written: the file system's refusal, in one line.
+    const code = (e as NodeJS.ErrnoException | undefined)?.code;
+    if (values['data-dir'] !== undefined && code && DATA_DIR_REFUSALS.has(code)) {
+      throw new UsageError(`--data-dir ${values['data-dir']}: cannot keep data there (${code} on ${(e as NodeJS.ErrnoException).path ?? 'it'}); give a directory this user can create and write, or drop --data-dir.`);
+    }
     throw e instanceof FaultRuleError ? faultUsage(e, e.source) : e;
   });
 

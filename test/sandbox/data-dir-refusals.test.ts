@@ -1,0 +1,36 @@
+// `mock --data-dir` at a place the file system refuses (a file, a path under a file): one line naming the
+// flag, the problem and the fix, exit 2; it was the raw `EEXIST: file already exists, mkdir ...`, exit 1.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../scripts/lib/repo.js';
+import { mockArgs } from '../helpers/mock-cli.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'sfc-data-dir-refusals-'));
+const file = path.join(dir, 'a-file');
+writeFileSync(file, 'not a directory\n');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the CLI to its exit (these refusals come before it listens). */
+function run(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, mockArgs(['--port', '0', '--quiet', ...args]), { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+}
+
+describe('--data-dir the file system refuses', () => {
+  it.each([
+    ['a file', file, 'EEXIST'],
+    ['a path under a file', path.join(file, 'sub'), 'ENOTDIR'],
+  ])('%s: one line, exit 2', async (_, dataDir, code) => {
+    const r = await run(['--data-dir', dataDir]);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`--data-dir ${dataDir}: cannot keep data there (${code}`);
+    expect(lines[0]).toContain('give a directory this user can create and write, or drop --data-dir');
+    expect(r.code).toBe(2);
+  }, 60_000);
+});
