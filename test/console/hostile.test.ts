@@ -1,7 +1,8 @@
 // Found by attacking the console from outside (a hostile tester's pass): what the request log showed a page
 // that it should not have (a webhook's custom header values, a credential under a header name of the
 // caller's own, credential keys in a body cut at the bound or nested deeper than the masking walked).
-// One workbench, real HTTP on loopback, a real SSE page open so that bodies are kept.
+// The number of pages streaming the log had no bound: 2,000 paused streams held ~80 MB more per burst of
+// requests (each holds up to 256 entries and a socket buffer). One workbench, real HTTP on loopback, a real SSE page open so that bodies are kept.
 import http from 'node:http';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,8 @@ let wb: Workbench;
 let page: http.ClientRequest;
 
 beforeAll(async () => {
-  wb = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true });
+  // At most 3 pages stream the log at once here (32 by default), so the cap is reached in a few connections.
+  wb = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true, console: { stream: { maxStreams: 3 } } });
   // A console page watching: the log keeps bodies only then.
   await new Promise<void>((resolve, reject) => {
     page = http.get(`${wb.url}/__simulator/console/requests/stream`, (res) => {
@@ -77,5 +79,43 @@ describe("the request log shows no credential a caller sent", () => {
     const detail = await detailOf('POST', '/api/v1/demo-store/admin/webhooks');
     expect(detail.request.body).not.toBeNull();
     expect(detail.request.body).not.toContain('deep-nested-credential');
+  });
+});
+
+describe('the live stream', () => {
+  /** Opens a stream; resolves with its status and the open request (destroy it to close the page). */
+  const open = () =>
+    new Promise<{ status: number; body: Promise<string>; req: http.ClientRequest }>((resolve, reject) => {
+      const req = http.get(`${wb.url}/__simulator/console/requests/stream`, (res) => {
+        let text = '';
+        const body = new Promise<string>((done) => {
+          res.on('data', (d) => (text += d));
+          res.on('end', () => done(text));
+        });
+        resolve({ status: res.statusCode!, body, req });
+      });
+      req.on('error', reject);
+    });
+
+  it('refuses one page past the bound with the envelope, and takes one again once a page closes', async () => {
+    // The file's own page is one of the three.
+    const a = await open();
+    const b = await open();
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const refused = await open();
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(await refused.body)).toMatchObject({ success: false, message: expect.stringContaining('at most 3'), content: { error: { code: 'conflict', details: [] } } });
+    // The rest of the workbench still answers.
+    expect((await send('GET', '/__simulator/console')).status).toBe(200);
+    b.req.destroy();
+    let again: Awaited<ReturnType<typeof open>> | undefined;
+    for (let i = 0; i < 50 && again?.status !== 200; i++) {
+      again?.req.destroy();
+      await new Promise((r) => setImmediate(r));
+      again = await open();
+    }
+    expect(again!.status).toBe(200);
+    a.req.destroy();
+    again!.req.destroy();
   });
 });
