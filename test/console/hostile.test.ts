@@ -82,6 +82,17 @@ describe("the request log shows no credential a caller sent", () => {
   });
 });
 
+describe("a 4XX's envelope in the log's summary", () => {
+  it('has its details redacted like its message (they echo the value sent)', async () => {
+    const reply = await send('GET', '/api/v1/demo-store/admin/webhooks?page=whsec_echoedInDetails0123456789', admin);
+    expect(reply.status).toBe(400);
+    const list = JSON.parse((await send('GET', '/__simulator/console/requests')).text).requests as FeedSummary[];
+    const entry = list.filter((e) => e.path.startsWith('/api/v1/demo-store/admin/webhooks?page=')).at(-1)!;
+    expect(entry.error?.details.length).toBeGreaterThan(0);
+    expect(JSON.stringify(entry)).not.toContain('echoedInDetails');
+  });
+});
+
 describe('the live stream', () => {
   /** Opens a stream; resolves with its status and the open request (destroy it to close the page). */
   const open = () =>

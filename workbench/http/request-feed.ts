@@ -251,7 +251,8 @@ export class RequestFeed {
     };
     if (status !== null && status >= 400 && entry.responseBody) {
       const error = envelopeError(entry.responseBody);
-      if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: error.details.slice(0, 10) };
+      // The details echo values too (`must be a number, got "..."`): redacted like the message.
+      if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: JSON.parse(this.redact(JSON.stringify(error.details.slice(0, 10)))) as unknown[] };
     }
     entry.summary = summary;
     return summary;
