@@ -130,6 +130,8 @@ export async function runMock(argv: string[]): Promise<number> {
   if (maxWorlds === 0) throw new UsageError('--max-worlds must be at least 1 (the world a request is answered from is held).');
   const compactAfter = values['compact-after'] === undefined ? undefined : integerOption('compact-after', values['compact-after'], 100_000, 1_000_000_000);
   if (compactAfter === 0) throw new UsageError('--compact-after must be at least 1 (writes in the journal\'s tail before it is compacted).');
+  // An empty value (`--data-dir "$DIR"` with DIR unset) ran in memory, silently: nothing was kept.
+  if (values['data-dir'] !== undefined && values['data-dir'].trim() === '') throw new UsageError('--data-dir is empty: give the directory to keep the data in (created if missing), or drop --data-dir to run in memory.');
   if (compactAfter !== undefined && values['data-dir'] === undefined) throw new UsageError('--compact-after applies to the journal that --data-dir keeps; add --data-dir <dir> or drop it.');
   const tokenLifetime = values['token-lifetime'] === undefined ? undefined : integerOption('token-lifetime', values['token-lifetime'], 86_400, 10 * 365 * 86_400);
   if (tokenLifetime === 0) throw new UsageError('--token-lifetime must be at least 1 second.');
