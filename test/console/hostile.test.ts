@@ -72,6 +72,13 @@ describe("the request log shows no credential a caller sent", () => {
     expect(detail.request.body).not.toContain('cut-body-header-credential');
   });
 
+  it('credential keys in a malformed JSON body (the 400 a page opens to see why)', async () => {
+    expect((await send('POST', '/api/v1/demo-store/admin/webhooks', admin, '{"url": "http://127.0.0.1:9/hostile-d", "password": "pw-malformed-body-credential", ')).status).toBe(400);
+    const detail = await detailOf('POST', '/api/v1/demo-store/admin/webhooks');
+    expect(detail.request.body).toContain('hostile-d');
+    expect(detail.request.body).not.toContain('pw-malformed-body-credential');
+  });
+
   it('a credential key nested deeper than the masking walks', async () => {
     let nested: unknown = { secret: 'deep-nested-credential' };
     for (let i = 0; i < 60; i++) nested = { a: nested };

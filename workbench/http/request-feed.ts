@@ -294,13 +294,18 @@ export class RequestFeed {
   private body(bytes: Buffer | undefined, truncated: boolean): { body: string | null; truncated: boolean } {
     if (!bytes || bytes.length === 0) return { body: null, truncated: false };
     let text = bytes.toString('utf8');
+    let parsed = false;
     try {
-      if (!truncated) text = JSON.stringify(maskJson(JSON.parse(text)), null, 2);
+      if (!truncated) {
+        text = JSON.stringify(maskJson(JSON.parse(text)), null, 2);
+        parsed = true;
+      }
     } catch {
       // not JSON: shown as text, redacted by shape below
     }
-    // A body cut at the bound is no JSON to parse: its credential-like keys are masked in the text.
-    if (truncated) text = text.replace(SECRET_KEY_IN_TEXT, '"$1": "[masked]"').replace(CUSTOM_HEADERS_IN_TEXT, '"custom_headers": "[masked]"');
+    // A body cut at the bound, or malformed JSON (the 400 it got is what a page opens), is no JSON to parse:
+    // its credential-like keys are masked in the text.
+    if (!parsed) text = text.replace(SECRET_KEY_IN_TEXT, '"$1": "[masked]"').replace(CUSTOM_HEADERS_IN_TEXT, '"custom_headers": "[masked]"');
     return { body: `${this.redact(text)}${truncated ? TRUNCATED : ''}`, truncated };
   }
 
