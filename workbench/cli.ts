@@ -10,6 +10,9 @@ import { JournalReadError } from './sandbox/journal.js';
 import { parseTimeScale } from './simulator/index.js';
 import { parseRetention, type Retention } from './simulator/retention.js';
 
+/** File-system refusals of a --data-dir (a file, a path under a file, no permission, a read-only disk). */
+const DATA_DIR_REFUSALS = new Set(['EEXIST', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EROFS']);
+
 export const MOCK_HELP = `Usage: storefront-contract mock [options]
 
 The workbench: the storefront API on its real paths (${basePathTemplate.storefront}/...) answered by a
@@ -127,6 +130,8 @@ export async function runMock(argv: string[]): Promise<number> {
   if (maxWorlds === 0) throw new UsageError('--max-worlds must be at least 1 (the world a request is answered from is held).');
   const compactAfter = values['compact-after'] === undefined ? undefined : integerOption('compact-after', values['compact-after'], 100_000, 1_000_000_000);
   if (compactAfter === 0) throw new UsageError('--compact-after must be at least 1 (writes in the journal\'s tail before it is compacted).');
+  // An empty value (`--data-dir "$DIR"` with DIR unset) ran in memory, silently: nothing was kept.
+  if (values['data-dir'] !== undefined && values['data-dir'].trim() === '') throw new UsageError('--data-dir is empty: give the directory to keep the data in (created if missing), or drop --data-dir to run in memory.');
   if (compactAfter !== undefined && values['data-dir'] === undefined) throw new UsageError('--compact-after applies to the journal that --data-dir keeps; add --data-dir <dir> or drop it.');
   const tokenLifetime = values['token-lifetime'] === undefined ? undefined : integerOption('token-lifetime', values['token-lifetime'], 86_400, 10 * 365 * 86_400);
   if (tokenLifetime === 0) throw new UsageError('--token-lifetime must be at least 1 second.');
@@ -197,6 +202,11 @@ export async function runMock(argv: string[]): Promise<number> {
   }).catch((e: unknown) => {
     // A data dir the sandbox cannot start from: one line naming the file, the line and the fix (exit 2).
     if (e instanceof JournalReadError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
+    // A data dir that is a file, lies under one, or cannot be written: the file system's refusal, in one line.
+    const code = (e as NodeJS.ErrnoException | undefined)?.code;
+    if (values['data-dir'] !== undefined && code && DATA_DIR_REFUSALS.has(code)) {
+      throw new UsageError(`--data-dir ${values['data-dir']}: cannot keep data there (${code} on ${(e as NodeJS.ErrnoException).path ?? 'it'}); give a directory this user can create and write, or drop --data-dir.`);
+    }
     throw e instanceof FaultRuleError ? faultUsage(e, e.source) : e;
   });
 

@@ -13,7 +13,7 @@ import type { Simulator } from '../simulator/index.js';
 import { consoleAssets } from './assets.js';
 import { browse } from './browse.js';
 import { eventForms } from './events.js';
-import { FeedStream, type StreamOptions, type StreamStats } from './stream.js';
+import { FeedStream, MAX_STREAMS, type StreamOptions, type StreamStats } from './stream.js';
 import { attempts, subscriptions } from './webhooks.js';
 
 export const CONSOLE_PAGE = '/console';
@@ -78,8 +78,11 @@ export function createConsole(parts: ConsoleParts): WorkbenchConsole {
     {
       method: 'GET',
       path: `${CONSOLE_API}/requests/stream`,
-      summary: 'the request log as Server-Sent Events (`event: request`, `event: dropped` with a count for a page that reads too slowly)',
+      summary: 'the request log as Server-Sent Events (`event: request`, `event: dropped` with a count for a page that reads too slowly); at most 32 open at once (409 past that)',
       handle: ({ headers, query }) => {
+        // Each open page holds up to queueLimit entries and a socket's buffer: their number is bounded too.
+        const max = parts.stream?.maxStreams ?? MAX_STREAMS;
+        if (open.size >= max) return fail(409, 'conflict', `${open.size} console pages already stream the request log (at most ${max}): close one, then reload.`);
         const last = Number(headers['last-event-id'] ?? query.get('after') ?? 0);
         return {
           status: 200,

@@ -13,6 +13,8 @@ export interface StreamOptions {
   heartbeatMs?: number;
   /** Entries after this id are sent first (the browser's `Last-Event-ID`); default: every entry held. */
   after?: number;
+  /** Streams open at once; one more is refused (409), so memory stays bounded however many connect. Default 32. */
+  maxStreams?: number;
 }
 
 /** One open stream, as the console lists them (tests, GET /__simulator/console). */
@@ -25,6 +27,8 @@ export interface StreamStats {
   buffered: number;
   sent: number;
 }
+
+export const MAX_STREAMS = 32;
 
 /** Most entries in one write to the socket, and the longest an entry waits for others to join it. */
 const BATCH = 64;

@@ -251,7 +251,8 @@ export class RequestFeed {
     };
     if (status !== null && status >= 400 && entry.responseBody) {
       const error = envelopeError(entry.responseBody);
-      if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: error.details.slice(0, 10) };
+      // The details echo values too (`must be a number, got "..."`): redacted like the message.
+      if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: JSON.parse(this.redact(JSON.stringify(error.details.slice(0, 10)))) as unknown[] };
     }
     entry.summary = summary;
     return summary;
@@ -293,11 +294,18 @@ export class RequestFeed {
   private body(bytes: Buffer | undefined, truncated: boolean): { body: string | null; truncated: boolean } {
     if (!bytes || bytes.length === 0) return { body: null, truncated: false };
     let text = bytes.toString('utf8');
+    let parsed = false;
     try {
-      if (!truncated) text = JSON.stringify(maskJson(JSON.parse(text)), null, 2);
+      if (!truncated) {
+        text = JSON.stringify(maskJson(JSON.parse(text)), null, 2);
+        parsed = true;
+      }
     } catch {
       // not JSON: shown as text, redacted by shape below
     }
+    // A body cut at the bound, or malformed JSON (the 400 it got is what a page opens), is no JSON to parse:
+    // its credential-like keys are masked in the text.
+    if (!parsed) text = text.replace(SECRET_KEY_IN_TEXT, '"$1": "[masked]"').replace(CUSTOM_HEADERS_IN_TEXT, '"custom_headers": "[masked]"');
     return { body: `${this.redact(text)}${truncated ? TRUNCATED : ''}`, truncated };
   }
 
@@ -308,6 +316,12 @@ export class RequestFeed {
   }
 }
 
+// SECRET_KEY's keys in a JSON text that could not be parsed (cut at the bound): their string value, even one cut short, or their scalar.
+const SECRET_KEY_IN_TEXT = /"(secret|signing_secret|webhook_secret|access_token|refresh_token|token|password|api_key|apikey|otp|card_number|cvv)"\s*:\s*(?:"(?:[^"\\]|\\.)*"?|[^\s,}\]]+)/gi;
+const CUSTOM_HEADERS_IN_TEXT = /"custom_headers"\s*:\s*\{[^}]*\}?/g;
+// An HTTP credential by its scheme, whatever the header's name.
+const CREDENTIAL_SCHEME = /^(basic|bearer|digest|token|apikey|hoba|negotiate|ntlm|aws4-hmac-sha256)\s+\S/i;
+
 // The log's shapes (log.ts), in bodies: JWTs, this project's secrets and keys, the mock's tokens.
 const SECRET_SHAPES = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*|whsec_[\w-]+|sk_[\w-]{8,}|mock_(?:refresh_)?[\w-]{16,}|sha256=[0-9a-f]{64}/g;
 
@@ -317,6 +331,12 @@ export function maskHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders):
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : String(value);
+    // A credential under a name of the caller's own (`X-Partner-Auth: Basic ...`) is known by its scheme.
+    const schemed = CREDENTIAL_SCHEME.exec(text)?.[1];
+    if (schemed) {
+      out[name] = `${schemed} [masked]`;
+      continue;
+    }
     if (!SECRET_HEADER.test(name)) {
       out[name] = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
       continue;
@@ -329,10 +349,17 @@ export function maskHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders):
 
 /** A parsed JSON body with the values under credential-like keys replaced. */
 export function maskJson(value: unknown, depth = 0): unknown {
-  if (depth > 50 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  // Deeper than this is not walked, so not shown: a credential down there would leave unmasked.
+  if (depth > 50) return '[nested too deep to show]';
   if (Array.isArray(value)) return value.map((v) => maskJson(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEY.test(key) && v !== null && v !== '' ? '[masked]' : maskJson(v, depth + 1);
+  for (const [key, v] of Object.entries(value)) {
+    if (SECRET_KEY.test(key) && v !== null && v !== '') out[key] = '[masked]';
+    // A webhook's custom headers carry the receiver's credentials (the Admin API itself answers only their names).
+    else if (key === 'custom_headers' && v !== null && typeof v === 'object' && !Array.isArray(v)) out[key] = Object.fromEntries(Object.keys(v).map((name) => [name, '[masked]']));
+    else out[key] = maskJson(v, depth + 1);
+  }
   return out;
 }
 

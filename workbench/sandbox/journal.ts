@@ -400,6 +400,7 @@ export class Journal {
       if (ended) throw refuse(n, 'comes after the end line');
       const value = parseLine(line.text!);
       if (typeof value === 'string') throw refuse(n, value);
+      if (isNewer(value)) throw newerVersion(file, n, value.v);
       if (n === 1) {
         if (value.op !== 'snapshot' || value.v !== ENTRY_VERSION || !Number.isInteger(value.generation)) throw refuse(n, 'is not a snapshot header');
         header = value;
@@ -451,6 +452,7 @@ export class Journal {
         pending = { n, offset: line.offset, why: value };
         continue;
       }
+      if (isNewer(value)) throw newerVersion(file, n, value.v);
       if (n === 1 && value.op === 'begin') {
         if (value.v !== ENTRY_VERSION || !Number.isInteger(value.generation)) {
           pending = { n, offset: line.offset, why: 'is not a tail header' };
@@ -727,6 +729,11 @@ function parseLine(line: string): Record<string, unknown> | string {
   if (unsafe !== undefined || !isObject(value)) return `is not a sandbox journal entry${unsafe ? ` (refused key ${unsafe})` : ''}`;
   return value;
 }
+
+/** A line of a later format (a newer workbench wrote the data dir): not damage, so not "restore a backup". */
+const isNewer = (value: Record<string, unknown>): value is Record<string, unknown> & { v: number } => typeof value.v === 'number' && value.v > ENTRY_VERSION;
+const newerVersion = (file: string, n: number, v: number) =>
+  new JournalReadError(`${file} line ${n} is in format version ${v}, written by a newer workbench (this one reads versions 1 and 2): start that version with this data dir, or move the data dir away to start from the seed`);
 
 const mb = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes} bytes`);
 

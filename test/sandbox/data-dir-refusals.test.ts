@@ -1,0 +1,69 @@
+// `mock --data-dir` at a place the file system refuses (a file, a path under a file): one line naming the
+// flag, the problem and the fix, exit 2; it was the raw `EEXIST: file already exists, mkdir ...`, exit 1.
+// And a data dir a newer workbench wrote (a later format version) is named as such, not as a damaged file
+// to restore from a backup (which is what a v3 snapshot header was called).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../scripts/lib/repo.js';
+import { mockArgs } from '../helpers/mock-cli.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'sfc-data-dir-refusals-'));
+const file = path.join(dir, 'a-file');
+writeFileSync(file, 'not a directory\n');
+const children: ChildProcess[] = [];
+afterAll(() => {
+  // A refusal that regressed leaves a listening workbench: stopped by handle.
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the CLI to its exit (these refusals come before it listens). */
+function run(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, mockArgs(['--port', '0', '--quiet', ...args]), { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.push(child);
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+}
+
+describe('--data-dir the file system refuses', () => {
+  it.each([
+    ['a file', file, 'EEXIST'],
+    ['a path under a file', path.join(file, 'sub'), 'ENOTDIR'],
+  ])('%s: one line, exit 2', async (_, dataDir, code) => {
+    const r = await run(['--data-dir', dataDir]);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`--data-dir ${dataDir}: cannot keep data there (${code}`);
+    expect(lines[0]).toContain('give a directory this user can create and write, or drop --data-dir');
+    expect(r.code).toBe(2);
+  }, 60_000);
+
+  it('an empty value (an unset variable): one line, exit 2, not a workbench that keeps nothing', async () => {
+    const r = await run(['--data-dir=', '--compact-after', '5']);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('--data-dir is empty: give the directory to keep the data in (created if missing), or drop --data-dir to run in memory');
+    expect(r.code).toBe(2);
+  }, 60_000);
+});
+
+describe('a data dir written by a newer workbench', () => {
+  it.each([
+    ['its snapshot', 'sandbox.snapshot.jsonl', '{"v":3,"op":"snapshot","generation":5,"at":"2030-01-01T00:00:00.000Z"}\n{"v":3,"op":"end","generation":5,"lines":0}\n'],
+    ['its tail', 'sandbox.jsonl', '{"v":3,"op":"begin","generation":0}\n{"v":3,"store":"demo-store","at":"2030-01-01T00:00:00.000Z","op":"put","puts":[]}\n'],
+  ])('%s: one line naming the version, exit 2', async (_, name, text) => {
+    const dataDir = path.join(dir, `newer-${name}`);
+    mkdirSync(dataDir);
+    writeFileSync(path.join(dataDir, name), text);
+    const r = await run(['--data-dir', dataDir]);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`${name} line 1 is in format version 3, written by a newer workbench (this one reads versions 1 and 2)`);
+    expect(lines[0]).not.toContain('restore');
+    expect(r.code).toBe(2);
+  }, 60_000);
+});
