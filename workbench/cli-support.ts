@@ -29,8 +29,8 @@ export function readSecret(flagValue: string | undefined, flag: string, envName:
 
 /** A non-negative integer option within bounds, or a UsageError naming the flag. */
 /** `source`: where the value came from when not the flag (an environment variable), so the error names it. */
-export function integerOption(flag: string, raw: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER, source = `--${flag}`): number {
+export function integerOption(flag: string, raw: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER, source = `--${flag}`, min = 0): number {
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new UsageError(`${source} must be an integer from 0 to ${max}, got "${raw.slice(0, 40)}".`);
+  if (!/^\d+$/.test(raw) || Number(raw) > max || Number(raw) < min) throw new UsageError(`${source} must be an integer from ${min} to ${max}, got "${raw.slice(0, 40)}".`);
   return Number(raw);
 }

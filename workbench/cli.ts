@@ -128,8 +128,7 @@ export async function runMock(argv: string[]): Promise<number> {
   if (values['strict-auth'] && values['lenient-auth']) throw new UsageError('--strict-auth and --lenient-auth contradict each other; give one (strict is the default).');
   const maxWorlds = values['max-worlds'] === undefined ? undefined : integerOption('max-worlds', values['max-worlds'], 64, 1_000_000);
   if (maxWorlds === 0) throw new UsageError('--max-worlds must be at least 1 (the world a request is answered from is held).');
-  const compactAfter = values['compact-after'] === undefined ? undefined : integerOption('compact-after', values['compact-after'], 100_000, 1_000_000_000);
-  if (compactAfter === 0) throw new UsageError('--compact-after must be at least 1 (writes in the journal\'s tail before it is compacted).');
+  const compactAfter = values['compact-after'] === undefined ? undefined : integerOption('compact-after', values['compact-after'], 100_000, 1_000_000_000, '--compact-after', 1);
   // An empty value (`--data-dir "$DIR"` with DIR unset) ran in memory, silently: nothing was kept.
   if (values['data-dir'] !== undefined && values['data-dir'].trim() === '') throw new UsageError('--data-dir is empty: give the directory to keep the data in (created if missing), or drop --data-dir to run in memory.');
   if (compactAfter !== undefined && values['data-dir'] === undefined) throw new UsageError('--compact-after applies to the journal that --data-dir keeps; add --data-dir <dir> or drop it.');

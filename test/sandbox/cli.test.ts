@@ -66,7 +66,7 @@ describe('npm start with the sandbox', () => {
     [['--seed', 'a b'], '--seed must be a number or a word'],
     [['--data', '/nonexistent/sandbox-fixtures'], 'no such directory'],
     [['--compact-after', '100'], '--compact-after applies to the journal that --data-dir keeps; add --data-dir <dir> or drop it'],
-    [['--compact-after', '0', '--data-dir', '/tmp/unused-sandbox-dir'], '--compact-after must be at least 1'],
+    [['--compact-after', '0', '--data-dir', '/tmp/unused-sandbox-dir'], '--compact-after must be an integer from 1 to 1000000000, got "0"'],
   ])('%j is refused in one line', (flags, problem) => {
     const r = spawnSync(process.execPath, args(['--port', '0', ...flags]), { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
     expect(r.status).not.toBe(0);

@@ -402,7 +402,7 @@ export class Journal {
       if (typeof value === 'string') throw refuse(n, value);
       if (isNewer(value)) throw newerVersion(file, n, value.v);
       if (n === 1) {
-        if (value.op !== 'snapshot' || value.v !== ENTRY_VERSION || !Number.isInteger(value.generation)) throw refuse(n, 'is not a snapshot header');
+        if (value.op !== 'snapshot' || value.v !== ENTRY_VERSION || !Number.isSafeInteger(value.generation)) throw refuse(n, 'is not a snapshot header');
         header = value;
         continue;
       }
@@ -454,7 +454,7 @@ export class Journal {
       }
       if (isNewer(value)) throw newerVersion(file, n, value.v);
       if (n === 1 && value.op === 'begin') {
-        if (value.v !== ENTRY_VERSION || !Number.isInteger(value.generation)) {
+        if (value.v !== ENTRY_VERSION || !Number.isSafeInteger(value.generation)) {
           pending = { n, offset: line.offset, why: 'is not a tail header' };
           continue;
         }
