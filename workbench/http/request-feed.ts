@@ -33,7 +33,7 @@ export interface FeedSummary {
   /** An injected fault's note, or a sandbox warning. */
   note?: string;
   /** For a 4XX or 5XX with the contract's envelope: its message, code and details. */
-  error?: { message: string; code: string; details: unknown[] };
+  error?: { message: string; code: string; details: Array<{ location?: string; name: string; message: string }> };
 }
 
 /** What a page shows when one entry is opened: headers masked, bodies bounded and redacted. */
@@ -252,7 +252,7 @@ export class RequestFeed {
     if (status !== null && status >= 400 && entry.responseBody) {
       const error = envelopeError(entry.responseBody);
       // The details echo values too (`must be a number, got "..."`): redacted like the message.
-      if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: JSON.parse(this.redact(JSON.stringify(error.details.slice(0, 10)))) as unknown[] };
+      if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: JSON.parse(this.redact(JSON.stringify(error.details.slice(0, 10)))) as NonNullable<FeedSummary['error']>['details'] };
     }
     entry.summary = summary;
     return summary;

@@ -7,6 +7,8 @@
 import { render } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
+import type { FeedSummary } from '../../http/request-feed.js';
+import type { EventField } from '../events.js';
 import { admin, call, CallError, clientLine, consoleGet, curlLine, forgetToken, office, runStorefront, type StorefrontCall } from './api.js';
 
 type View = 'log' | 'world' | 'webhooks' | 'events' | 'office';
@@ -18,19 +20,8 @@ const VIEWS: Array<[View, string]> = [
   ['office', 'Back office'],
 ];
 
-interface LogEntry {
-  id: number;
-  at: string;
-  method: string;
-  path: string;
-  status: number | null;
-  ms: number;
-  api: string;
-  store: string | null;
-  operation: string | null;
-  note?: string;
-  error?: { message: string; code: string; details: Array<{ location?: string; name: string; message: string }> };
-}
+// The wire shapes, as the server declares them (type-only imports: nothing of the server is bundled).
+type LogEntry = FeedSummary;
 
 const MAX_SHOWN = 300;
 const initialStore = new URLSearchParams(location.search).get('store') || 'demo-store';
@@ -401,18 +392,6 @@ function WebhooksView({ store, token, tick }: { store: string; token: string; ti
 
 // ---- raise events -------------------------------------------------------------------------------------------
 
-interface EventField {
-  name: string;
-  types: string[];
-  required: boolean;
-  enum?: unknown[];
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  description?: string;
-}
 
 const isComplex = (f: EventField) => f.types.includes('object') || f.types.includes('array');
 
