@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import WeightedSequencer from './test/setup/sequencer.js';
 
 // Code here imports the two packages by their public names (`storefront-contract/webhooks`,
 // `storefront-contract-tools`), as users do. In this repository those names resolve to the sources
@@ -32,11 +33,17 @@ export default defineConfig({
     // manifests carry no `sfc-source` condition, so an installed package ignores it.
     env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=sfc-source'].filter(Boolean).join(' ') },
     testTimeout: 60_000,
+    // `expect.poll` waits on state (a page's row, a delivery's outcome), never on time: a poll that
+    // succeeds returns at once, so a generous default only matters on a loaded machine, where vitest's
+    // 1 s default failed the console journey under a full parallel run.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     // Tests start real servers and CLIs and spend much of their time waiting on them (sockets, child
     // processes, retry timers), so four workers keep two cores busy (three left them 15% idle);
     // timing tests tolerate the load.
     maxWorkers: 4,
+    // The longest files first, from vitest's cache or, on a clean clone, test/weights.json.
+    sequence: { sequencer: WeightedSequencer },
     minWorkers: 1,
   },
 });

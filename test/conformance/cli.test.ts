@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import type { MockServer } from '../../workbench/mock/server.js';
 import { errorBody, startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
+import { closedPort } from '../helpers/closed-port.js';
 
 const certify = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   run(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'certify', ...args], { env: { ...process.env, ...env } });
@@ -24,14 +25,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A loopback port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('npm run certify', () => {
   it('refuses a --report-dir it could not write before sending anything: one line, exit 2', async () => {

@@ -30,6 +30,7 @@ import { restRules } from '../../conformance/rules/rest/index.js';
 import type { MockServer } from '../../workbench/mock/server.js';
 import { faultyCases } from './faulty-cases.js';
 import { startMock, TEST_API_KEY, transformingProxy, type Running, type Transform } from './helpers.js';
+import { closedPort } from '../helpers/closed-port.js';
 
 let mock: MockServer;
 let faulty: Running;
@@ -345,13 +346,6 @@ describe('the proxy never blocks or alters traffic', () => {
   });
 });
 
-async function closedPort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
 
 describe('memory stays bounded over a long session', () => {
   it('the redactor remembers the latest secrets, a bounded number of them', () => {

@@ -79,13 +79,7 @@ export async function startReceiver(answer: (c: Captured) => Answer = () => ({ s
 }
 
 /** A loopback port nothing listens on (bound, then released). */
-export async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { closedPort } from '../helpers/closed-port.js';
 
 export interface Bench {
   sim: Simulator;

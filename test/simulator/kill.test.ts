@@ -67,8 +67,13 @@ describe('kill -9 during retries', () => {
       expect(raised.status, raised.text).toBeLessThan(300);
     }
     // Every first attempt has failed and the retries are under way (at 1/100 time: 50 ms, 300 ms, 3 s).
-    await waitFor(() => r.captured.length >= 2 * EVENTS + 10, 'retries under way');
-    const committed = await deliveries(first.server, store);
+    // The kill must land while retries are pending: poll the log (state, not time) until a retry is
+    // scheduled, so a loaded machine that sends in bursts cannot move the kill outside that window.
+    const committed = await waitFor(
+      async () =>
+        r.captured.length >= 2 * EVENTS + 10 && ((rows) => rows.some((x) => x.status === 'scheduled' && x.attempt > 1) && rows)(await deliveries(first.server, store)),
+      'retries under way, one of them scheduled',
+    );
     const sentBeforeKill = r.captured.length;
     process.kill(first.pid, 'SIGKILL');
     const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => first.proc.once('exit', (c, s) => resolve([c, s])));
