@@ -6,13 +6,13 @@ export const specInfo = {
     "source": "spec/openapi/storefront.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/storefront",
-    "sha256": "2b14ec4c8e37ad14409ee9196db4acb02181701864a2071675a6f4af9d024eb4"
+    "sha256": "aa507316904161987d45fe37151d34a0cfef3713135b6260b7ab4379d4d03d4e"
   },
   "admin": {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/admin",
-    "sha256": "f362ff51b4a235507dbe0be1b051e60f23b2b9e8c65bf53e553a6d62712f3be9"
+    "sha256": "017efa49a6b85c51b4c9369b5176274cd05eff7ef4d8c21e8e86009a1206e1a8"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",

@@ -1446,9 +1446,9 @@ export interface components {
             total_pages: number;
             /** @description Rows per page used for this response (a whole number; may be less than the `limit` asked for when a server caps the page size). */
             limit: number;
-            /** @description Number of the next page; `null` on the last page. */
+            /** @description Number of the next page; `null` on the last page and on a page past it. Always at most `total_pages`. */
             next_page: number | null;
-            /** @description Number of the previous page; `null` on the first page. */
+            /** @description Number of the previous page; `null` on the first page. On a page past the last one (an empty page: any `page` the parameter allows is answered, however large), the last page, `total_pages`, or `null` when there are no records. Always a whole number from 1 to `total_pages`, never the requested page minus one (register SF-041). */
             previous_page: number | null;
         };
         /**

@@ -2,7 +2,8 @@
 // cli/): a second copy fails here, naming the file, instead of drifting silently.
 //   - Ajv's error objects are read only by the library's format-errors.ts (instancePath, params);
 //   - JSON-pointer segments are escaped and unescaped only by src/contract/json-pointer.ts;
-//   - the base path is spelt only in the generated base paths (the library's contract/paths.ts reads it).
+//   - the base path is spelt only in the generated base paths (the library's contract/paths.ts reads it);
+//   - a list's neighbour pages are computed only by workbench/http/paging.ts (sandbox, mock and simulator).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ describe('one place for each concept', () => {
     ['Ajv error objects', /\.instancePath\b/, ['src/validators/format-errors.ts']],
     ['JSON-pointer escaping', /(['"`])~[01]\1|\/~[01]\/g/, ['src/contract/json-pointer.ts']],
     ['the base path', /['"`]\/api\/v1\b/, []],
+    ['the pagination block (neighbour pages)', /\b(next|previous)_page\s*:[^,\n]*\?/, ['workbench/http/paging.ts']],
   ] as const)('%s', (_concept, pattern, allowed) => {
     const found = files.filter(({ file, text }) => pattern.test(code(text)) && !(allowed as readonly string[]).includes(file)).map(({ file }) => file);
     expect(found).toEqual([]);

@@ -191,6 +191,17 @@ describe('lists filter, sort and page over the real set', () => {
     expect(fractional).toMatchObject({ next_page: 3, previous_page: 1 });
   });
 
+  it('a page past the end is empty, its previous page the last one, however large the page asked (register SF-041)', async () => {
+    const pages = Math.ceil(world.counts.products / 10);
+    for (const page of [pages + 1, 2 ** 53, '1e20', '99999999999999999999']) {
+      const past = await call(wb, 'listProducts', 'GET', `/catalog/products${q({ limit: 10, page })}`, { headers: auth });
+      expect(past.json.content.products, String(page)).toEqual([]);
+      expect(past.json.content.pagination, String(page)).toMatchObject({ total_pages: pages, next_page: null, previous_page: pages });
+    }
+    const none = (await call(wb, 'listProducts', 'GET', `/catalog/products${q({ category_id: 'cat_nope', page: 3 })}`, { headers: auth })).json.content;
+    expect(none.pagination).toMatchObject({ total_pages: 0, next_page: null, previous_page: null });
+  });
+
   it('a limit above the maximum page size (x-max-page-size, register SF-031) gets 100 rows and says so', async () => {
     const big = (await call(wb, 'listProducts', 'GET', `/catalog/products${q({ limit: 500 })}`, { headers: auth })).json.content;
     expect(big.products).toHaveLength(100);

@@ -1,20 +1,13 @@
 // The list operations' example is one page of a larger set (`total_records`). The mock honours `page`
 // and `limit` over that set, so a front-end's pager works against it: the example's items stand for
 // the first records, later records are copies of them with suffixed ids, and `pagination` is computed
-// for the page asked. A request without `page` and `limit` gets the example byte for byte.
-import { MAX_PAGE_SIZE } from '../http/paging.js';
+// for the page asked (the workbench's one paging rule, `../http/paging.ts`). A request without `page` and
+// `limit` gets the example byte for byte.
+import { pageWindow, pagination, type Pagination } from '../http/paging.js';
 import type { CachedResponse, OperationModel } from './spec-model.js';
 
 /** Top-level item fields that identify a record; copies get a suffix so ids stay unique per page. */
 const IDENTITY_FIELDS = ['id', 'sku', 'slug', 'order_number', 'product_id', 'variant_id'];
-
-interface Pagination {
-  total_records: number;
-  total_pages: number;
-  limit: number;
-  next_page: number | null;
-  previous_page: number | null;
-}
 
 export function isPaginated(op: OperationModel): boolean {
   const names = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
@@ -55,22 +48,11 @@ export function paginate(response: CachedResponse, query: URLSearchParams): Cach
 
   const items: any[] = content[listKey];
   const total = example.total_records;
-  const size = Math.min(Math.floor(limit ?? example.limit), MAX_PAGE_SIZE);
-  const pageNo = Math.floor(page ?? 1);
-  const pages = Math.max(1, Math.ceil(total / size));
-  const start = (pageNo - 1) * size;
-  const end = Math.min(start + size, total);
+  const window = pageWindow(page ?? 1, limit ?? example.limit);
   const slice: any[] = [];
-  for (let i = start; i < end; i++) slice.push(recordAt(items, i));
+  for (let i = window.offset; i < Math.min(window.offset + window.limit, total); i++) slice.push(recordAt(items, i));
 
   content[listKey] = slice;
-  content.pagination = {
-    ...example,
-    total_records: total,
-    total_pages: Math.ceil(total / size),
-    limit: size,
-    next_page: pageNo < pages ? pageNo + 1 : null,
-    previous_page: pageNo > 1 ? Math.min(pageNo - 1, pages) : null,
-  } satisfies Pagination;
+  content.pagination = { ...example, ...pagination(window, total) };
   return { ...response, body: Buffer.from(JSON.stringify(body)) };
 }

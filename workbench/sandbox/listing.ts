@@ -1,29 +1,23 @@
 // Lists: `page` and `limit` over the real set, `sort_by` (JSON object text mapping field -> asc|desc, keys
-// applied in order, ties keep the list's own order) and the pagination block (seed 2.1, 4.1; next_page and
-// previous_page null at the ends, register SF-018). The pipeline has already checked the parameters
-// against the spec (types, minimums, sort_by as an object of asc/desc); what is left here is the
+// applied in order, ties keep the list's own order) and the pagination block (seed 2.1, 4.1). Pages and the
+// pagination block follow the workbench's one paging rule (`../http/paging.ts`: neighbours null at the ends,
+// register SF-018; a page past the end empty, register SF-041). The pipeline has already checked the
+// parameters against the spec (types, minimums, sort_by as an object of asc/desc); what is left here is the
 // sandbox's own rule: which fields each list sorts on. An unknown field is a 400 naming the field and
 // the fields there are.
 import type { ErrorItem } from 'storefront-contract/contract';
+import { DEFAULT_PAGE_SIZE, pageWindowOf, pagination, type PageWindow } from '../http/paging.js';
 import type { Pagination } from './types.js';
-
-export const DEFAULT_LIMIT = 20;
 
 export type SortValue = string | number | null;
 /** Sortable fields of one list: name -> how to read the value from an item. Maps, never object keys. */
 export type SortFields<T> = ReadonlyMap<string, (item: T) => SortValue>;
 
-export interface Page {
-  page: number;
-  limit: number;
-}
+export type Page = PageWindow;
 
 /** `maxPageSize`: the spec's `x-max-page-size` (register SF-031): a larger `limit` gets that many rows, and says so. */
 export function pageOf(query: URLSearchParams, maxPageSize: number): Page {
-  const page = query.get('page');
-  const limit = query.get('limit');
-  // `page` is a number in the contract (seed 4.1): a fractional page means the page it falls in.
-  return { page: page === null ? 1 : Math.floor(Number(page)), limit: Math.min(limit === null ? DEFAULT_LIMIT : Number(limit), maxPageSize) };
+  return pageWindowOf(query, DEFAULT_PAGE_SIZE, maxPageSize);
 }
 
 export class ListError extends Error {
@@ -95,18 +89,6 @@ export function sortBy<T>(items: readonly T[], keys: ReadonlyArray<{ read: (item
   return rows.map((r) => r.item);
 }
 
-export function paginate<T>(items: readonly T[], { page, limit }: Page): { items: T[]; pagination: Pagination } {
-  const total = items.length;
-  const totalPages = Math.ceil(total / limit);
-  const last = Math.max(totalPages, 1);
-  return {
-    items: items.slice((page - 1) * limit, page * limit),
-    pagination: {
-      total_records: total,
-      total_pages: totalPages,
-      limit,
-      next_page: page < totalPages ? page + 1 : null,
-      previous_page: page > 1 ? Math.min(page - 1, last) : null,
-    },
-  };
+export function paginate<T>(items: readonly T[], page: Page): { items: T[]; pagination: Pagination } {
+  return { items: items.slice(page.offset, page.offset + page.limit), pagination: pagination(page, items.length) };
 }

@@ -7,7 +7,7 @@ import { buildEventPayload, type BuildResult } from './event-builder.js';
 import { idTime, newDeliveryId, newEventId, newSigningSecret, newWebhookId } from './ids.js';
 import { scopeVerdict } from './marketplace.js';
 import { toWebhookDelivery, toWebhookSubscription, type WebhookDeliveryView } from './present.js';
-import { pageWindow, pagination } from '../http/paging.js';
+import { DEFAULT_PAGE_SIZE, pageWindow, pagination } from '../http/paging.js';
 import { fail } from '../http/errors.js';
 import { dotted, ok, type ErrorItem, type Reply } from './replies.js';
 import { catalogEntry, deliveryRules, webhookEvents } from './rules.js';
@@ -150,7 +150,7 @@ export class WebhookService {
   listWebhooks(storeId: string, query: URLSearchParams): Reply {
     const problems: ErrorItem[] = [];
     const page = numberParam(query, 'page', 1, false, problems);
-    const limit = numberParam(query, 'limit', 20, true, problems);
+    const limit = numberParam(query, 'limit', DEFAULT_PAGE_SIZE, true, problems);
     const status = query.get('status') ?? undefined;
     if (status !== undefined && !SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus)) {
       problems.push({ location: 'query', name: 'status', message: `must be one of ${SUBSCRIPTION_STATUSES.join(', ')}` });
@@ -240,7 +240,7 @@ export class WebhookService {
   listDeliveries(storeId: string, query: URLSearchParams): Reply {
     const problems: ErrorItem[] = [];
     const page = numberParam(query, 'page', 1, false, problems);
-    const limit = numberParam(query, 'limit', 20, true, problems);
+    const limit = numberParam(query, 'limit', DEFAULT_PAGE_SIZE, true, problems);
     const text = (name: string) => {
       const v = query.get(name);
       if (v === '') problems.push({ location: 'query', name, message: 'must not be empty' });
