@@ -12,7 +12,7 @@ export const specInfo = {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/admin",
-    "sha256": "017efa49a6b85c51b4c9369b5176274cd05eff7ef4d8c21e8e86009a1206e1a8"
+    "sha256": "3696d2876090c86c979fd0812631c119da3ff6656956424bd158dbd26b2b02fe"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",

@@ -67,7 +67,7 @@ export interface paths {
          *     - its signing secret and custom header values are erased;
          *     - every other operation on its id answers 404, and deleting it again is 404.
          *
-         *     The delivery log keeps its attempts for audit (30 days, AD-051), the cancelled ones with `status: cancelled` and `outcome: cancelled`, as after a 410; filter them with `webhook_id`. No request body.
+         *     The delivery log keeps its attempts for audit (within the log's retention, AD-051), the cancelled ones with `status: cancelled` and `outcome: cancelled`, as after a 410; filter them with `webhook_id`. No request body.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -156,7 +156,7 @@ export interface paths {
         };
         /**
          * List delivery attempts
-         * @description Returns one page of the delivery log: one row per attempt, newest first, filterable by subscription, event name, event id and attempt status. A row carries the attempt number, its times, the response status or the error class, a truncated excerpt of the response body and the next retry time; never a secret, a signature or a custom header value. Retention of the log is designed: 30 days (register AD-051).
+         * @description Returns one page of the delivery log: one row per attempt, newest first, filterable by subscription, event name, event id and attempt status. A row carries the attempt number, its times, the response status or the error class, a truncated excerpt of the response body and the next retry time; never a secret, a signature or a custom header value. Retention of the log is designed (register AD-051): the attempts of events at most 30 days old, and of at most the store's newest 10,000 events sent to a subscription, whichever bound comes first.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -220,7 +220,7 @@ export interface paths {
         put?: never;
         /**
          * Replay an event
-         * @description Delivers an event to the subscription again, whether or not it was delivered before, for example after the receiver lost data or was fixed. The event must be of a type the subscription lists (and, for a scoped subscription, match its marketplace) and be at most 30 days old. The replay keeps the `event_id` (so receivers de-duplicate it like any repeat) and starts a new delivery sequence: a new `delivery_id`, signed with the current secret, and the automatic retries (5 s, 30 s, 5 min) if it fails. Refused while another attempt of the event to this subscription is scheduled or in flight, and for a disabled subscription. No request body.
+         * @description Delivers an event to the subscription again, whether or not it was delivered before, for example after the receiver lost data or was fixed. The event must be of a type the subscription lists (and, for a scoped subscription, match its marketplace) and still be kept by the retention (designed: register AD-051): events are kept at most 30 days, and a store keeps at most its newest 10,000 events that were sent to a subscription and its newest 1,000 events that no subscription received, so under a heavy stream an event is pruned before it is 30 days old (whichever bound comes first; the workbench's simulator takes other bounds with `--webhook-retention`). A pruned event is answered 404 `not_found`, whose message says it was pruned and what the retention keeps. The replay keeps the `event_id` (so receivers de-duplicate it like any repeat) and starts a new delivery sequence: a new `delivery_id`, signed with the current secret, and the automatic retries (5 s, 30 s, 5 min) if it fails. Refused while another attempt of the event to this subscription is scheduled or in flight, and for a disabled subscription. No request body.
          */
         post: operations["replayWebhookEvent"];
         delete?: never;
@@ -1350,7 +1350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such webhook subscription in this store, or no such delivery/event for it. */
+            /** @description No such webhook subscription in this store, or no such event in the store: an unknown id, or an event the retention pruned (older than 30 days, or beyond the store's count bound; register AD-051). */
             404: {
                 headers: {
                     [name: string]: unknown;

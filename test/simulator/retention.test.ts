@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractModel } from '../../workbench/contract/model.js';
 import { parseRetention, DEFAULT_RETENTION } from '../../workbench/simulator/retention.js';
 import { openDatabase } from '../../workbench/simulator/sqlite.js';
 import { SimulatorStore } from '../../workbench/simulator/store.js';
@@ -139,6 +140,18 @@ describe('retention', () => {
     expect(() => parseRetention('weeks=2')).toThrow(/"weeks=2" is not key=value with a key of days, events, unreceived/);
     expect(() => parseRetention('days=0')).toThrow(/days must be more than 0/);
     expect(() => parseRetention('events=1.5')).toThrow(/events must be a whole number/);
+  });
+
+  it('is what the contract states for replays and the log (register AD-051): both bounds, not 30 days alone', async () => {
+    const adminDoc = await contractModel('admin');
+    const days = `${DEFAULT_RETENTION.maxAgeMs / 86_400_000} days`;
+    const count = (n: number) => n.toLocaleString('en-US');
+    const replay = adminDoc.operation('replayWebhookEvent')!.definition.description as string;
+    for (const bound of [`at most ${days}`, `newest ${count(DEFAULT_RETENTION.maxEvents)} events`, `newest ${count(DEFAULT_RETENTION.maxUnreceived)} events`]) {
+      expect(replay, bound).toContain(bound);
+    }
+    const log = adminDoc.operation('listWebhookDeliveries')!.definition.description as string;
+    for (const bound of [`at most ${days}`, `newest ${count(DEFAULT_RETENTION.maxEvents)} events`]) expect(log, bound).toContain(bound);
   });
 });
 
