@@ -10,6 +10,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Workbench } from '../../workbench/index.js';
+import { closeOnce } from '../helpers/close-once.js';
 import { anonymous, backOffice, call, http, startSandbox, tempDir } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,13 +27,7 @@ async function dir(): Promise<string> {
 async function start(dataDir: string, compactEntries?: number): Promise<Workbench> {
   // One held world: every store is evicted and rebuilt from the journal while the script runs too.
   const wb = await startSandbox({ webhooks: false, sandbox: { dataDir, maxWorlds: 1, compactEntries, log: () => {} } });
-  let closed = false;
-  const close = wb.close;
-  wb.close = async () => {
-    if (closed) return;
-    closed = true;
-    await close();
-  };
+  closeOnce(wb);
   cleanups.push(() => wb.close());
   return wb;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import type { Workbench } from '../../workbench/index.js';
+import { closeOnce } from '../helpers/close-once.js';
 import { anonymous, backOffice, call, http, KEY, q, startSandbox, tempDir } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -23,13 +24,7 @@ async function dir(): Promise<string> {
 
 async function start(dataDir?: string): Promise<Workbench> {
   const wb = await startSandbox({ webhooks: { timeScale: 0.01, dataDir }, sandbox: { dataDir } });
-  let closed = false;
-  const close = wb.close;
-  wb.close = async () => {
-    if (closed) return;
-    closed = true;
-    await close();
-  };
+  closeOnce(wb);
   cleanups.push(() => wb.close());
   return wb;
 }

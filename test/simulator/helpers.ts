@@ -6,6 +6,7 @@ import { verify as octokitVerify } from '@octokit/webhooks-methods';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { once } from '../helpers/close-once.js';
 import { toReply, type Reply } from '../helpers/http-reply.js';
 import { expect } from 'vitest';
 import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
@@ -87,19 +88,13 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-/** The workbench with a simulator mounted, on a free loopback port. */
-/** `fn` runs on the first call only; later calls get the same promise (close() called twice). */
-function once(fn: () => Promise<void>): () => Promise<void> {
-  let done: Promise<void> | undefined;
-  return () => (done ??= fn());
-}
-
 /**
  * Retries 100x faster than the contract; the time-out is 1.5 s rather than the scaled 300 ms so a
  * receiver's answer is never late only because the machine is busy (tests of the time-out set their own).
  */
 export const TEST_TIMEOUT_MS = 1500;
 
+/** The workbench with a simulator mounted, on a free loopback port. */
 export async function startWorkbench(options: SimulatorOptions = {}): Promise<Bench> {
   const sim = createSimulator({ timeScale: 0.01, timeoutMs: TEST_TIMEOUT_MS, ...options });
   const server = await createMockServer({ port: 0, host: '127.0.0.1', quiet: true, extensions: [sim.extension] });
