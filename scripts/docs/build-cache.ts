@@ -7,13 +7,15 @@
 //
 // Concurrent builds of the same key wait for the first (a lock folder holding the builder's pid; a dead
 // builder's lock is taken over), so two processes never build the same site at once. Entries live in
-// node_modules/.cache/storefront-contract/docs/<key>/ (the usual home of tool caches, removed by a clean
-// install); the newest few are kept. Outside a git work tree there is no key and the site is built.
+// docs/<key>/ of the tools' cache folder, node_modules/.cache/storefront-contract (named once, in
+// workbench/contract/cache-dir.ts: the usual home of tool caches, removed by a clean install); the newest
+// few are kept. Outside a git work tree there is no key and the site is built.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { toolsCacheDir } from '../../workbench/contract/cache-dir.js';
 
 const exec = promisify(execFile);
 /** Entries kept: enough for a branch switch and back, bounded on disk (a site is about 10 MB). */
@@ -21,7 +23,7 @@ const KEEP = 3;
 const LOCK_WAIT_MS = 10 * 60_000;
 
 export function cacheRoot(repoRoot: string): string {
-  return path.join(repoRoot, 'node_modules/.cache/storefront-contract/docs');
+  return path.join(toolsCacheDir(path.join(repoRoot, 'node_modules')), 'docs');
 }
 
 async function git(repoRoot: string, args: string[]): Promise<string> {

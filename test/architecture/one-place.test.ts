@@ -3,7 +3,9 @@
 //   - Ajv's error objects are read only by the library's format-errors.ts (instancePath, params);
 //   - JSON-pointer segments are escaped and unescaped only by src/contract/json-pointer.ts;
 //   - the base path is spelt only in the generated base paths (the library's contract/paths.ts reads it);
-//   - a list's neighbour pages are computed only by workbench/http/paging.ts (sandbox, mock and simulator).
+//   - a list's neighbour pages are computed only by workbench/http/paging.ts (sandbox, mock and simulator);
+//   - the tools' cache folder (node_modules/.cache/storefront-contract) is named only by
+//     workbench/contract/cache-dir.ts, which the build scripts import too (scripts/ is scanned for this one).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +33,14 @@ describe('one place for each concept', () => {
     expect(found).toEqual([]);
     // The pattern really fires: the one place holds what it looks for.
     for (const file of allowed) expect(pattern.test(code(files.find((f) => f.file === file)!.text)), file).toBe(true);
+  });
+
+  it('the tools\' cache folder', () => {
+    const pattern = /['"`](node_modules\/)?\.cache\/storefront-contract|['"`]\.cache['"`],\s*['"`]storefront-contract['"`]/;
+    const owner = 'workbench/contract/cache-dir.ts';
+    const scanned = [...files, ...sources('scripts').map((file) => ({ file, text: readFileSync(path.join(repoRoot, file), 'utf8') }))];
+    expect(scanned.filter(({ file, text }) => file !== owner && pattern.test(code(text))).map(({ file }) => file)).toEqual([]);
+    expect(pattern.test(code(files.find((f) => f.file === owner)!.text)), owner).toBe(true);
   });
 
   it('the scan sees the files it guards', () => {

@@ -8,6 +8,7 @@
 // Where entries are looked for, in order:
 //   <package>/dist/contract-cache/    written by `npm run build` for the shipped documents (read only)
 //   the cache directory               $STOREFRONT_CONTRACT_CACHE_DIR, else node_modules/.cache/storefront-contract
+//                                     (the tools' cache folder: cache-dir.ts)
 //                                     of the project (the nearest node_modules above the package, or the
 //                                     clone's own); misses are written there
 // STOREFRONT_CONTRACT_CACHE_DIR=off turns the cache off. Entries are named by the SHA-256 of the entry format
@@ -20,6 +21,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { toolsCacheDir } from './cache-dir.js';
 import { assetsRoot } from './files.js';
 import { decodeShared, encodeShared, type SharedGraph } from './shared-graph.js';
 
@@ -54,10 +56,10 @@ export function documentCacheDir(env: NodeJS.ProcessEnv = process.env): string |
   // Installed: the project's node_modules (the outermost, not a folder nested inside a package).
   const parts = assetsRoot.split(path.sep);
   const installed = parts.indexOf('node_modules');
-  if (installed > 0) return path.join(parts.slice(0, installed + 1).join(path.sep), '.cache/storefront-contract');
+  if (installed > 0) return toolsCacheDir(parts.slice(0, installed + 1).join(path.sep));
   for (let dir = assetsRoot; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules/.cache/storefront-contract');
-    if (path.dirname(dir) === dir) return path.join(os.homedir(), '.cache/storefront-contract');
+    if (existsSync(path.join(dir, 'node_modules'))) return toolsCacheDir(path.join(dir, 'node_modules'));
+    if (path.dirname(dir) === dir) return toolsCacheDir(os.homedir());
   }
 }
 
