@@ -34,3 +34,33 @@ export function integerOption(flag: string, raw: string | undefined, fallback: n
   if (!/^\d+$/.test(raw) || Number(raw) > max || Number(raw) < min) throw new UsageError(`${source} must be an integer from ${min} to ${max}, got "${raw.slice(0, 40)}".`);
   return Number(raw);
 }
+
+/** SIGINT or SIGTERM, awaited by a long-running subcommand; `dispose` removes both listeners. */
+export interface StopSignal {
+  /** Resolves with the signal's name on the first SIGINT or SIGTERM after the call. */
+  readonly received: Promise<'SIGINT' | 'SIGTERM'>;
+  /** Removes the listeners (idempotent): a command that ends another way leaves none behind. */
+  dispose(): void;
+}
+
+/**
+ * Listens for Ctrl-C and `kill`: the one way subcommands wait for them. A listener left behind after the
+ * command ended would keep a process that ran the command in-process (a test runner's worker, an app's
+ * script) deaf to SIGTERM, so whoever ends it cannot, and each run would add two more.
+ */
+export function stopSignal(): StopSignal {
+  let onInt!: () => void;
+  let onTerm!: () => void;
+  const received = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
+    onInt = () => resolve('SIGINT');
+    onTerm = () => resolve('SIGTERM');
+  });
+  const dispose = () => {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  };
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  void received.then(dispose);
+  return { received, dispose };
+}

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { basePathTemplate } from 'storefront-contract/contract';
 import { parseArgs } from 'node:util';
-import { integerOption, readSecret, UsageError } from './cli-support.js';
+import { integerOption, readSecret, stopSignal, UsageError } from './cli-support.js';
 import { createWorkbench } from './index.js';
 import { FaultRuleError, MAX_DELAY_MS, parseFaultFlag, type StartRule } from './mock/faults.js';
 import { JournalReadError } from './sandbox/journal.js';
@@ -218,17 +218,9 @@ export async function runMock(argv: string[]): Promise<number> {
   ].filter(Boolean);
   process.stdout.write([`Mock workbench listening on ${server.url}${modes.length ? ` (${modes.join(', ')})` : ''}`, ...server.describe(), ''].join('\n'));
 
-  await new Promise<void>((resolve) => {
-    let closing = false;
-    const shutdown = (signal: string) => {
-      if (closing) return;
-      closing = true;
-      process.stderr.write(`mock: ${signal} received, closing\n`);
-      server.close().then(resolve, resolve);
-    };
-    process.on('SIGINT', () => shutdown('SIGINT'));
-    process.on('SIGTERM', () => shutdown('SIGTERM'));
-  });
+  const signal = await stopSignal().received;
+  process.stderr.write(`mock: ${signal} received, closing\n`);
+  await server.close().catch(() => {});
   return 0;
 }
 

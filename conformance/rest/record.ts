@@ -4,7 +4,7 @@
 // OTPs redacted.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { integerOption, UsageError } from '../../workbench/cli-support.js';
+import { integerOption, stopSignal, UsageError } from '../../workbench/cli-support.js';
 import { HarFile } from './recorder/har-file.js';
 import { createRecordingProxy } from './recorder/proxy.js';
 
@@ -57,11 +57,7 @@ export async function runRecord(argv: string[]): Promise<number> {
   });
   process.stdout.write(`record: proxy on ${proxy.url} -> ${values.upstream}; writing ${path.relative(process.cwd(), out)}; Ctrl-C to stop\n`);
 
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopSignal().received;
   await proxy.close();
   file.close();
   process.stderr.write(`record: ${file.entries} entries in ${path.relative(process.cwd(), out)}\n`);

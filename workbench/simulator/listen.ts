@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { apiBaseUrl, basePathTemplate } from 'storefront-contract/contract';
 import { verifySignature } from 'storefront-contract/webhooks';
-import { readSecret, UsageError } from '../cli-support.js';
+import { readSecret, stopSignal, UsageError, type StopSignal } from '../cli-support.js';
 import { createSender, signBody, type SendResult } from './deliver.js';
 import { newSigningSecret } from './ids.js';
 import { catalogEntry, deliveryRules, webhookEvents } from './rules.js';
@@ -155,6 +155,20 @@ function networkReason(e: unknown): string {
 }
 
 export async function runListen(argv: string[]): Promise<number> {
+  // The signal listeners go with the command, however it ends (stopSignal in cli-support.ts says why).
+  const signals: StopSignal[] = [];
+  try {
+    return await listen(argv, () => {
+      const signal = stopSignal();
+      signals.push(signal);
+      return signal.received;
+    });
+  } finally {
+    for (const signal of signals) signal.dispose();
+  }
+}
+
+async function listen(argv: string[], untilStopped: () => Promise<string>): Promise<number> {
   const parsed = parseOptions(argv);
   if (parsed === 'help') {
     process.stdout.write(`${LISTEN_HELP}\n`);
@@ -194,10 +208,7 @@ export async function runListen(argv: string[]): Promise<number> {
   }
 
   // Signals from now on end the run: after the subscription exists, it is removed first.
-  const stopped = new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
+  const stopped = untilStopped();
   const subscription: { id?: string; secret?: string } = {};
   // Event ids delivered so far (bounded) and those listen asked to replay: see attemptOf.
   const seen = new Set<string>();

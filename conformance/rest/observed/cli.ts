@@ -5,7 +5,7 @@
 // exchange broke the contract, 1 when one did, 2 on a usage error. Nothing secret is printed.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { integerOption, UsageError } from '../../../workbench/cli-support.js';
+import { integerOption, stopSignal, UsageError } from '../../../workbench/cli-support.js';
 import { reportDirProblem, writeReports } from '../../report/write.js';
 import { summaryText } from '../../report/summary.js';
 import { unreachableReason } from '../reachable.js';
@@ -98,40 +98,49 @@ export async function runProxy(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const note = (line: string) => process.stderr.write(`${line}\n`);
 
+  // Ctrl-C, `kill` or POST /__proxy/stop end the run; the signal listeners go with it.
+  const signals = stopSignal();
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  process.once('SIGINT', () => stop());
-  process.once('SIGTERM', () => stop());
-  let proxy;
+  void signals.received.then(() => stop());
   try {
-    proxy = await createValidatingProxy({
-      upstream: upstream.href,
-      port,
-      host: values.host,
-      storeId: values['store-id'],
-      strict: values.strict === true,
-      harFile,
-      maxBodyBytes,
-      onViolation: quiet ? undefined : (v) => out(violationLine(v)),
-      onNote: quiet ? undefined : note,
-      onStop: () => stop(),
-    });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UsageError(`--port ${port} is in use; pick another port or leave --port out for a free one`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`--host ${values.host} is not an address of this machine; use 127.0.0.1 or 0.0.0.0`);
-    throw error;
+    return await serve();
+  } finally {
+    signals.dispose();
   }
-  const upstreamShown = upstream.href.replace(/\/$/, '');
-  out(`proxy: ${proxy.url} -> ${upstreamShown}; judging storefront traffic by ${trafficRules.length} rules (${trafficRules.map((r) => r.id).join(', ')}); Ctrl-C to stop`);
-  out(`proxy: live summary at ${proxy.url}${PROXY_PREFIX}/summary${harFile ? `; writing ${path.relative(process.cwd(), harFile)}` : ''}`);
-  const reason = await unreachableReason(upstreamShown);
-  if (reason) note(`proxy: note: ${reason.replace('--base-url', '--upstream')}; requests are answered 502 until it answers`);
 
-  await stopped;
-  const certificate = await proxy.close();
-  const files = writeReports(certificate, reportDir);
-  out(summaryText(certificate, files.map((f) => path.relative(process.cwd(), f))));
-  if (harFile) out(`  har: ${path.relative(process.cwd(), harFile)}`);
-  return certificate.verdict === 'certified' ? 0 : 1;
+  async function serve(): Promise<number> {
+    let proxy;
+    try {
+      proxy = await createValidatingProxy({
+        upstream: upstream.href,
+        port,
+        host: values.host,
+        storeId: values['store-id'],
+        strict: values.strict === true,
+        harFile,
+        maxBodyBytes,
+        onViolation: quiet ? undefined : (v) => out(violationLine(v)),
+        onNote: quiet ? undefined : note,
+        onStop: () => stop(),
+      });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new UsageError(`--port ${port} is in use; pick another port or leave --port out for a free one`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`--host ${values.host} is not an address of this machine; use 127.0.0.1 or 0.0.0.0`);
+      throw error;
+    }
+    const upstreamShown = upstream.href.replace(/\/$/, '');
+    out(`proxy: ${proxy.url} -> ${upstreamShown}; judging storefront traffic by ${trafficRules.length} rules (${trafficRules.map((r) => r.id).join(', ')}); Ctrl-C to stop`);
+    out(`proxy: live summary at ${proxy.url}${PROXY_PREFIX}/summary${harFile ? `; writing ${path.relative(process.cwd(), harFile)}` : ''}`);
+    const reason = await unreachableReason(upstreamShown);
+    if (reason) note(`proxy: note: ${reason.replace('--base-url', '--upstream')}; requests are answered 502 until it answers`);
+
+    await stopped;
+    const certificate = await proxy.close();
+    const files = writeReports(certificate, reportDir);
+    out(summaryText(certificate, files.map((f) => path.relative(process.cwd(), f))));
+    if (harFile) out(`  har: ${path.relative(process.cwd(), harFile)}`);
+    return certificate.verdict === 'certified' ? 0 : 1;
+  }
 }
