@@ -59,13 +59,13 @@ export function renderScaling(s: Scaling): string {
   if (s.storage) {
     out.push('## Storage: the sandbox journal (--data-dir), restarted as the CLI child', '');
     out.push(
-      '| load | entries | stores | data dir MB | peak MB | compactions | write s | journal read s (CPU s) | listening s | RSS at listening MB | first answer s | RSS after reads MB | progress lines | note |',
+      '| load | entries | stores | data dir MB | peak MB | compactions | write s | journal read s (CPU s) | listening s: tsx (compiled) | RSS at listening MB | first answer s | RSS after reads MB | progress lines | note |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     for (const r of s.storage) {
-      out.push(`| ${r.load} | ${r.entries} | ${r.stores} | ${cell(r.dataDirMB)} | ${cell(r.peakDataDirMB)} | ${cell(r.compactions)} | ${cell(r.writeSeconds)} | ${cell(r.openSeconds)}${r.openCpuSeconds === undefined ? '' : ` (${r.openCpuSeconds})`} | ${cell(r.listeningSeconds)} | ${cell(r.rssListeningMB)} | ${cell(r.firstAnswerSeconds)} | ${cell(r.rssAfterReadsMB)} | ${cell(r.progressLines)} | ${r.note ?? ''} |`);
+      out.push(`| ${r.load} | ${r.entries} | ${r.stores} | ${cell(r.dataDirMB)} | ${cell(r.peakDataDirMB)} | ${cell(r.compactions)} | ${cell(r.writeSeconds)} | ${cell(r.openSeconds)}${r.openCpuSeconds === undefined ? '' : ` (${r.openCpuSeconds})`} | ${cell(r.listeningSeconds)}${r.listeningSecondsCompiled === undefined ? '' : ` (${r.listeningSecondsCompiled})`} | ${cell(r.rssListeningMB)} | ${cell(r.firstAnswerSeconds)} | ${cell(r.rssAfterReadsMB)} | ${cell(r.progressLines)} | ${r.note ?? ''} |`);
     }
-    out.push('', 'Entries written in-process in the journal\'s own format (Journal.append without the fsync of each); journal read: Journal.open in-process (every line read and checked), the journal\'s share of a start; listening: from spawning `storefront-contract mock --data-dir` to its listening line. Targets: linear, 100k entries <= 2 s to listening; <= 100 MB after 1M stock moves.', '');
+    out.push('', 'Entries written in-process in the journal\'s own format (Journal.append without the fsync of each); journal read: Journal.open in-process (every line read and checked), the journal\'s share of a start; listening: from spawning `storefront-contract mock --data-dir` to its listening line, the sources through tsx and, in brackets, the compiled bin of `npm run build` that an installed package runs (when the clone has a build). Targets: linear, 100k entries <= 2 s to listening; <= 100 MB after 1M stock moves.', '');
   }
   out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 25 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify|docs|memory|storage|simulator-retention`.', '');
   return out.join('\n');

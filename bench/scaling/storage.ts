@@ -12,7 +12,7 @@
 //     the restarted child at listening and after reading up to 500 of them (every world rebuilt, at most
 //     64 held).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
@@ -35,8 +35,10 @@ export interface StorageRow {
   openSeconds?: number;
   /** CPU seconds of that Journal.open (user + system): the load-independent figure. */
   openCpuSeconds?: number;
-  /** Seconds from spawning the CLI to its "listening" line. */
+  /** Seconds from spawning the CLI (the repository's, through tsx) to its "listening" line. */
   listeningSeconds?: number;
+  /** The same with the compiled bin of `npm run build` (what an installed package runs), when a build exists. */
+  listeningSecondsCompiled?: number;
   rssListeningMB?: number;
   /** Seconds to the first answer of a touched store after listening (its world rebuilt). */
   firstAnswerSeconds?: number;
@@ -78,12 +80,18 @@ function dirMB(dir: string): number {
 
 const seconds = (from: bigint) => Number((Number(process.hrtime.bigint() - from) / 1e9).toFixed(2));
 
-/** Starts the CLI on the data dir; resolves at its listening line. */
-async function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string; listeningSeconds: number; progress: () => number }> {
+/** The compiled bin `npm run build` stages (the installed package's), when this clone has a build. */
+const COMPILED_BIN = path.join(repoRoot, 'dist/packages/storefront-contract-tools/dist/cli/storefront-contract.js');
+
+/** Starts the CLI on the data dir (the sources through tsx, or the compiled bin); resolves at its listening line. */
+async function startChild(dataDir: string, compiled = false): Promise<{ child: ChildProcess; url: string; listeningSeconds: number; progress: () => number }> {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet', '--data-dir', dataDir], {
+  const args = ['mock', '--port', '0', '--quiet', '--data-dir', dataDir];
+  // The compiled bin resolves the library to its compiled build too: no `sfc-source` condition.
+  const env = { ...process.env, NODE_OPTIONS: compiled ? '' : '--conditions=sfc-source' };
+  const child = spawn(process.execPath, compiled ? [COMPILED_BIN, ...args] : ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), ...args], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_OPTIONS: '--conditions=sfc-source' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
@@ -115,6 +123,12 @@ async function restart(dataDir: string, stores: number, reads: number): Promise<
   const openSeconds = seconds(t);
   const used = process.cpuUsage(cpu);
   const openCpuSeconds = Number(((used.user + used.system) / 1e6).toFixed(2));
+  let listeningSecondsCompiled: number | undefined;
+  if (existsSync(COMPILED_BIN)) {
+    const compiled = await startChild(dataDir, true);
+    listeningSecondsCompiled = compiled.listeningSeconds;
+    await stop(compiled.child);
+  }
   const { child, url, listeningSeconds, progress } = await startChild(dataDir);
   try {
     const rssListeningMB = rssMB(child.pid!);
@@ -127,7 +141,7 @@ async function restart(dataDir: string, stores: number, reads: number): Promise<
       if (res.statusCode !== 200) throw new Error(`store-${i}: ${res.statusCode}`);
       firstAnswerSeconds ??= seconds(t);
     }
-    return { openSeconds, openCpuSeconds, listeningSeconds, rssListeningMB, firstAnswerSeconds, rssAfterReadsMB: rssMB(child.pid!), progressLines: progress() };
+    return { openSeconds, openCpuSeconds, listeningSeconds, listeningSecondsCompiled, rssListeningMB, firstAnswerSeconds, rssAfterReadsMB: rssMB(child.pid!), progressLines: progress() };
   } finally {
     await stop(child);
   }
