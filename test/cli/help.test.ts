@@ -1,8 +1,11 @@
 // What people read first: the help of the `storefront-contract` bin and of each workbench
 // subcommand, snapshotted. A change to a flag or its text shows up in review as a snapshot diff.
+// The texts come from the command run in-process (test/helpers/cli-in-process.ts); the last two tests
+// spawn the bin itself, for what only a process shows: its exit code and the streams it writes to.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { runCli } from '../helpers/cli-in-process.js';
 import { run } from '../helpers/run.js';
 
 const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
@@ -17,7 +20,7 @@ describe('storefront-contract help', () => {
     ['certify-merge', ['certify', 'merge', '--help']],
     ['proxy', ['proxy', '--help']],
   ])('%s', async (name, args) => {
-    const result = await cli(args);
+    const result = await runCli(args);
     expect(result.code).toBe(0);
     await expect(result.stdout).toMatchFileSnapshot(`__snapshots__/help-${name}.txt`);
   });
@@ -30,7 +33,7 @@ describe('storefront-contract help', () => {
   });
 
   it('changelog from the installed bin says where it runs (one line, exit 2)', async () => {
-    const result = await cli(['changelog', '0.1.0', '0.2.0']);
+    const result = await runCli(['changelog', '0.1.0', '0.2.0']);
     expect(result.code).toBe(2);
     const lines = result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'));
     expect(lines).toHaveLength(1);
@@ -52,7 +55,7 @@ describe('storefront-contract help', () => {
   });
 
   it('--version prints the package version', async () => {
-    const result = await cli(['--version']);
+    const result = await runCli(['--version']);
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });

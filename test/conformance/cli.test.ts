@@ -10,9 +10,12 @@ import { run } from '../helpers/run.js';
 import type { MockServer } from '../../workbench/mock/server.js';
 import { errorBody, startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
 import { closedPort } from '../helpers/closed-port.js';
+import { runCli } from '../helpers/cli-in-process.js';
 
 const certify = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   run(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'certify', ...args], { env: { ...process.env, ...env } });
+/** The same command in-process (test/helpers/cli-in-process.ts), for refusals: no node + tsx start each. */
+const certifyHere = (args: string[], env: Record<string, string> = {}) => runCli(['certify', ...args], env);
 
 let dir: string;
 let mock: MockServer;
@@ -28,7 +31,7 @@ afterAll(async () => {
 
 describe('npm run certify', () => {
   it('refuses a --report-dir it could not write before sending anything: one line, exit 2', async () => {
-    const r = await certify(['--report-dir', 'package.json/reports', '--quiet']);
+    const r = await certifyHere(['--report-dir', 'package.json/reports', '--quiet']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^certify: --report-dir package\.json\/reports: .*package\.json is a file, not a folder; pass a folder$/)]);
     expect(r.stdout).toBe('');
@@ -86,7 +89,7 @@ describe('npm run certify', () => {
   it('explains an unreachable target in one line, exit 2, no stack trace', async () => {
     const port = await closedPort();
     // The key from the environment, as CI passes it: nothing on the command line, nothing printed.
-    const r = await certify(['--base-url', `http://127.0.0.1:${port}`, '--report-dir', path.join(dir, 'unreachable')], { STOREFRONT_API_KEY: TEST_API_KEY });
+    const r = await certifyHere(['--base-url', `http://127.0.0.1:${port}`, '--report-dir', path.join(dir, 'unreachable')], { STOREFRONT_API_KEY: TEST_API_KEY });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -103,7 +106,7 @@ describe('npm run certify', () => {
       },
     });
     try {
-      const r = await certify(['--base-url', proxy.url, '--store-id', 'other-store', '--report-dir', path.join(dir, 'wrong-store')], { STOREFRONT_API_KEY: TEST_API_KEY });
+      const r = await certifyHere(['--base-url', proxy.url, '--store-id', 'other-store', '--report-dir', path.join(dir, 'wrong-store')], { STOREFRONT_API_KEY: TEST_API_KEY });
       expect(r.code, r.output).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -127,7 +130,7 @@ describe('npm run certify', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-      const r = await certify(['--base-url', url, '--report-dir', path.join(dir, 'misuse')], { STOREFRONT_API_KEY: TEST_API_KEY });
+      const r = await certifyHere(['--base-url', url, '--report-dir', path.join(dir, 'misuse')], { STOREFRONT_API_KEY: TEST_API_KEY });
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);
@@ -145,7 +148,7 @@ describe('npm run certify', () => {
     [['--only', 'listEverything'], /--only: listEverything is not a storefront operationId/],
     [['--input', 'cart_id'], /--input cart_id: expected <name>=<value>/],
   ])('rejects %j with exit 2', async (args, message) => {
-    const r = await certify(args);
+    const r = await certifyHere(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -1,12 +1,11 @@
-// `storefront-contract mock` (`npm start`) as a real child process: prints its URLs, serves, stops on SIGTERM.
-import { spawnSync } from 'node:child_process';
+// `storefront-contract mock` (`npm start`) as a real child process: prints its URLs, serves, stops on SIGTERM;
+// its usage errors and help run in-process (test/helpers/cli-in-process.ts).
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../scripts/lib/repo.js';
-import { mockArgs, mockCli } from '../helpers/mock-cli.js';
+import { runCli } from '../helpers/cli-in-process.js';
+import { mockCli } from '../helpers/mock-cli.js';
 import { sandboxApiKey } from '../../workbench/index.js';
 import { apiKey, bearer, call } from './helpers.js';
 
-const cli = mockArgs;
 const mock = mockCli();
 const startCli = (args: string[]) => mock.start(args, 'docs');
 
@@ -28,9 +27,9 @@ describe('cli', () => {
     expect(await exit).toBe(0);
   });
 
-  it('--help prints usage and exits 0', () => {
-    const r = spawnSync(process.execPath, cli(['--help']), { cwd: repoRoot, encoding: 'utf8' });
-    expect(r.status).toBe(0);
+  it('--help prints usage and exits 0', async () => {
+    const r = await runCli(['mock', '--help']);
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain('--strict-auth');
   });
 
@@ -42,9 +41,9 @@ describe('cli', () => {
     [['--time-scale', '0'], '--time-scale: time scale must be a positive number'],
     [['--api-key', ''], '--api-key is empty; give the value or set STOREFRONT_API_KEY instead'],
     [['--spec', '/no/such/storefront.yaml'], '--spec /no/such/storefront.yaml: no such file'],
-  ])('%j is refused with exit code 2 and one line naming the flag and the fix', (args, problem) => {
-    const r = spawnSync(process.execPath, cli(args), { cwd: repoRoot, encoding: 'utf8' });
-    expect(r.status).toBe(2);
+  ])('%j is refused with exit code 2 and one line naming the flag and the fix', async (args, problem) => {
+    const r = await runCli(['mock', ...args]);
+    expect(r.code).toBe(2);
     const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(problem);
@@ -54,9 +53,9 @@ describe('cli', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535, got "abc"'],
     [{ WEBHOOK_TIME_SCALE: 'abc' }, 'WEBHOOK_TIME_SCALE: time scale must be a positive number'],
-  ])('%j from the environment is refused naming the variable, not a flag', (env, problem) => {
-    const r = spawnSync(process.execPath, cli([]), { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, ...env } });
-    expect(r.status).toBe(2);
+  ])('%j from the environment is refused naming the variable, not a flag', async (env, problem) => {
+    const r = await runCli(['mock'], env);
+    expect(r.code).toBe(2);
     const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
     expect(lines).toEqual([expect.stringContaining(problem)]);
   });

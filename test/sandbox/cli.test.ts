@@ -6,6 +6,7 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { mockArgs, mockCli } from '../helpers/mock-cli.js';
 import { sandboxApiKey } from '../../workbench/index.js';
 import { http, KEY } from './helpers.js';
+import { runCli } from '../helpers/cli-in-process.js';
 
 const args = mockArgs;
 const mock = mockCli();
@@ -67,9 +68,10 @@ describe('npm start with the sandbox', () => {
     [['--data', '/nonexistent/sandbox-fixtures'], 'no such directory'],
     [['--compact-after', '100'], '--compact-after applies to the journal that --data-dir keeps; add --data-dir <dir> or drop it'],
     [['--compact-after', '0', '--data-dir', '/tmp/unused-sandbox-dir'], '--compact-after must be an integer from 1 to 1000000000, got "0"'],
-  ])('%j is refused in one line', (flags, problem) => {
-    const r = spawnSync(process.execPath, args(['--port', '0', ...flags]), { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
-    expect(r.status).not.toBe(0);
+  ])('%j is refused in one line', async (flags, problem) => {
+    // In-process (test/helpers/cli-in-process.ts): refused before anything starts.
+    const r = await runCli(['mock', '--port', '0', ...flags]);
+    expect(r.code).toBe(2);
     const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(problem);

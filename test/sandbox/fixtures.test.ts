@@ -1,13 +1,12 @@
 // --data <dir>: fixture files replace seeded resources; they are validated at load against the spec's
 // schemas, and an error names the file, the record (index and id) and the field. A resource exported from
 // GET /__simulator/stores/{id}/world/{resource} loads back as is.
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../scripts/lib/repo.js';
 import type { Workbench } from '../../workbench/index.js';
 import { anonymous, backOffice, call, http, q, startSandbox, tempDir } from './helpers.js';
+import { runCli } from '../helpers/cli-in-process.js';
 
 let seeded: Workbench;
 const exported: Record<string, any[]> = {};
@@ -112,14 +111,14 @@ describe('fixture files (--data)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('the CLI stops with exit code 1 and that one line', async () => {
+  it('the CLI stops with exit code 2 (bad input, as a bad flag) and that one line', async () => {
     const { dir, remove } = await tempDir('sandbox-fixtures-');
     try {
       writeFileSync(path.join(dir, 'countries.json'), JSON.stringify([{ ...exported.countries[0], country_code: 91 }]));
-      const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--data', dir], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
-      expect(r.status).toBe(1);
+      const r = await runCli(['mock', '--port', '0', '--data', dir]);
+      expect(r.code).toBe(2);
       const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
-      expect(lines).toEqual(['storefront-contract mock: countries.json: record 0 (id "cty_IN"): field country_code must be string']);
+      expect(lines).toEqual(['storefront-contract mock: countries.json: record 0 (id "cty_IN"): field country_code must be string; see storefront-contract mock --help']);
     } finally {
       await remove();
     }

@@ -131,7 +131,7 @@ export type Sources = Partial<Record<keyof WorldData, string>>;
 
 /** Reads and validates every fixture file of `dir`; resources without a file are absent from the result. */
 export async function loadFixtures(dir: string): Promise<{ data: Partial<WorldData>; sources: Sources }> {
-  if (!existsSync(dir)) throw new FixtureError(`--data ${dir}: no such directory`);
+  if (!existsSync(dir)) throw new FixtureError(`--data ${dir}: no such directory; give the folder of your fixture files (${RESOURCES.map((r) => `${r}.json`).join(', ')}, any of them)`);
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   const known = new Set(RESOURCES.map((r) => `${r}.json`));
   const unknown = files.filter((f) => !known.has(f));
