@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiverApp } from '../webhooks/apps/index.js';
 import { startFaultyReceiver } from './receivers.js';
 import { run } from '../helpers/run.js';
+import { runCli } from '../helpers/cli-in-process.js';
 
 const SECRET = 'whsec_cli_test_31f0';
 const dir = mkdtempSync(path.join(tmpdir(), 'certify-webhooks-cli-'));
@@ -21,7 +22,8 @@ describe('npm run certify:webhooks', () => {
     ['an unknown command', ['transmitter'], /unknown command/],
     ['an event outside the contract', ['sender', '--secret', 'x', '--event', 'order.shipped_to_moon'], /not an event of the contract/],
   ])('exits 2 on %s', async (_name, args, message) => {
-    const r = await cli(args);
+    // In-process (test/helpers/cli-in-process.ts): refused before anything is sent.
+    const r = await runCli(['certify-webhooks', ...args]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
   });

@@ -11,6 +11,7 @@ import type { MockServer } from '../../workbench/mock/server.js';
 import { startReceiverApp } from '../webhooks/apps/index.js';
 import { run } from '../helpers/run.js';
 import { errorBody, startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
+import { runCli } from '../helpers/cli-in-process.js';
 
 const SNAPSHOTS = './__snapshots__';
 const tsx = (script: string, args: string[]) => run(process.execPath, ['--import', 'tsx', script, ...args]);
@@ -103,8 +104,9 @@ describe('--help of every CLI', () => {
     ['certify', 'cli/storefront-contract.ts', ['certify', '--help']],
     ['certify-webhooks', 'cli/storefront-contract.ts', ['certify-webhooks', '--help']],
     ['record', 'cli/storefront-contract.ts', ['record', '--help']],
-  ])('%s', async (name, script, args) => {
-    const r = await tsx(script, args);
+  ])('%s', async (name, _script, args) => {
+    // In-process (test/helpers/cli-in-process.ts): the same main() the bin runs.
+    const r = await runCli(args);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     await expect(r.stdout).toMatchFileSnapshot(`${SNAPSHOTS}/help-${name}.txt`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhook, expectAllValid, startReceiver, startWorkbench, waitFor, type Bench, type Receiver } from './helpers.js';
+import { runCli } from '../helpers/cli-in-process.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -43,16 +44,17 @@ describe('npm run webhooks', () => {
     expect(out.stderr).toContain('properties.order_number: must be string');
   });
 
+  // In-process (test/helpers/cli-in-process.ts): the help and refusals need no child process.
   it('--help, and usage errors exit 2', async () => {
-    const help = await cli(['--help']);
+    const help = await runCli(['webhooks', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('trigger <event>');
-    expect((await cli(['trigger'])).code).toBe(2);
-    expect((await cli(['explode'])).code).toBe(2);
+    expect((await runCli(['webhooks', 'trigger'])).code).toBe(2);
+    expect((await runCli(['webhooks', 'explode'])).code).toBe(2);
   });
 
   it('a --url that is no http:// address is a usage error (exit 2) naming the flag, not "could not reach"', async () => {
-    const out = await cli(['trigger', 'order.created', '--url', 'notaurl']);
+    const out = await runCli(['webhooks', 'trigger', 'order.created', '--url', 'notaurl']);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatch(/--url must be the workbench's http:\/\/ address/);
     expect(out.stderr.trim().split('\n')).toHaveLength(1);

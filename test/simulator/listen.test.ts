@@ -13,8 +13,9 @@ import { createWebhookHandler, type WebhookEvent } from 'storefront-contract/web
 import { toNodeHandler } from 'storefront-contract/webhooks/node';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
-import { run } from '../helpers/run.js';
 import { waitFor } from './helpers.js';
+import { runCli } from '../helpers/cli-in-process.js';
+import { closedPort } from '../helpers/closed-port.js';
 
 const ADMIN = { authorization: 'Bearer listen-test-admin', 'content-type': 'application/json' };
 const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
@@ -120,7 +121,6 @@ async function placeOrder(store = 'demo-store'): Promise<Array<{ event: string; 
   return body.content.events;
 }
 
-const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', bin, 'webhooks', 'listen', ...args], { cwd: repoRoot, env: env() });
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('webhooks listen --forward-to <a receiver built on the kit>', () => {
@@ -187,23 +187,20 @@ describe('webhooks listen --forward-to <a receiver built on the kit>', () => {
     expect(((await bad.json()) as any).content.error.details.map((d: any) => d.name)).toEqual(['since', 'limit']);
   });
 
+  // In-process (test/helpers/cli-in-process.ts): each ends before listening.
   it('a full store, a misspelled event and no workbench are one line each', async () => {
+    const here = (args: string[]) => runCli(['webhooks', 'listen', ...args], { WEBHOOK_SECRET: undefined, STOREFRONT_ADMIN_TOKEN: undefined, WORKBENCH_URL: undefined });
     for (let i = 0; i < 5; i++) expect((await admin('POST', '/webhooks', 'full-store', { url: `http://127.0.0.1:9/h${i}`, events: ['order.created'] })).status).toBe(201);
-    const full = await cli(['--url', wb.url, '--store', 'full-store']);
+    const full = await here(['--url', wb.url, '--store', 'full-store']);
     expect(full.code).toBe(1);
     expect(full.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Store full-store already has 5 enabled webhooks, the contract's limit: delete one/)]);
 
-    const typo = await cli(['--url', wb.url, '--events', 'order.created,order.craeted']);
+    const typo = await here(['--url', wb.url, '--events', 'order.created,order.craeted']);
     expect(typo.code).toBe(2);
     expect(typo.stderr.trim().split('\n')).toEqual([expect.stringContaining('--events: "order.craeted" is not an event of the catalog; did you mean "order.created"?')]);
 
-    const port = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as net.AddressInfo).port;
-        s.close(() => resolve(p));
-      });
-    });
-    const absent = await cli(['--url', `http://127.0.0.1:${port}`]);
+    const port = await closedPort();
+    const absent = await here(['--url', `http://127.0.0.1:${port}`]);
     expect(absent.code).toBe(2);
     expect(absent.stderr.trim().split('\n')).toEqual([`Could not reach the workbench at http://127.0.0.1:${port} (ECONNREFUSED); start it with storefront-contract mock, or pass --url.`]);
     expect(absent.stdout).toBe('');
