@@ -41,7 +41,7 @@ export default defineConfig({
     // Tests start real servers and CLIs and spend much of their time waiting on them (sockets, child
     // processes, retry timers), so four workers keep two cores busy (three left them 15% idle);
     // timing tests tolerate the load.
-    maxWorkers: 5,
+    maxWorkers: 4,
     // The longest files first, from vitest's cache or, on a clean clone, test/weights.json.
     sequence: { sequencer: WeightedSequencer },
     minWorkers: 1,
