@@ -3,7 +3,7 @@
 // of a receiver-kit app, and every CLI's --help. What changes from run to run (ports, times, durations,
 // ids the server issues, the spec's hash, the package version, the temporary report directory) is
 // scrubbed first.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,10 +52,14 @@ function scrubCertificate(json: string): string {
 }
 
 describe('npm run certify, what people read', () => {
+  // Also the CLI's default (no --base-url: the embedded mock), as a process: exit 0, progress on stderr,
+  // the summary on stdout, the three reports written.
   it('the summary, junit.xml and report.json of the embedded mock', async () => {
     const reports = path.join(dir, 'embedded');
-    const r = await tsx('cli/storefront-contract.ts', ['certify', '--quiet', '--report-dir', reports]);
+    const r = await tsx('cli/storefront-contract.ts', ['certify', '--report-dir', reports]);
     expect(r.code, r.output).toBe(0);
+    expect(r.stderr).toMatch(/✓ 200 GET {2}\/catalog\/products\?page=1&limit=2 {2}listProducts/);
+    expect(existsSync(path.join(reports, 'report.html'))).toBe(true);
     await expect(scrub(r.stdout)).toMatchFileSnapshot(`${SNAPSHOTS}/certify-summary.txt`);
     await expect(scrub(readFileSync(path.join(reports, 'junit.xml'), 'utf8'))).toMatchFileSnapshot(`${SNAPSHOTS}/certify-junit.xml`);
     await expect(scrubCertificate(readFileSync(path.join(reports, 'report.json'), 'utf8'))).toMatchFileSnapshot(`${SNAPSHOTS}/certify-report.json`);
