@@ -1,6 +1,6 @@
 // `npm run certify`: exit 0 only when certified, 1 when not, 2 for usage errors and unreachable
 // targets (one line, no stack); progress on stderr, the summary on stdout, reports written.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
