@@ -43,9 +43,11 @@ describe('sender certification: fake senders (first half)', () => {
   it.each(FIRST_HALF)('%s', certifyFakeSender);
 });
 
-// Time-out 120 ms, retries after 20 ms, 120 ms, 1.2 s: stalls of 25 ms are a fifth of the time-out.
-const BUSY_TIME_SCALE = 0.004;
-const STALL_MS = 25;
+// Time-out 300 ms, retries after 50 ms, 300 ms, 3 s: stalls of 60 ms are a fifth of the time-out. (At
+// 0.004 and 25 ms the run failed twice when it ran beside the suite's heaviest files: the machine's own
+// load came on top of the stalls made here.)
+const BUSY_TIME_SCALE = 0.01;
+const STALL_MS = 60;
 
 describe('sender certification on a busy machine', () => {
   it('a sender following the contract is certified while the certifier\'s event loop stalls; the report states the longest stall', async () => {
@@ -56,13 +58,14 @@ describe('sender certification on a busy machine', () => {
       while (performance.now() < until) {
         // busy: another workload on the same core
       }
-    }, 60);
+    }, 150);
     const sender = await startFakeSender({ timeScale: BUSY_TIME_SCALE });
     try {
       const result = await runSender({ ...base, adminUrl: sender.url, adminToken: 't', timeScale: BUSY_TIME_SCALE, quietMs: 700 }, { writeFiles: false });
-      expect(failing(result)).toEqual([]);
+      const findings = result.certificate.rules.filter((x) => x.status === 'failed').map((x) => ({ id: x.id, findings: x.findings }));
+      expect(failing(result), JSON.stringify({ findings, settings: result.certificate.settings })).toEqual([]);
       expect(result.certificate.verdict).toBe('certified');
-      expect(result.certificate.settings.eventLoopDelayMaxMs).toBeGreaterThanOrEqual(20);
+      expect(result.certificate.settings.eventLoopDelayMaxMs).toBeGreaterThanOrEqual(50);
       expect(result.certificate.settings.tolerances).toMatch(/widened by the stalls of the certifier's own event loop around the timestamps compared \(the longest in this run: \d+ ms\)/);
     } finally {
       clearInterval(stall);
