@@ -36,7 +36,8 @@ const everyBad = [...badFixtures, rel('bad-asyncapi.yaml')];
 let plain: Awaited<ReturnType<typeof lint>>;
 let annotated: Awaited<ReturnType<typeof lint>>;
 beforeAll(async () => {
-  [plain, annotated] = await Promise.all([lint(everyBad), lint(everyBad, { GITHUB_ACTIONS: 'true' })]);
+  // The annotated run needs one OpenAPI and one AsyncAPI problem: the format is what it checks.
+  [plain, annotated] = await Promise.all([lint(everyBad), lint([rel('bad-contract-source-value.yaml'), rel('bad-asyncapi.yaml')], { GITHUB_ACTIONS: 'true' })]);
 });
 
 function blocks(output: string): string[] {
