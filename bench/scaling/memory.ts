@@ -6,11 +6,11 @@
 // (a pincode filling the 1 MB body limit), each answered 200. Each row's loop is bounded in count and
 // time, loopback only; the child's RSS is sampled from /proc every 250 ms (peak and at the end).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'undici';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { sandboxApiKey } from '../../workbench/index.js';
+import { childRssMB } from '../lib/child-cpu.js';
 
 export const HEAP_MB = 512;
 const STORES = 5000;
@@ -30,14 +30,6 @@ export interface MemoryRow {
   note?: string;
 }
 
-function rssMB(pid: number): number | undefined {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 async function startChild(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet'], {
@@ -72,8 +64,8 @@ async function json(url: string, method: 'GET' | 'POST' | 'PATCH', headers: Reco
 async function row(load: string, requests: number, run: (url: string, deadline: number) => Promise<{ answered: number; note?: string }>): Promise<MemoryRow> {
   process.stderr.write(`scaling: memory, ${load}\n`);
   const { child, url } = await startChild();
-  let peak = rssMB(child.pid!) ?? 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMB(child.pid!) ?? 0)), 250);
+  let peak = childRssMB(child.pid!) ?? 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, childRssMB(child.pid!) ?? 0)), 250);
   let died = false;
   child.once('exit', () => (died = true));
   const started = Date.now();
@@ -81,7 +73,7 @@ async function row(load: string, requests: number, run: (url: string, deadline: 
     const { answered, note } = await run(url, started + ROW_BUDGET_MS);
     const seconds = Number(((Date.now() - started) / 1000).toFixed(1));
     const up = !died && (await json(`${url}/__simulator/stores/demo-store/world`, 'GET', {}).then((r) => r.status === 200, () => false));
-    return { load, requests, answered, seconds, peakRssMB: peak, endRssMB: rssMB(child.pid!), up, note };
+    return { load, requests, answered, seconds, peakRssMB: peak, endRssMB: childRssMB(child.pid!), up, note };
   } catch (e) {
     return { load, requests, up: false, note: `${died ? 'the workbench died: ' : ''}${String((e as Error).message).split('\n')[0].slice(0, 160)}`, peakRssMB: peak };
   } finally {

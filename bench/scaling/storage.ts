@@ -12,13 +12,14 @@
 //     the restarted child at listening and after reading up to 500 of them (every world rebuilt, at most
 //     64 held).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { journalRecordCheck } from '../../workbench/sandbox/fixtures.js';
 import { ENTRY_VERSION, Journal, type Entry } from '../../workbench/sandbox/journal.js';
+import { childRssMB } from '../lib/child-cpu.js';
 
 export interface StorageRow {
   load: string;
@@ -63,14 +64,6 @@ function move(i: number, stores: number): Entry {
   };
 }
 
-function rssMB(pid: number): number | undefined {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function dirMB(dir: string): number {
   let bytes = 0;
@@ -131,7 +124,7 @@ async function restart(dataDir: string, stores: number, reads: number): Promise<
   }
   const { child, url, listeningSeconds, progress } = await startChild(dataDir);
   try {
-    const rssListeningMB = rssMB(child.pid!);
+    const rssListeningMB = childRssMB(child.pid!);
     let firstAnswerSeconds: number | undefined;
     const step = Math.max(1, Math.floor(stores / reads));
     for (let i = 0, n = 0; i < stores && n < reads; i += step, n++) {
@@ -141,7 +134,7 @@ async function restart(dataDir: string, stores: number, reads: number): Promise<
       if (res.statusCode !== 200) throw new Error(`store-${i}: ${res.statusCode}`);
       firstAnswerSeconds ??= seconds(t);
     }
-    return { openSeconds, openCpuSeconds, listeningSeconds, listeningSecondsCompiled, rssListeningMB, firstAnswerSeconds, rssAfterReadsMB: rssMB(child.pid!), progressLines: progress() };
+    return { openSeconds, openCpuSeconds, listeningSeconds, listeningSecondsCompiled, rssListeningMB, firstAnswerSeconds, rssAfterReadsMB: childRssMB(child.pid!), progressLines: progress() };
   } finally {
     await stop(child);
   }
