@@ -116,16 +116,21 @@ function underPrefix(pathname: string, prefix: string): boolean {
  * has no inline script), no framing.
  */
 function writeContent(res: ServerResponse, req: IncomingMessage, reply: ContentReply): void {
-  const etag = `"${createHash('sha256').update(reply.bytes).digest('base64url').slice(0, 27)}"`;
-  const headers: Record<string, string> = {
-    ...reply.headers,
-    etag,
-    'cache-control': ASSET_CACHE_CONTROL,
+  sendBytes(req, res, reply, {
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
-  };
+  });
+}
+
+/**
+ * Bytes with a strong ETag of their content (If-None-Match -> 304), `Cache-Control: no-cache` and the
+ * caller's security headers; the body is left out for HEAD. Pages of the console and sandbox assets alike.
+ */
+function sendBytes(req: IncomingMessage, res: ServerResponse, reply: Pick<ContentReply, 'bytes' | 'contentType' | 'headers'>, policy: Record<string, string>): void {
+  const etag = `"${createHash('sha256').update(reply.bytes).digest('base64url').slice(0, 27)}"`;
+  const headers: Record<string, string> = { ...reply.headers, etag, 'cache-control': ASSET_CACHE_CONTROL, ...policy };
   if (matchesEtag(req.headers['if-none-match'], etag)) {
     res.writeHead(304, headers);
     res.end();
@@ -163,22 +168,11 @@ export function assetRouter(extensions: readonly WorkbenchExtension[]) {
       writeReply(res, reply);
       return true;
     }
-    const etag = `"${createHash('sha256').update(reply.bytes).digest('base64url').slice(0, 27)}"`;
-    const headers: Record<string, string> = {
-      ...reply.headers,
-      etag,
-      'cache-control': ASSET_CACHE_CONTROL,
+    sendBytes(req, res, reply, {
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       'cross-origin-resource-policy': 'cross-origin',
-    };
-    if (matchesEtag(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, headers);
-      res.end();
-      return true;
-    }
-    res.writeHead(200, { ...headers, 'content-type': reply.contentType, 'content-length': String(reply.bytes.length) });
-    res.end(reply.bytes);
+    });
     return true;
   };
 }
