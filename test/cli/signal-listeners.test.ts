@@ -6,7 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureOutput } from '../helpers/cli-in-process.js';
 import { runProxy } from '../../conformance/rest/observed/cli.js';
 import { stopSignal } from '../../workbench/cli-support.js';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
@@ -22,16 +23,6 @@ async function addedSince(before: Function[], signal: 'SIGINT' | 'SIGTERM'): Pro
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`no ${signal} listener was added`);
-}
-
-/** stdout written during `fn`, kept from the terminal. */
-function capture(): { text: () => string; restore: () => void } {
-  let text = '';
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    text += String(chunk);
-    return true;
-  });
-  return { text: () => text, restore: () => spy.mockRestore() };
 }
 
 let wb: Workbench;
@@ -61,16 +52,16 @@ describe('stop signals', () => {
 
   it('the proxy stopped by POST /__proxy/stop leaves no listener', async () => {
     const before = counts();
-    const out = capture();
+    const out = captureOutput();
     let code: number;
     try {
       const running = runProxy(['--upstream', wb.url, '--port', '0', '--quiet', '--report-dir', path.join(dir, 'proxy')]);
       let url: string | undefined;
       for (let i = 0; i < 500 && !url; i++) {
-        url = /^proxy: (http:\/\/127\.0\.0\.1:\d+) ->/m.exec(out.text())?.[1];
+        url = /^proxy: (http:\/\/127\.0\.0\.1:\d+) ->/m.exec(out.stdout())?.[1];
         if (!url) await new Promise((r) => setTimeout(r, 10));
       }
-      expect(url, out.text()).toBeDefined();
+      expect(url, out.stdout()).toBeDefined();
       expect((await fetch(`${url}/__proxy/stop`, { method: 'POST' })).status).toBeLessThan(300);
       code = await running;
     } finally {
@@ -84,7 +75,7 @@ describe('stop signals', () => {
   it('webhooks listen stopped by SIGTERM removes its subscription and leaves no listener', async () => {
     const before = counts();
     const beforeTerm = process.listeners('SIGTERM');
-    const out = capture();
+    const out = captureOutput();
     let code: number;
     try {
       const running = runListen(['--url', wb.url, '--store', 'signal-store']);
@@ -95,8 +86,8 @@ describe('stop signals', () => {
     } finally {
       out.restore();
     }
-    expect(code, out.text()).toBe(0);
-    expect(out.text()).toMatch(/SIGTERM: subscription \S+ removed\./);
+    expect(code, out.stdout()).toBe(0);
+    expect(out.stdout()).toMatch(/SIGTERM: subscription \S+ removed\./);
     expect(counts()).toEqual(before);
   });
 });

@@ -11,9 +11,11 @@ import type { RunResult } from './run.js';
 
 let running = false;
 
-export async function runCli(argv: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
-  if (running) throw new Error('runCli: one command at a time (it captures process.stdout/stderr)');
-  running = true;
+/**
+ * Captures what this process writes to stdout and stderr (kept from the terminal) until `restore`: for
+ * a command run in-process, finished (runCli) or long-running (a test that stops it another way).
+ */
+export function captureOutput(): { stdout: () => string; stderr: () => string; output: () => string; restore: () => void } {
   let stdout = '';
   let stderr = '';
   let output = '';
@@ -26,19 +28,33 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     callback?.();
     return true;
   };
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture('stdout') as typeof process.stdout.write);
   const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture('stderr') as typeof process.stderr.write);
+  return {
+    stdout: () => stdout,
+    stderr: () => stderr,
+    output: () => output,
+    restore: () => {
+      out.mockRestore();
+      err.mockRestore();
+    },
+  };
+}
+
+export async function runCli(argv: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  if (running) throw new Error('runCli: one command at a time (it captures process.stdout/stderr)');
+  running = true;
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  const captured = captureOutput();
   try {
     for (const [k, v] of Object.entries(env)) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
     const code = await main(argv);
-    return { code, stdout, stderr, output };
+    return { code, stdout: captured.stdout(), stderr: captured.stderr(), output: captured.output() };
   } finally {
-    out.mockRestore();
-    err.mockRestore();
+    captured.restore();
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
