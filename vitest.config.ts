@@ -42,8 +42,16 @@ export default defineConfig({
     // processes, retry timers), so four workers keep two cores busy (three left them 15% idle);
     // timing tests tolerate the load.
     maxWorkers: 4,
+    // Test files share their worker process instead of each starting a new one: a file that imports the
+    // workbench cost about 0.8 CPU-s more in a fresh process (Node and vitest start, the dependencies'
+    // modules loaded and compiled again), about 150 of the suite's 520 CPU-s. A file gets the modules
+    // (and their state) the worker's earlier files left, so a test about process state makes its own
+    // fresh copy (vi.resetModules(), as in test/workbench/contract-model.test.ts) or runs a child process.
+    isolate: false,
+    // As many workers from the start as at most: with fewer, tinypool ends a run whose workers are not
+    // isolated with "Terminating worker thread" (vitest-dev/vitest#8564).
+    minWorkers: 4,
     // The longest files first, from vitest's cache or, on a clean clone, test/weights.json.
     sequence: { sequencer: WeightedSequencer },
-    minWorkers: 1,
   },
 });

@@ -7,10 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { certify } from '../../conformance/rest/certify.js';
 import type { Exchange } from '../../conformance/rules/observations/rest.js';
-import { restRules } from '../../conformance/rules/rest/index.js';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import type { Workbench } from '../../workbench/index.js';
 import { TEST_API_KEY } from './helpers.js';
 
 // Every call of the HTTP send function, with the file that called it (the stack frame above the spy).
@@ -30,11 +28,17 @@ vi.mock('../../conformance/rest/http.js', async (importOriginal) => {
 
 const SEED = 20261126;
 let sandbox: Workbench;
-let run: Awaited<ReturnType<typeof certify>>;
+let run: Awaited<ReturnType<typeof import('../../conformance/rest/certify.js').certify>>;
 // What the rules were handed, each observation once.
 const observed = new Set<Exchange>();
 
 beforeAll(async () => {
+  // Test files share a worker (vitest.config.ts): a file run before this one may have loaded the
+  // certifier with the real send function, so this one loads fresh copies, which take the mock.
+  vi.resetModules();
+  const { certify } = await import('../../conformance/rest/certify.js');
+  const { restRules } = await import('../../conformance/rules/rest/index.js');
+  const { createWorkbench } = await import('../../workbench/index.js');
   sandbox = await createWorkbench({ port: 0, quiet: true, apiKeys: [TEST_API_KEY], webhooks: false });
   const rules = restRules.map((rule) => ({
     ...rule,
@@ -47,6 +51,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await sandbox?.close();
+  // The next file in this worker loads the certifier again, without this file's mock.
+  vi.resetModules();
 });
 
 const sorted = (o: object) => Object.keys(o).sort();

@@ -4,12 +4,11 @@
 // Then what the model answers: the URL match, page limits, event families, the allOf merge.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { certify } from '../../conformance/rest/certify.js';
 import { contractModel, documentLoads, eventFamilies, forgetLoadedDocuments, loadContract, matchOperation, maxPageSize, mergeAllOf } from '../../workbench/contract/model.js';
 import { MAX_PAGE_SIZE } from '../../workbench/http/paging.js';
-import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
+import type { Workbench } from '../../workbench/index.js';
 import { storefrontOperations, webhookEvents } from 'storefront-contract';
 
 let wb: Workbench | undefined;
@@ -17,6 +16,13 @@ afterAll(async () => wb?.close());
 
 describe('each document is read once per process', () => {
   it('the workbench started and certified in process (replay and generated requests) reads each document once', async () => {
+    // A fresh copy of this repository's modules, as a new process has: test files share a worker
+    // (vitest.config.ts), and a file run before this one may have read the documents already.
+    vi.resetModules();
+    const { documentLoads, loadContract } = await import('../../workbench/contract/model.js');
+    expect(documentLoads()).toEqual({ storefront: 0, admin: 0, webhooks: 0 });
+    const { certify } = await import('../../conformance/rest/certify.js');
+    const { createWorkbench, sandboxApiKey } = await import('../../workbench/index.js');
     // Importing certification's rules has read storefront.yaml already (response-schemas.ts awaits it at load).
     expect(documentLoads()).toEqual({ storefront: 1, admin: 0, webhooks: 0 });
     wb = await createWorkbench({ port: 0, quiet: true, preloadPrism: true });
