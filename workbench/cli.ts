@@ -1,9 +1,12 @@
 // `storefront-contract mock` (and `npm start`): the workbench on 127.0.0.1:4010. Parses flags, starts
 // createWorkbench, prints where everything is, and shuts down cleanly on SIGINT/SIGTERM.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { basePathTemplate } from 'storefront-contract/contract';
 import { parseArgs } from 'node:util';
 import { integerOption, readSecret, stopSignal, UsageError } from './cli-support.js';
+import { TOOLS_CACHE } from './contract/cache-dir.js';
+import { CACHE_ENV } from './contract/document-cache.js';
 import { createWorkbench } from './index.js';
 import { FaultRuleError, MAX_DELAY_MS, parseFaultFlag, type StartRule } from './mock/faults.js';
 import { FixtureError } from './sandbox/fixtures.js';
@@ -72,8 +75,8 @@ Options:
 
 Environment: PORT, STOREFRONT_API_KEY, STOREFRONT_ADMIN_TOKEN, WEBHOOK_TIME_SCALE. Secrets are never printed;
 the one key printed at start is demo-store's sandbox test key, made to be shared (derived from the seed).
-STOREFRONT_CONTRACT_CACHE_DIR: where parsed documents are cached by content (default
-node_modules/.cache/storefront-contract; off to turn it off).
+${CACHE_ENV}: where parsed documents are cached by content (default
+${path.posix.join('node_modules', TOOLS_CACHE)}, or ~/${TOOLS_CACHE} outside a project; off to turn it off).
 
 Per request: "Prefer: code=404", "Prefer: example=<Name>", "Prefer: dynamic=true" answer from the spec's
 examples (the sandbox steps aside for that request); "Prefer: delay=800" waits 800 ms before the answer,
