@@ -19,6 +19,17 @@ const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
       want: ['page 4 is past the last page 3 but the response has 2 products and next_page 2'],
     },
   ],
+  [
+    'past the end of an empty list: previous_page null',
+    { given: { path: '/catalog/products?page=2', body: page({ products: [] }, { total_records: 0, total_pages: 0, limit: 20, next_page: null, previous_page: null }) }, want: [] },
+  ],
+  [
+    'an empty page past the end whose previous_page is the page before the one asked (advice: SF-041 is designed here)',
+    {
+      given: { path: '/catalog/products?page=9&limit=2', body: page({ products: [] }, { total_records: 5, total_pages: 3, limit: 2, next_page: null, previous_page: 8 }) },
+      want: ['warning: previous_page is 8 on page 9, past the last page; designed here (SF-041), not stated by the platform: the last page (3), so a client can step back to records'],
+    },
+  ],
   ['a documented 4XX for a page past the end (status-documented judges it)', { given: { path: '/catalog/products?page=9', status: 400, body: {} }, want: 'skipped' }],
 ];
 
