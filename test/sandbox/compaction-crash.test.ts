@@ -7,44 +7,25 @@
 // no .tmp file, and takes writes and compacts again. (2) End to end: the workbench CLI with `--data-dir`
 // and `--compact-after 6`, killed at the commit point while stock moves are sent over HTTP; after a
 // restart the stock is the acknowledged moves, plus at most the one in flight.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
+import { mockCli, stopChild, type RunningMock } from '../helpers/mock-cli.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { COMPACTION_POINTS, Journal } from '../../workbench/sandbox/journal.js';
-import { http, tempDir } from './helpers.js';
+import { http } from './helpers.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
+const { tempDir } = cleanupAfterEach();
+const mock = mockCli();
 
-function cli(dataDir: string, crashAt?: string): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
+/** The workbench CLI on a data dir compacting every 6 writes; with `crashAt`, killed (SIGKILL) at that point of a compaction. */
+function cli(dataDir: string, crashAt?: string): Promise<RunningMock> {
   const env = { ...process.env };
   if (crashAt) env.SFC_TEST_COMPACTION_CRASH_AT = crashAt;
   else delete env.SFC_TEST_COMPACTION_CRASH_AT;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet', '--data-dir', dataDir, '--compact-after', '6'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stderr!.resume();
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m && out.includes('world and back office')) resolve({ child, url: m[1], exited });
-    });
-    child.once('exit', (code) => reject(new Error(`cli exited with ${code}: ${out}`)));
-  });
+  return mock.start(['--port', '0', '--quiet', '--data-dir', dataDir, '--compact-after', '6'], 'world and back office', { env });
 }
 
 const PRODUCT = 'prd_7Q2K9X';
@@ -92,28 +73,26 @@ function writer(dir: string, first: number, count: number, crashAt?: string): { 
 
 describe('kill -9 at each point of a compaction (a journal writer as a child)', () => {
   it.each(COMPACTION_POINTS.map((p) => [p]))('%s: every acknowledged write is there after reopening', async (point) => {
-    const t = await tempDir('compaction-point-');
-    cleanups.push(t.remove);
-    const { acked, signal } = writer(t.dir, 0, 30, point);
+    const data = await tempDir('compaction-point-');
+    const { acked, signal } = writer(data, 0, 30, point);
     expect(signal, `the hook at ${point} did not fire`).toBe('SIGKILL');
     expect(acked).toEqual([0, 1, 2, 3, 4]);
-    const ids = written(t.dir);
+    const ids = written(data);
     // The sixth write reached the disk before its compaction started: it may be there, never answered.
     expect([acked, [...acked, 5]]).toContainEqual(ids);
-    expect(readdirSync(t.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(data).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     // The journal takes writes and compacts again (6 more: one compaction), then reads back all.
-    const more = writer(t.dir, 100, 8);
+    const more = writer(data, 100, 8);
     expect(more.signal).toBeNull();
     expect(more.acked).toHaveLength(8);
-    expect(written(t.dir)).toEqual([...ids, 100, 101, 102, 103, 104, 105, 106, 107]);
+    expect(written(data)).toEqual([...ids, 100, 101, 102, 103, 104, 105, 106, 107]);
   }, 60_000);
 });
 
 describe('kill -9 at the commit point of a compaction, end to end', () => {
   it('the workbench CLI killed there while answering stock moves keeps every acknowledged one', async () => {
-    const t = await tempDir('compaction-crash-');
-    cleanups.push(t.remove);
-    const first = await cli(t.dir, 'snapshot-renamed');
+    const data = await tempDir('compaction-crash-');
+    const first = await cli(data, 'snapshot-renamed');
     const before = await stock(first.url);
     let acknowledged = 0;
     for (let i = 0; i < 20; i++) {
@@ -123,15 +102,14 @@ describe('kill -9 at the commit point of a compaction, end to end', () => {
     await first.exited;
     expect(first.child.signalCode, 'the hook did not fire').toBe('SIGKILL');
     expect(acknowledged).toBeGreaterThanOrEqual(5);
-    const second = await cli(t.dir);
+    const second = await cli(data);
     try {
       const after = await stock(second.url);
       expect(after - before).toBeGreaterThanOrEqual(acknowledged);
       expect(after - before).toBeLessThanOrEqual(acknowledged + 1);
-      expect(readdirSync(t.dir).filter((f) => f.startsWith('sandbox')).sort()).toEqual(['sandbox.jsonl', 'sandbox.snapshot.jsonl']);
+      expect(readdirSync(data).filter((f) => f.startsWith('sandbox')).sort()).toEqual(['sandbox.jsonl', 'sandbox.snapshot.jsonl']);
     } finally {
-      second.child.kill('SIGTERM');
-      await second.exited;
+      await stopChild(second.child);
     }
   }, 60_000);
 });

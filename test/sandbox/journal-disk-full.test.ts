@@ -9,14 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync, writeSync as execWrite } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { Journal, JournalWriteError, type Entry } from '../../workbench/sandbox/journal.js';
-import { backOffice, http, startSandbox, tempDir } from './helpers.js';
+import { backOffice, http, startSandbox } from './helpers.js';
 
-const cleanups: Array<() => void | Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer, tempDir } = cleanupAfterEach();
 
 const lot = (n: number) => ({ lot_batch: 'LOT-1', manufacturer: 'Test', mfg_date: '2026-01-01', exp_date: '2028-01-01', stock_quantity: n });
 const move = (store: string, n: number): Entry => ({ v: 2, store, at: '2026-01-01T00:00:00Z', op: 'put', puts: [{ kind: 'stock', product_id: 'prd_1', variant_id: 'var_1', inventory: [lot(n)] }] });
@@ -24,8 +22,7 @@ const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, w
 
 describe('ENOSPC, injected', () => {
   it('a compaction that cannot write leaves the journal as it was, and is tried again later', async () => {
-    const t = await tempDir('disk-full-');
-    cleanups.push(t.remove);
+    const data = await tempDir('disk-full-');
     let room = Infinity;
     const write = (fd: number, buffer: Buffer, offset: number, length: number) => {
       if (length > room) throw enospc();
@@ -33,12 +30,12 @@ describe('ENOSPC, injected', () => {
       return execWrite(fd, buffer, offset, length);
     };
     const notes: string[] = [];
-    const journal = Journal.open(t.dir, { compactEntries: 10, write, log: (l) => notes.push(l) });
+    const journal = Journal.open(data, { compactEntries: 10, write, log: (l) => notes.push(l) });
     for (let i = 0; i < 10; i++) journal.append(move(`s${i % 3}`, i));
     const first = journal.compact([]);
     expect(first).toBeDefined();
     for (let i = 10; i < 20; i++) journal.append(move(`s${i % 3}`, i));
-    const files = () => readdirSync(t.dir).sort().map((f) => [f, readFileSync(path.join(t.dir, f), 'utf8')]);
+    const files = () => readdirSync(data).sort().map((f) => [f, readFileSync(path.join(data, f), 'utf8')]);
     // Room for part of the snapshot only, then for the snapshot but not the new tail.
     for (const budget of [40, 600]) {
       const before = files();
@@ -57,7 +54,7 @@ describe('ENOSPC, injected', () => {
     expect(journal.due).toBe(true);
     expect(journal.compact([])).toBeDefined();
     journal.close();
-    const again = Journal.open(t.dir);
+    const again = Journal.open(data);
     try {
       expect(again.entriesOf('s0').flatMap((e) => (e.op === 'put' || e.op === 'state' ? e.puts : []))).toEqual([expect.objectContaining({ inventory: [lot(700)] })]);
       expect(again.entriesOf('s1')).toHaveLength(1);
@@ -67,24 +64,23 @@ describe('ENOSPC, injected', () => {
   });
 
   it('an append that fails half-way is cut back and refused; the next one lands on a clean line', async () => {
-    const t = await tempDir('disk-full-');
-    cleanups.push(t.remove);
+    const data = await tempDir('disk-full-');
     let fail = false;
     const write = (fd: number, buffer: Buffer, offset: number, length: number) => {
       if (fail && length > 10) return execWrite(fd, buffer, offset, 10);
       if (fail) throw enospc();
       return execWrite(fd, buffer, offset, length);
     };
-    const journal = Journal.open(t.dir, { write });
+    const journal = Journal.open(data, { write });
     journal.append(move('s', 1));
-    const good = readFileSync(path.join(t.dir, 'sandbox.jsonl'), 'utf8');
+    const good = readFileSync(path.join(data, 'sandbox.jsonl'), 'utf8');
     fail = true;
     expect(() => journal.append(move('s', 2))).toThrow(JournalWriteError);
-    expect(readFileSync(path.join(t.dir, 'sandbox.jsonl'), 'utf8')).toBe(good);
+    expect(readFileSync(path.join(data, 'sandbox.jsonl'), 'utf8')).toBe(good);
     fail = false;
     journal.append(move('s', 3));
     journal.close();
-    const again = Journal.open(t.dir);
+    const again = Journal.open(data);
     expect(again.entriesOf('s')).toHaveLength(2);
     again.close();
   });
@@ -100,7 +96,7 @@ function smallDisk(kb: number): string | undefined {
     rmSync(dir, { recursive: true, force: true });
     return undefined;
   }
-  cleanups.push(() => {
+  defer(() => {
     execFileSync('umount', [dir], { stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
   });

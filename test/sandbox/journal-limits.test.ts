@@ -3,59 +3,29 @@
 // EFBIG half-way): writes go on until one fails, the failed one must be a 503 with the envelope and
 // Retry-After and leave no torn bytes, and after a restart without the limit every acknowledged write is
 // there. An entry of the right version and the wrong shape stops the start naming file, line and field.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../scripts/lib/repo.js';
-import { http, KEY, startSandbox, tempDir } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
+import { mockCli, stopChild, type RunningMock } from '../helpers/mock-cli.js';
+import { http, KEY, startSandbox } from './helpers.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
-
-async function dir(): Promise<string> {
-  const t = await tempDir('journal-');
-  cleanups.push(t.remove);
-  return t.dir;
-}
+const { tempDir } = cleanupAfterEach();
+const mock = mockCli();
+const dir = () => tempDir('journal-');
 
 const HAS_PRLIMIT = spawnSync('prlimit', ['--version']).status === 0;
 
 /** The CLI as a child (NODE_OPTIONS with the sfc-source condition is inherited), optionally under a file size limit. */
-function cli(dataDir: string, fsizeBytes?: number): Promise<{ child: ChildProcess; url: string }> {
-  const node = [process.execPath, '--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet', '--data-dir', dataDir];
-  const [cmd, ...args] =
+function cli(dataDir: string, fsizeBytes?: number): Promise<RunningMock> {
+  const wrap =
     fsizeBytes === undefined
-      ? node
+      ? undefined
       : HAS_PRLIMIT
-        ? ['prlimit', `--fsize=${fsizeBytes}`, ...node]
-        : ['bash', '-c', `ulimit -f ${Math.floor(fsizeBytes / 1024)}; exec "$@"`, 'bash', ...node];
-  const child = spawn(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (c) => (err += c));
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m && out.includes('world and back office')) resolve({ child, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`cli exited with ${code}: ${out}${err}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+        ? (node: string[]) => ['prlimit', `--fsize=${fsizeBytes}`, ...node]
+        : (node: string[]) => ['bash', '-c', `ulimit -f ${Math.floor(fsizeBytes / 1024)}; exec "$@"`, 'bash', ...node];
+  return mock.start(['--port', '0', '--quiet', '--data-dir', dataDir], 'world and back office', { wrap });
 }
 
 const customer = (i: number) => ({
@@ -77,7 +47,7 @@ describe('a failed append does not poison the journal', () => {
     const auth = { authorization: `Bearer ${anon.json.content.access_token}` };
     const seeded = await http(`${warm.url}/api/v1/demo-store/storefront/customers`, 'POST', { headers: auth, body: customer(0) });
     expect(seeded.status).toBe(201);
-    await stop(warm.child);
+    await stopChild(warm.child);
     const put = readFileSync(journal, 'utf8').split('\n').find((l) => l.includes('"op":"put"'))!;
     const room = limit - statSync(journal).size - 12 * 1024;
     appendFileSync(journal, `${put}\n`.repeat(Math.floor(room / (put.length + 1))));
@@ -104,14 +74,14 @@ describe('a failed append does not poison the journal', () => {
     // The workbench still answers reads, and a second failed write is answered the same way.
     expect((await http(`${base}/customers/${acknowledged[0]}/cards`, 'GET', { headers: auth })).status).toBe(200);
     expect((await http(`${base}/customers`, 'POST', { headers: auth, body: customer(999) })).status).toBe(503);
-    await stop(first.child);
+    await stopChild(first.child);
 
     const second = await cli(data);
     const base2 = `${second.url}/api/v1/demo-store/storefront`;
     for (const id of acknowledged) expect((await http(`${base2}/customers/${id}/cards`, 'GET', { headers: auth })).status, id).toBe(200);
     // And the journal takes writes again.
     expect((await http(`${base2}/customers`, 'POST', { headers: auth, body: customer(1000) })).status).toBe(201);
-    await stop(second.child);
+    await stopChild(second.child);
   }, 120_000);
 });
 

@@ -7,21 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { Journal, JournalReadError, type Entry } from '../../workbench/sandbox/journal.js';
-import { tempDir } from './helpers.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { tempDir } = cleanupAfterEach();
 
-async function dir(): Promise<string> {
-  const t = await tempDir('recovery-');
-  cleanups.push(t.remove);
-  return t.dir;
-}
+const dir = () => tempDir('recovery-');
 
 const lot = (n: number) => ({ lot_batch: 'LOT-1', manufacturer: 'Test', mfg_date: '2026-01-01', exp_date: '2028-01-01', stock_quantity: n });
 const move = (n: number): Entry => ({ v: 2, store: 's', at: '2026-01-01T00:00:00Z', op: 'put', puts: [{ kind: 'stock', product_id: 'prd_1', variant_id: 'var_1', inventory: [lot(n)] }] });

@@ -8,27 +8,21 @@
 // records) is still read, and folded with version-2 entries after it.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import type { Workbench } from '../../workbench/index.js';
 import { closeOnce } from '../helpers/close-once.js';
-import { anonymous, backOffice, call, http, startSandbox, tempDir } from './helpers.js';
+import { anonymous, backOffice, call, http, startSandbox } from './helpers.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer, tempDir } = cleanupAfterEach();
 
-async function dir(): Promise<string> {
-  const t = await tempDir('replay-');
-  cleanups.push(t.remove);
-  return t.dir;
-}
+const dir = () => tempDir('replay-');
 
 async function start(dataDir: string, compactEntries?: number): Promise<Workbench> {
   // One held world: every store is evicted and rebuilt from the journal while the script runs too.
   const wb = await startSandbox({ webhooks: false, sandbox: { dataDir, maxWorlds: 1, compactEntries, log: () => {} } });
   closeOnce(wb);
-  cleanups.push(() => wb.close());
+  defer(() => wb.close());
   return wb;
 }
 
@@ -152,7 +146,7 @@ describe('replay gives the live world', () => {
 
   it('without --data-dir: a store past 256 writes is folded in memory, and its rebuilt world is the live one', async () => {
     const wb = await startSandbox({ webhooks: false, sandbox: { maxWorlds: 1 } });
-    cleanups.push(() => wb.close());
+    defer(() => wb.close());
     await ok(wb, 'PATCH', '/products/prd_7Q2K9X', { name: 'Folded in memory' });
     for (let i = 0; i < 300; i++) await ok(wb, 'POST', '/inventory', { product_id: 'prd_7Q2K9X', variant_id: 'var_4M8T2C', adjust: i % 2 ? -1 : 2 });
     const live = await worlds(wb);

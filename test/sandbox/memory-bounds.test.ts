@@ -2,19 +2,17 @@
 // world is evicted and rebuilt from seed plus journal (the file with --data-dir, the in-memory journal
 // without) with every write still there; and each world's answer cache is bounded by bytes, with long
 // keys (a 1 MB pincode is valid per schema) kept as hashes.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { AnswerCache } from '../../workbench/sandbox/world.js';
 import type { Workbench } from '../../workbench/index.js';
-import { anonymous, backOffice, call, http, startSandbox, tempDir } from './helpers.js';
+import { anonymous, backOffice, call, http, startSandbox } from './helpers.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer, tempDir } = cleanupAfterEach();
 
 async function start(options: { dataDir?: string; maxWorlds: number }): Promise<Workbench> {
   const wb = await startSandbox({ webhooks: false, sandbox: options });
-  cleanups.push(() => wb.close());
+  defer(() => wb.close());
   return wb;
 }
 
@@ -23,9 +21,8 @@ describe('worlds are evicted and rebuilt', () => {
     it(`${persistent ? 'with' : 'without'} --data-dir: 12 stores written once through 3 held worlds, every write read back`, async () => {
       let dataDir: string | undefined;
       if (persistent) {
-        const t = await tempDir('evict-');
-        cleanups.push(t.remove);
-        dataDir = t.dir;
+        const data = await tempDir('evict-');
+        dataDir = data;
       }
       const wb = await start({ dataDir, maxWorlds: 3 });
       const stores = Array.from({ length: 12 }, (_, i) => `evict-${i}`);

@@ -5,27 +5,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import type { Workbench } from '../../workbench/index.js';
 import { closeOnce } from '../helpers/close-once.js';
-import { anonymous, backOffice, call, http, KEY, q, startSandbox, tempDir } from './helpers.js';
+import { anonymous, backOffice, call, http, KEY, q, startSandbox } from './helpers.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer, tempDir } = cleanupAfterEach();
 
-async function dir(): Promise<string> {
-  const t = await tempDir();
-  cleanups.push(t.remove);
-  return t.dir;
-}
+const dir = () => tempDir('sandbox-');
 
 async function start(dataDir?: string): Promise<Workbench> {
   const wb = await startSandbox({ webhooks: { timeScale: 0.01, dataDir }, sandbox: { dataDir } });
   closeOnce(wb);
-  cleanups.push(() => wb.close());
+  defer(() => wb.close());
   return wb;
 }
 

@@ -2,32 +2,23 @@
 // delete the old one must not stay readable in any file of --data-dir (database, -wal, -shm, -journal),
 // and those files are the owner's alone (0600; a data directory the simulator creates is 0700).
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { admin, createWebhook, deliveries, expectAllValid, startReceiver, startWorkbench, waitFor, type Receiver } from './helpers.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer, tempDir } = cleanupAfterEach();
 
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'simulator-at-rest-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 async function receiver(): Promise<Receiver> {
   const r = await startReceiver(() => ({ status: 200 }));
-  cleanups.push(() => r.close());
+  defer(() => r.close());
   return r;
 }
 
 async function workbench(dataDir: string) {
   const bench = await startWorkbench({ dataDir, timeScale: 0.01 });
-  cleanups.push(bench.close);
+  defer(bench.close);
   return bench;
 }
 
@@ -43,7 +34,7 @@ function modes(dir: string): Record<string, string> {
 
 describe('secrets at rest', () => {
   it('after rotate-secret and delete, no file of the data directory holds the old secrets or deleted header values', async () => {
-    const dir = await tempDir();
+    const dir = await tempDir('simulator-at-rest-');
     const store = 'at-rest-store';
     const r = await receiver();
     const wb = await workbench(dir);
@@ -95,7 +86,7 @@ describe('secrets at rest', () => {
   });
 
   it('data files are 0600 inside an existing directory, older loose files are tightened, a created directory is 0700', async () => {
-    const parent = await tempDir();
+    const parent = await tempDir('simulator-at-rest-');
     // An existing, world-readable directory with a database file left 0644 by an older version.
     const existing = path.join(parent, 'existing');
     const created = path.join(parent, 'new', 'nested');

@@ -5,26 +5,17 @@
 // pending retry.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
 import { createSimulator } from '../../workbench/simulator/index.js';
 import { call, createWebhook, deliveries, expectAllValid, startReceiver, waitFor } from './helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer, tempDir } = cleanupAfterEach();
 
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'simulator-kill-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 /** The workbench in a child process; resolves once it prints where it listens. */
 async function child(dataDir: string): Promise<{ proc: ChildProcess; pid: number; server: MockServer }> {
@@ -32,7 +23,7 @@ async function child(dataDir: string): Promise<{ proc: ChildProcess; pid: number
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  cleanups.push(async () => {
+  defer(async () => {
     if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
   });
   let stderr = '';
@@ -51,13 +42,13 @@ const EVENTS = 10;
 
 describe('kill -9 during retries', () => {
   it('a restart on the same --data-dir loses no committed row, sends nothing twice and delivers every pending retry', async () => {
-    const dir = await tempDir();
+    const dir = await tempDir('simulator-kill-');
     const store = 'kill-store';
     // Fails everything until the restart, then accepts: retries are being scheduled, claimed, sent and
     // recorded when the child dies.
     let accepting = false;
     const r = await startReceiver(() => ({ status: accepting ? 200 : 500 }));
-    cleanups.push(() => r.close());
+    defer(() => r.close());
 
     const first = await child(dir);
     const a = await createWebhook(first.server, store, { url: `${r.url}/a`, events: ['order.created'] });
@@ -86,7 +77,7 @@ describe('kill -9 during retries', () => {
     accepting = true;
     const sim = createSimulator({ dataDir: dir, timeScale: 0.01 });
     const server = await createMockServer({ port: 0, quiet: true, extensions: [sim.extension] });
-    cleanups.push(async () => {
+    defer(async () => {
       await server.close();
       await sim.close();
     });

@@ -1,36 +1,26 @@
 // Durability (issue 6): subscriptions, pending retries and the log live in SQLite under --data-dir. After
 // a restart pending retries fire at their time, none lost and none sent twice; an attempt whose sender died
 // mid-flight is settled when its claim's lease runs out and the schedule continues.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { createSimulator, type Simulator } from '../../workbench/simulator/index.js';
 import { deliveryRules } from '../../workbench/simulator/rules.js';
 import { SimulatorStore } from '../../workbench/simulator/store.js';
 import { call, createWebhook, deliveries, expectAllValid, startReceiver, startWorkbench, waitFor, type Receiver } from './helpers.js';
 
 const SCALE = 0.01;
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const { defer, tempDir } = cleanupAfterEach();
 
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'simulator-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
   const r = await startReceiver(...args);
-  cleanups.push(() => r.close());
+  defer(() => r.close());
   return r;
 }
 
 async function workbench(dataDir: string) {
   const bench = await startWorkbench({ dataDir, timeScale: SCALE });
-  cleanups.push(bench.close);
+  defer(bench.close);
   return bench;
 }
 
@@ -38,7 +28,7 @@ const inStore = (sim: Simulator, store: string) => sim.service.listDeliveries(st
 
 describe('restart', () => {
   it('pending retries survive a restart: they fire after it, once each, and the schedule goes on', async () => {
-    const dir = await tempDir();
+    const dir = await tempDir('simulator-');
     const store = 'restart-store';
     // Fails three times, then accepts: attempt 4 is pending (due after the scaled 5 min) when we stop.
     const r = await receiver((c) => ({ status: c.n <= 3 ? 500 : 200 }));
@@ -62,7 +52,7 @@ describe('restart', () => {
   });
 
   it('an attempt overdue while the simulator was down fires at once after the restart, once', async () => {
-    const dir = await tempDir();
+    const dir = await tempDir('simulator-');
     const store = 'overdue-store';
     const r = await receiver((c) => ({ status: c.n === 1 ? 500 : 200 }));
     const first = await workbench(dir);
@@ -79,7 +69,7 @@ describe('restart', () => {
   });
 
   it('two simulators on one data directory never send the same attempt twice', async () => {
-    const dir = await tempDir();
+    const dir = await tempDir('simulator-');
     const store = 'shared-store';
     const r = await receiver((c) => ({ status: c.n % 3 === 0 ? 200 : 500 }));
     const a = await workbench(dir);
@@ -98,11 +88,11 @@ describe('restart', () => {
   });
 
   it('group commit: raised events are on disk before any answer says so, and in process once settled() resolves', async () => {
-    const dir = await tempDir();
+    const dir = await tempDir('simulator-');
     const store = 'group-store';
     const bench = await workbench(dir);
     const other = SimulatorStore.open(dir);
-    cleanups.push(async () => other.close());
+    defer(async () => other.close());
     // Over HTTP: the 202 is written only after the commit, so another connection finds the event at once.
     const replies = await Promise.all([1, 2, 3].map(() => call(bench.server.url, 'POST', `/__simulator/stores/${store}/events`, { event: 'order.created' })));
     for (const reply of replies) {
@@ -117,7 +107,7 @@ describe('restart', () => {
   });
 
   it('an attempt claimed by a sender that died is settled when its lease runs out, and retried', async () => {
-    const dir = await tempDir();
+    const dir = await tempDir('simulator-');
     const store = 'crash-store';
     const r = await receiver(() => ({ status: 200 }));
     const first = await workbench(dir);
