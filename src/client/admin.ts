@@ -4,7 +4,7 @@
 import { apiBaseUrl } from '../contract/paths.js';
 import createClient, { type ClientOptions } from 'openapi-fetch';
 import { adminSecurity } from '../../generated/operations/security.js';
-import { authMiddleware, type ValidationMode } from './middleware.js';
+import { authMiddleware, lazyValidation, type ValidationMode } from './middleware.js';
 import type { AdminClientPaths, TypedClient } from './typed-client.js';
 
 export interface AdminClientOptions {
@@ -33,7 +33,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     authMiddleware(adminSecurity, (scheme) => (scheme === 'adminBearer' && options.adminToken ? ['Authorization', `Bearer ${options.adminToken}`] : undefined), 'pass adminToken'),
   );
   const mode = options.validate;
-  if (mode && mode !== 'off') client.use({ onResponse: async (context) => (await import('./admin-validation.js')).checkAdminResponse(context, mode) });
+  if (mode && mode !== 'off') client.use(lazyValidation(() => import('./admin-validation.js').then((m) => m.checkAdminResponse), mode));
   // openapi-fetch's client, typed by TypedClient: the same methods, `error` read as the envelope.
   return Object.assign(client, { baseUrl }) as unknown as AdminClient;
 }

@@ -8,7 +8,7 @@ import createClient, { type ClientOptions } from 'openapi-fetch';
 import type { components } from '../../generated/types/storefront.js';
 import { storefrontSecurity } from '../../generated/operations/security.js';
 import { StorefrontApiError } from './errors.js';
-import { authMiddleware, type ValidationMode } from './middleware.js';
+import { authMiddleware, lazyValidation, type ValidationMode } from './middleware.js';
 import { tokenSession } from './token-session.js';
 import type { StorefrontClientPaths, TypedClient } from './typed-client.js';
 
@@ -73,7 +73,7 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
   // attempted again on the next response.
   const mode = options.validate;
   if (mode && mode !== 'off') {
-    client.use({ onResponse: async (context) => (await import('./storefront-validation.js')).checkStorefrontResponse(context, mode) });
+    client.use(lazyValidation(() => import('./storefront-validation.js').then((m) => m.checkStorefrontResponse), mode));
   }
   // Last, so that its onResponse runs first: a request sent again after a 401 is validated like any other.
   if (session) client.use(session);

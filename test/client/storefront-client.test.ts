@@ -9,6 +9,7 @@ import { unwrap } from '../../src/client/unwrap.js';
 import { MissingCredentialsError, StorefrontApiError } from '../../src/client/errors.js';
 import { ContractViolationError } from '../../src/client/contract-violation.js';
 import { validateResponse } from '../../src/validators/index.js';
+import { lazyValidation } from '../../src/client/middleware.js';
 
 const API_KEY = 'test-store-api-key';
 let server: MockServer;
@@ -153,5 +154,41 @@ describe('strict validation mode', () => {
     const lax = createStorefrontClient({ baseUrl: brokenUrl, storeId: 's', accessToken: 't' });
     const { data } = await lax.GET('/catalog/products');
     expect(data).toEqual(body);
+  });
+
+  it('checks every response of a strict client, its code loaded once (an import on each response cost about 1 ms)', async () => {
+    const strict = createStorefrontClient({ baseUrl: brokenUrl, storeId: 's', accessToken: 't', validate: 'strict' });
+    for (let i = 0; i < 3; i++) await expect(strict.GET('/catalog/products')).rejects.toBeInstanceOf(ContractViolationError);
+  });
+});
+
+describe('lazyValidation (the validation middleware of both clients)', () => {
+  const context = { response: new Response('{}') } as Parameters<NonNullable<ReturnType<typeof lazyValidation>['onResponse']>>[0];
+
+  it('loads the checking code on the first response only, and hands it each response with the mode', async () => {
+    let loads = 0;
+    const seen: string[] = [];
+    const middleware = lazyValidation(async () => {
+      loads++;
+      return async (_context, mode) => {
+        seen.push(mode);
+        return undefined;
+      };
+    }, 'warn');
+    await Promise.all([middleware.onResponse!(context), middleware.onResponse!(context)]);
+    await middleware.onResponse!(context);
+    expect([loads, seen]).toEqual([1, ['warn', 'warn', 'warn']]);
+  });
+
+  it('tries a failed load again on the next response', async () => {
+    let loads = 0;
+    const middleware = lazyValidation(async () => {
+      if (++loads === 1) throw new Error('chunk failed to load');
+      return async () => undefined;
+    }, 'strict');
+    await expect(middleware.onResponse!(context)).rejects.toThrow('chunk failed to load');
+    await expect(middleware.onResponse!(context)).resolves.toBeUndefined();
+    await middleware.onResponse!(context);
+    expect(loads).toBe(2);
   });
 });
