@@ -33,8 +33,10 @@ export function authMiddleware(security: SecurityTable, credentials: Credentials
   };
 }
 
-type ResponseContext = Parameters<NonNullable<Middleware['onResponse']>>[0];
-type CheckResponse = (context: ResponseContext, mode: Exclude<ValidationMode, 'off'>) => Promise<Response | undefined>;
+export type ResponseContext = Parameters<NonNullable<Middleware['onResponse']>>[0];
+
+/** What the validation middleware of a client runs on each response: undefined or the response openapi-fetch reads on. */
+export type CheckResponse = (context: ResponseContext, mode: Exclude<ValidationMode, 'off'>) => Promise<Response | undefined>;
 
 /**
  * Validation as a middleware whose code loads on the first response (its own chunk in a bundled app) and

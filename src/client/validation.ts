@@ -1,18 +1,12 @@
 // The response validation of a typed client, in the chunk its API's validation module loads with
 // (storefront-validation.ts, admin-validation.ts): it finds the operation of each response and
 // checks the response against that operation's validators, loaded from the API's own map.
-import type { Middleware } from 'openapi-fetch';
 import type { ApiName } from '../validators/lookup.js';
 import type { ValidatorLoaders } from '../validators/operation-loader.js';
 import { ContractViolationError } from './contract-violation.js';
-import type { ValidationMode } from './middleware.js';
+import type { CheckResponse } from './middleware.js';
 import { routeFinder } from './operation-index.js';
 import { checkResponse } from './response-check.js';
-
-export type ResponseContext = Parameters<NonNullable<Middleware['onResponse']>>[0];
-
-/** What the validation middleware of a client runs on each response: undefined or the response openapi-fetch reads on. */
-export type CheckResponse = (context: ResponseContext, mode: Exclude<ValidationMode, 'off'>) => Promise<Response | undefined>;
 
 export function responseChecker(
   api: ApiName,
