@@ -9,6 +9,8 @@
 // `previous_page` naming the last page (`total_pages`), or null when there are no rows. So the neighbours
 // are always whole numbers within 1..total_pages, however large the page asked (1e20 never comes back).
 
+import type { StorefrontComponents } from 'storefront-contract';
+
 export const MAX_PAGE_SIZE = 100;
 /** Rows per page when a request gives no `limit` (the spec's examples' 20). */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -24,14 +26,8 @@ export interface PageWindow {
   offset: number;
 }
 
-/** The `pagination` block of a list answer (`Pagination` in the spec). */
-export interface Pagination {
-  total_records: number;
-  total_pages: number;
-  limit: number;
-  next_page: number | null;
-  previous_page: number | null;
-}
+/** The `pagination` block of a list answer: the spec's `Pagination` (the Admin lists share the schema). */
+export type Pagination = StorefrontComponents['schemas']['Pagination'];
 
 /**
  * `page` and `limit` as validated numbers (>= 1; the pipeline checked them against the spec); fractional

@@ -6,17 +6,14 @@
 // sandbox's own rule: which fields each list sorts on. An unknown field is a 400 naming the field and
 // the fields there are.
 import type { ErrorItem } from 'storefront-contract/contract';
-import { DEFAULT_PAGE_SIZE, pageWindowOf, pagination, type PageWindow } from '../http/paging.js';
-import type { Pagination } from './types.js';
+import { DEFAULT_PAGE_SIZE, pageWindowOf, pagination, type PageWindow, type Pagination } from '../http/paging.js';
 
 export type SortValue = string | number | null;
 /** Sortable fields of one list: name -> how to read the value from an item. Maps, never object keys. */
 export type SortFields<T> = ReadonlyMap<string, (item: T) => SortValue>;
 
-export type Page = PageWindow;
-
 /** `maxPageSize`: the spec's `x-max-page-size` (register SF-031): a larger `limit` gets that many rows, and says so. */
-export function pageOf(query: URLSearchParams, maxPageSize: number): Page {
+export function pageOf(query: URLSearchParams, maxPageSize: number): PageWindow {
   return pageWindowOf(query, DEFAULT_PAGE_SIZE, maxPageSize);
 }
 
@@ -89,6 +86,6 @@ export function sortBy<T>(items: readonly T[], keys: ReadonlyArray<{ read: (item
   return rows.map((r) => r.item);
 }
 
-export function paginate<T>(items: readonly T[], page: Page): { items: T[]; pagination: Pagination } {
+export function paginate<T>(items: readonly T[], page: PageWindow): { items: T[]; pagination: Pagination } {
   return { items: items.slice(page.offset, page.offset + page.limit), pagination: pagination(page, items.length) };
 }

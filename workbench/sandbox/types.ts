@@ -35,7 +35,6 @@ export type AppliedCoupon = S['AppliedCoupon'];
 export type AppliedPromotion = S['AppliedPromotion'];
 export type InapplicableCoupon = S['InapplicableCoupon'];
 export type FulfillmentOptions = S['FulfillmentOptions'];
-export type Pagination = S['Pagination'];
 
 /** A variant as stored: the full `Variant`, plus its marketplace seller (null when the store sells it). */
 export type VariantRecord = Variant & { seller_id?: string | null; seller_detail?: SellerDetail | null };
