@@ -12,6 +12,12 @@ export interface Cleanup {
   tempDir(prefix: string): Promise<string>;
 }
 
+/** A new folder in the system's temporary folder, named `<prefix>XXXXXX`, and how to remove it. */
+export async function makeTempDir(prefix: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
 export function cleanupAfterEach(): Cleanup {
   const cleanups: Array<() => unknown> = [];
   afterEach(async () => {
@@ -22,8 +28,8 @@ export function cleanupAfterEach(): Cleanup {
       cleanups.push(fn);
     },
     async tempDir(prefix) {
-      const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      const { dir, remove } = await makeTempDir(prefix);
+      cleanups.push(remove);
       return dir;
     },
   };

@@ -1,10 +1,8 @@
 // Shared by the sandbox tests: the real workbench (createWorkbench, sandbox and simulator) on a free
 // loopback port, storefront calls over HTTP whose answers are judged against the contract with the
 // generated validators (validateResponse), and tokens issued the way an app gets them.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { request } from 'undici';
+import { makeTempDir } from '../helpers/cleanup.js';
 import { toReply, type Reply } from '../helpers/http-reply.js';
 import { expect } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
@@ -46,10 +44,7 @@ export async function call(wb: Workbench, operationId: string, method: string, p
   return r;
 }
 
-export async function tempDir(prefix = 'sandbox-'): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
-}
+export const tempDir = (prefix = 'sandbox-') => makeTempDir(prefix);
 
 export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;
