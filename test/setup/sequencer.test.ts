@@ -33,14 +33,11 @@ describe('the test sequencer', () => {
   });
 
   it('weighs only files that exist: test/weights.json names no deleted or moved test', () => {
-    const existing = new Set<string>();
-    const walk = (dir: string): void => {
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        if (e.isDirectory()) walk(path.join(dir, e.name));
-        else if (e.name.endsWith('.test.ts')) existing.add(path.relative(path.join(testRoot, '..'), path.join(dir, e.name)).split(path.sep).join('/'));
-      }
-    };
-    walk(testRoot);
+    const existing = new Set(
+      readdirSync(testRoot, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => `test/${f.split(path.sep).join('/')}`),
+    );
     const weights = readWeights();
     expect(Object.keys(weights).length).toBeGreaterThan(10);
     expect(Object.keys(weights).filter((f) => !existing.has(f))).toEqual([]);
