@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureOutput } from '../helpers/cli-in-process.js';
 import { runProxy } from '../../conformance/rest/observed/cli.js';
 import { stopSignal } from '../../workbench/cli-support.js';
@@ -15,14 +15,16 @@ import { runListen } from '../../workbench/simulator/listen.js';
 
 const counts = () => ({ SIGINT: process.listenerCount('SIGINT'), SIGTERM: process.listenerCount('SIGTERM') });
 
+/** Polls every 10 ms for up to 5 s. */
+const POLL = { timeout: 5_000, interval: 10 };
+
 /** The listeners added since `before`, once the command has added them. */
-async function addedSince(before: Function[], signal: 'SIGINT' | 'SIGTERM'): Promise<Function[]> {
-  for (let i = 0; i < 500; i++) {
+function addedSince(before: Function[], signal: 'SIGINT' | 'SIGTERM'): Promise<Function[]> {
+  return vi.waitFor(() => {
     const added = process.listeners(signal).filter((l) => !before.includes(l));
-    if (added.length) return added;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no ${signal} listener was added`);
+    if (!added.length) throw new Error(`no ${signal} listener was added`);
+    return added;
+  }, POLL);
 }
 
 let wb: Workbench;
@@ -56,12 +58,11 @@ describe('stop signals', () => {
     let code: number;
     try {
       const running = runProxy(['--upstream', wb.url, '--port', '0', '--quiet', '--report-dir', path.join(dir, 'proxy')]);
-      let url: string | undefined;
-      for (let i = 0; i < 500 && !url; i++) {
-        url = /^proxy: (http:\/\/127\.0\.0\.1:\d+) ->/m.exec(out.stdout())?.[1];
-        if (!url) await new Promise((r) => setTimeout(r, 10));
-      }
-      expect(url, out.stdout()).toBeDefined();
+      const url = await vi.waitFor(() => {
+        const found = /^proxy: (http:\/\/127\.0\.0\.1:\d+) ->/m.exec(out.stdout())?.[1];
+        if (!found) throw new Error(`the proxy printed no address: ${out.stdout()}`);
+        return found;
+      }, POLL);
       expect((await fetch(`${url}/__proxy/stop`, { method: 'POST' })).status).toBeLessThan(300);
       code = await running;
     } finally {
