@@ -30,7 +30,6 @@ export interface MemoryRow {
   note?: string;
 }
 
-
 async function startChild(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet'], {
     cwd: repoRoot,

@@ -64,7 +64,6 @@ function move(i: number, stores: number): Entry {
   };
 }
 
-
 function dirMB(dir: string): number {
   let bytes = 0;
   for (const f of readdirSync(dir)) if (f.startsWith('sandbox')) bytes += statSync(path.join(dir, f)).size;

@@ -79,7 +79,7 @@ export async function startReceiver(answer: (c: Captured) => Answer = () => ({ s
   };
 }
 
-/** A loopback port nothing listens on (bound, then released). */
+/** A loopback port nothing listens on (below the ephemeral range: see closed-port.ts). */
 export { closedPort } from '../helpers/closed-port.js';
 
 export interface Bench {
