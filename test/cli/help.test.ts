@@ -17,11 +17,15 @@ describe('storefront-contract help', () => {
     ['mock', ['mock', '--help']],
     ['webhooks', ['webhooks', '--help']],
     ['webhooks-listen', ['webhooks', 'listen', '--help']],
+    ['certify', ['certify', '--help']],
     ['certify-merge', ['certify', 'merge', '--help']],
+    ['certify-webhooks', ['certify-webhooks', '--help']],
+    ['record', ['record', '--help']],
     ['proxy', ['proxy', '--help']],
   ])('%s', async (name, args) => {
     const result = await runCli(args);
     expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
     await expect(result.stdout).toMatchFileSnapshot(`__snapshots__/help-${name}.txt`);
   });
 

@@ -1,6 +1,6 @@
 // What people read, as they read it: the certify terminal summary (certified, and not certified with
 // advice), junit.xml and report.json of a certification of the embedded mock, a receiver certification
-// of a receiver-kit app, and every CLI's --help. What changes from run to run (ports, times, durations,
+// of a receiver-kit app (the --help texts: test/cli/help.test.ts). What changes from run to run (ports, times, durations,
 // ids the server issues, the spec's hash, the package version, the temporary report directory) is
 // scrubbed first.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +11,6 @@ import type { MockServer } from '../../workbench/mock/server.js';
 import { startReceiverApp } from '../webhooks/apps/index.js';
 import { run } from '../helpers/run.js';
 import { errorBody, startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
-import { runCli } from '../helpers/cli-in-process.js';
 
 const SNAPSHOTS = './__snapshots__';
 const tsx = (script: string, args: string[]) => run(process.execPath, ['--import', 'tsx', script, ...args]);
@@ -100,19 +99,5 @@ describe('npm run certify:webhooks -- receiver, what people read', () => {
     } finally {
       await app.close();
     }
-  });
-});
-
-describe('--help of every CLI', () => {
-  it.each([
-    ['certify', 'cli/storefront-contract.ts', ['certify', '--help']],
-    ['certify-webhooks', 'cli/storefront-contract.ts', ['certify-webhooks', '--help']],
-    ['record', 'cli/storefront-contract.ts', ['record', '--help']],
-  ])('%s', async (name, _script, args) => {
-    // In-process (test/helpers/cli-in-process.ts): the same main() the bin runs.
-    const r = await runCli(args);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toBe('');
-    await expect(r.stdout).toMatchFileSnapshot(`${SNAPSHOTS}/help-${name}.txt`);
   });
 });
