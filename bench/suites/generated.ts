@@ -14,7 +14,6 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import ts from 'typescript';
-import { Bench } from 'tinybench';
 import { metric, type BenchSuite, type Metric } from '../lib/metric.js';
 import { productListBody } from '../lib/fixtures.js';
 import { alternate, median } from '../lib/alternate.js';

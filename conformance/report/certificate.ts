@@ -2,8 +2,6 @@
 // with which tool and policy, each rule's result (with the contract statement it enforces), and the
 // evidence of the run: REST exchanges and coverage, or the webhook probes and deliveries. The terminal
 // summary, junit.xml and report.html are all written from it.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { specInfo } from 'storefront-contract';
 import { toolsPackage } from '../../workbench/contract/files.js';
 import type { Target } from '../rules/model.js';

@@ -2,7 +2,7 @@
 // docs/guides/inferred-decisions.md. The guide is committed so it reads on GitHub too; `npm run docs`
 // rewrites it, and test/docs/inferred-guide.test.ts fails when the committed copy is stale.
 import path from 'node:path';
-import { readRegister, type RegisterEntry as Entry } from '../lib/register.js';
+import { readRegister } from '../lib/register.js';
 import { guidesDir } from './pages.js';
 
 export const inferredGuideFile = path.join(guidesDir, 'inferred-decisions.md');

@@ -3,7 +3,6 @@
 // TanStack Query load only with ./react-query. The entries an app loads in a browser (the root, the
 // validators, the contract, the query hooks) bundle for the browser platform.
 import { build } from 'esbuild';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 

@@ -28,7 +28,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 describe('npm run certify', () => {
   it('refuses a --report-dir it could not write before sending anything: one line, exit 2', async () => {
     const r = await certifyHere(['--report-dir', 'package.json/reports', '--quiet']);

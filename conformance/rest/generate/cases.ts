@@ -191,13 +191,6 @@ export function violationsOf(op: OperationSpec): Violation[] {
   return out;
 }
 
-/** A body member the spec marks as designed (itself, or the allOf part that requires it). */
-function fieldDesigned(op: OperationSpec, name: string): boolean {
-  const schema = op.body?.schema ?? {};
-  const parts = [schema, ...(((schema.allOf as JsonSchema[] | undefined) ?? []))];
-  return parts.some((p) => p['x-contract-source'] === 'inferred' && ((p.required as string[] | undefined) ?? []).includes(name));
-}
-
 function jsonOf(req: GeneratedRequest): unknown {
   return req.body && 'json' in req.body ? req.body.json : {};
 }

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { CapturedDelivery, PhaseName } from '../../rules/observations/webhooks.js';
+import type { CapturedDelivery } from '../../rules/observations/webhooks.js';
 
 /** Bodies beyond this are cut off (and then fail signature checks): a sender has no reason to send more. */
 const MAX_CAPTURE_BYTES = 16 * 1024 * 1024;
