@@ -53,10 +53,10 @@ export function mockCli(): { start(args: string[], ready: string, options?: Star
   };
 }
 
-/** Stops a child with SIGTERM (as Ctrl-C or a service manager would) and waits until it has exited. */
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+/** Stops a child with SIGTERM (as Ctrl-C or a service manager would); resolves with its exit code once it has exited. */
+export async function stopChild(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
-  await exited;
+  return exited;
 }

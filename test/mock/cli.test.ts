@@ -2,7 +2,7 @@
 // its usage errors and help run in-process (test/helpers/cli-in-process.ts).
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli-in-process.js';
-import { mockCli } from '../helpers/mock-cli.js';
+import { mockCli, stopChild } from '../helpers/mock-cli.js';
 import { sandboxApiKey } from '../../workbench/index.js';
 import { apiKey, bearer, call } from './helpers.js';
 
@@ -22,9 +22,7 @@ describe('cli', () => {
     expect(reply.status).toBe(200);
     expect(reply.json.content.countries.length).toBeGreaterThan(0);
     expect((await call(url, 'GET', '/api/v1/any-store/storefront/common/countries', { headers: bearer() })).status).toBe(401);
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exit).toBe(0);
+    expect(await stopChild(child)).toBe(0);
   });
 
   it('--help prints usage and exits 0', async () => {
