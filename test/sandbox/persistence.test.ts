@@ -2,12 +2,11 @@
 // resets) are journaled, fsync'd before the answer, and replayed at the next start; without it they live
 // in memory. The journal is 0600, holds no usable token, tolerates a last line cut by a crash and refuses
 // anything else it cannot read. A process killed with SIGKILL right after answering loses nothing.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanup.js';
-import { repoRoot } from '../../scripts/lib/repo.js';
+import { mockCli, stopChild } from '../helpers/mock-cli.js';
 import type { Workbench } from '../../workbench/index.js';
 import { closeOnce } from '../helpers/close-once.js';
 import { anonymous, backOffice, call, http, KEY, q, startSandbox } from './helpers.js';
@@ -140,24 +139,8 @@ describe('persistence', () => {
 });
 
 describe('kill -9', () => {
-  const children: ChildProcess[] = [];
-  afterAll(() => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  });
-
-  function cli(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet', '--data-dir', dataDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    return new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (c) => {
-        out += c;
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (m && out.includes('world and back office')) resolve({ child, url: m[1] });
-      });
-      child.once('exit', (code) => reject(new Error(`cli exited with ${code}: ${out}`)));
-    });
-  }
+  const mock = mockCli();
+  const cli = (dataDir: string) => mock.start(['--port', '0', '--quiet', '--data-dir', dataDir], 'world and back office');
 
   it('loses no acknowledged write when the process is killed right after answering', async () => {
     const data = await dir();
@@ -179,6 +162,6 @@ describe('kill -9', () => {
     expect(cards.status).toBe(200);
     const orders = await http(`${base2}/orders${q({ user_id: 'cst_9XK2PL', limit: 50 })}`, 'GET', { headers: auth });
     expect(orders.json.content.orders.map((o: any) => o.order_number)).toContain(placed.json.content.order.order_number);
-    second.child.kill('SIGTERM');
+    await stopChild(second.child);
   });
 });
