@@ -7,7 +7,7 @@
 // proxy judges on its own thread (`inline`: findings are there as soon as an answer is); the command's test
 // runs it as users do, its judge on a worker thread.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { certify } from '../../conformance/rest/certify.js';
 import type { ExchangeResult } from '../../conformance/rest/exchange.js';
 import type { Har } from '../../conformance/rest/har.js';
@@ -232,6 +232,27 @@ describe('what the proxy passes through', () => {
     }
     expect(report.exchanges.map((e) => [e.operationId, e.findings.map((f) => `${f.rule} ${f.severity}`)])).toEqual([['listCountries', ['response-schema error']]]);
     expect(lines.map((v) => v.rule)).toEqual(['response-schema']);
+  });
+
+  it("item 22: the judge's thread runs at the lowest CPU priority (nice 19) while the forwarding thread keeps the process's", async () => {
+    // Linux gives each thread its own nice value (field 19 of /proc/<pid>/task/<tid>/stat).
+    const niceOfThreads = () =>
+      readdirSync('/proc/self/task').map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    const before = niceOfThreads().filter((n) => n === 19).length;
+    const threaded = await createValidatingProxy({ upstream: faulty.url, offloadBytes: 100 });
+    try {
+      const headers = { authorization: `Bearer ${await mockToken()}` };
+      expect((await raw(`${threaded.url}/api/v1/demo-store/storefront/common/countries`, headers)).status).toBe(200);
+      await vi.waitFor(async () => expect((await threaded.report()).exchanges).toHaveLength(1), { timeout: 30_000, interval: 50 });
+      expect(niceOfThreads().filter((n) => n === 19).length).toBe(before + 1);
+      expect(readFileSync('/proc/self/stat', 'utf8').slice(readFileSync('/proc/self/stat', 'utf8').lastIndexOf(')') + 2).split(' ')[16]).toBe('0');
+    } finally {
+      await threaded.close();
+    }
+    await vi.waitFor(() => expect(niceOfThreads().filter((n) => n === 19).length).toBe(before));
   });
 
   it('a body over --max-body streams through whole and is advice ("not judged"), not a failure', async () => {
