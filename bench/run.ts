@@ -1,7 +1,7 @@
 // npm run bench [-- <suite>...]   (npm run bench -- --scaling [part...]: the scaling table, bench/scaling/)
 // Runs every suite in bench/suites (or the named ones) in this process, prints one table, and writes
 // bench/results.json. Benchmarks compare two sides measured in the same run; they never fail a build.
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,7 +27,7 @@ for (const file of files) {
   const started = Date.now();
   try {
     const results = await suite.run();
-    metrics.push(...results);
+    metrics.push(...results.map((m) => ({ ...m, suite: name })));
     process.stderr.write(`bench: ${suite.name} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   } catch (error) {
     failures.push({ suite: suite.name, error: error instanceof Error ? error.message : String(error) });
@@ -48,6 +48,15 @@ console.table(
 );
 
 const out = path.join(here, 'results.json');
+// A run of some suites keeps the other suites' rows of the last file (each row names its suite), so
+// `npm run bench -- proxy` refreshes the proxy rows and leaves the rest of the table as it was.
+const ran = new Set(metrics.map((m) => m.suite));
+const kept: Metric[] = [];
+if (wanted.length) {
+  const previous = await readFile(out, 'utf8').then((text) => JSON.parse(text) as { metrics?: Metric[] }, () => ({ metrics: [] }));
+  const fresh = new Set(metrics.map((m) => m.id));
+  for (const m of previous.metrics ?? []) if (!fresh.has(m.id) && !(m.suite && ran.has(m.suite))) kept.push(m);
+}
 await writeFile(
   out,
   `${JSON.stringify(
@@ -56,7 +65,8 @@ await writeFile(
       node: process.version,
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      metrics,
+      ...(wanted.length ? { partial: `this run measured ${[...ran].join(', ') || 'no suite'}; the other rows are from earlier runs` } : {}),
+      metrics: wanted.length ? [...kept, ...metrics].sort((a, b) => suiteOf(a).localeCompare(suiteOf(b))) : metrics,
       failures,
     },
     null,
@@ -64,3 +74,8 @@ await writeFile(
   )}\n`,
 );
 console.log(`bench: ${metrics.filter((m) => m.met).length}/${metrics.length} targets met; wrote ${path.relative(process.cwd(), out)}`);
+
+/** A row's suite; rows written before rows named theirs go by their id's first word. */
+function suiteOf(m: Metric): string {
+  return m.suite ?? m.id.split('.')[0];
+}

@@ -23,6 +23,8 @@ export interface Metric {
   target: Target;
   met: boolean;
   notes?: string;
+  /** The suite that measured it (bench/suites/<suite>.ts), set by bench/run.ts. */
+  suite?: string;
 }
 
 export function metric(input: Omit<Metric, 'ratio' | 'met'>): Metric {
