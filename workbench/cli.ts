@@ -11,6 +11,7 @@ import { createWorkbench } from './index.js';
 import { FaultRuleError, MAX_DELAY_MS, parseFaultFlag, type StartRule } from './mock/faults.js';
 import { FixtureError } from './sandbox/fixtures.js';
 import { JournalReadError } from './sandbox/journal.js';
+import { ClockError } from './clock/clocks.js';
 import { parseTimeScale } from './simulator/index.js';
 import { parseRetention, type Retention } from './simulator/retention.js';
 
@@ -205,6 +206,8 @@ export async function runMock(argv: string[]): Promise<number> {
   }).catch((e: unknown) => {
     // A data dir the sandbox cannot start from: one line naming the file, the line and the fix (exit 2).
     if (e instanceof JournalReadError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
+    // A clocks.json it cannot take (hand-edited): its message names the file, the store, the field and the fix.
+    if (e instanceof ClockError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
     // Fixtures (--data) that cannot be loaded: the message names the file, the record and the field (exit 2).
     if (e instanceof FixtureError) throw new UsageError(e.message);
     // A data dir that is a file, lies under one, or cannot be written: the file system's refusal, in one line.

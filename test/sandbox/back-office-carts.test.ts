@@ -274,6 +274,43 @@ describe('back-office carts (outside the contract)', () => {
     made.set(written.cart.id, { ...written, cart: { ...written.cart, id: '(deleted)' } });
   });
 
+  it('item 28: a cart that became an order cannot be changed (set active again and ordered twice): 409 with the reason DELETE gives', async () => {
+    const p = product('without_variant_options');
+    const written = await office.createCart({ user_id: 'usr_TWICE01', cart_items: [{ product_id: p.id, quantity: 1 }] });
+    const cartUrl = `${backOffice(wb)}/carts/${written.cart.id}`;
+    // Before it is ordered, the same changes are accepted (the refusal below is about the order, not the body).
+    expect((await http(cartUrl, 'PATCH', { body: { customer_note: 'still open' } })).status).toBe(200);
+    const order = await office.placeOrder({ cart_id: written.cart.id });
+    const orders = (await office.getWorld()).counts.orders;
+
+    const deleted = await http(cartUrl, 'DELETE');
+    expect(deleted.status).toBe(409);
+    const changes: Array<[string, string, unknown]> = [
+      ['PATCH', cartUrl, { active: true }],
+      ['PATCH', cartUrl, { active: true, status: 'not-ready-for-payment' }],
+      ['PATCH', cartUrl, { customer_note: 'changed after the order' }],
+      ['POST', `${cartUrl}/items`, { product_id: p.id, quantity: 1 }],
+      ['PATCH', `${cartUrl}/items/${p.variants[0]}`, { quantity: 5 }],
+      ['DELETE', `${cartUrl}/items/${p.variants[0]}`, undefined],
+    ];
+    for (const [method, url, body] of changes) {
+      const r = await http(url, method, { body });
+      expect(r.status, `${method} ${url} ${JSON.stringify(body)}`).toBe(409);
+      expect(r.json).toMatchObject({ success: false, content: { error: { code: 'conflict' } } });
+      expect(r.json.message).toBe(deleted.json.message);
+      expect(r.json.content.error.details).toEqual(deleted.json.content.error.details);
+      expect(r.json.message).toContain(`became order ${order.order.order_number}`);
+    }
+    // Not ordered a second time, and the cart is as the order left it.
+    const again = await http(`${backOffice(wb)}/orders`, 'POST', { body: { cart_id: written.cart.id } });
+    expect(again.status).toBe(409);
+    expect((await office.getWorld()).counts.orders).toBe(orders);
+    const cart = (await http(`${backOffice(wb)}/world/carts`)).json.find((c: { id: string }) => c.id === written.cart.id);
+    expect(cart).toMatchObject({ active: false, status: 'ordered', customer_note: 'still open' });
+    expect(cart.cart_items).toHaveLength(1);
+    expect(cart.cart_items[0].quantity).toBe(1);
+  });
+
   describe('bad input: a 400 with the envelope naming the field, and nothing written', () => {
     const bigCart = () => Array.from({ length: 101 }, (_, i) => ({ product_id: `prd_${i}`, quantity: 1 }));
     const cases: Array<[string, () => unknown, string[]]> = [

@@ -169,3 +169,39 @@ describe('image URLs follow the workbench to another port', () => {
     }
   });
 });
+
+describe('issue 37 item 29: an image of a store with no world costs a lookup, not a world', () => {
+  let small: Workbench;
+  beforeAll(async () => {
+    small = await startSandbox({ webhooks: false, sandbox: { maxWorlds: 2 } });
+  });
+  afterAll(async () => small?.close());
+  const image = (store: string, name = 'matte-lipstick-ruby-red-240.svg') => `${small.url}/__sandbox-assets/stores/${encodeURIComponent(store)}/images/${name}`;
+
+  it('item 29: images of 40 unknown store ids (as any page can name) build no world: a 404 naming the store; the store\'s images work once it is used, also after its world was evicted', async () => {
+    const sandbox = small.sandbox!.sandbox;
+    const held = sandbox.heldWorlds;
+    const flood = await Promise.all(Array.from({ length: 40 }, (_, i) => http(image(`flood-${i}`), 'GET', { headers: CROSS_SITE_IMG })));
+    for (const r of flood) {
+      expect(r.status).toBe(404);
+      expect(r.json).toMatchObject({ success: false, content: { error: { code: 'not_found', details: [{ location: 'path', name: 'store_id' }] } } });
+      expect(r.headers['access-control-allow-origin']).toBe('*');
+    }
+    expect(flood[0].json.message).toMatch(/^Store flood-0 has no world on this workbench yet/);
+    expect(sandbox.heldWorlds).toBe(held);
+
+    // A storefront showing its store's images: the API call that names them builds the world, then they load.
+    const { auth: shop } = await anonymous(small, 'flood-0');
+    const page = await call(small, 'listProducts', 'GET', `/catalog/products${q({ limit: 1 })}`, { headers: shop, store: 'flood-0' });
+    const url: string = page.json.content.products[0].images[0].url_standard;
+    expectSvg(await http(url, 'GET', { headers: CROSS_SITE_IMG }), url);
+    // Evicted by two other stores (--max-worlds 2), its images still load (the world is rebuilt, as for any call).
+    await http(`${backOffice(small, 'other-1')}/world`);
+    await http(`${backOffice(small, 'other-2')}/world`);
+    expect(sandbox.heldWorlds).toBe(2);
+    expectSvg(await http(url), url);
+    // The other ids of the flood are still unknown, and still cost no world.
+    expect((await http(image('flood-1'))).status).toBe(404);
+    expect(sandbox.heldWorlds).toBe(2);
+  });
+});

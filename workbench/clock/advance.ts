@@ -15,32 +15,45 @@ export interface DueWork {
   kick(): void;
   /** Resolves when the next attempt (of any store) is recorded, or after `ms`. */
   nextAttempt(ms: number): Promise<void>;
+  /**
+   * Counts the store's attempts recorded from now on whose due time (store time) is after `after`, until
+   * `stop()`: what an advance reports as sent on the way (one due time can hold many attempts).
+   */
+  countAttempts(storeId: string, after: number): { readonly count: number; stop(): void };
 }
 
 /** The longest a single HTTP request waits for an advance; the rest goes on in the background (GET shows it). */
 export const ADVANCE_WAIT_MS = 30_000;
-/** A bound on due attempts played in one advance (a store has at most a few hundred pending). */
+/** A bound on the due times one advance steps through (a store has at most a few hundred pending). */
 const MAX_STEPS = 100_000;
 
 /**
  * Moves `storeId`'s clock to `target` through every attempt due on the way (see above), then leaves it
- * frozen or running as `frozen` says. Without webhook work it simply sets the clock.
+ * frozen or running as `frozen` says; answers how many attempts fell due on the way and were sent (each
+ * step jumps to one due time, which may hold any number of attempts). Without webhook work it simply sets
+ * the clock.
  */
 export async function advanceClock(clocks: Clocks, work: DueWork | undefined, storeId: string, target: number, frozen: boolean): Promise<number> {
-  let steps = 0;
-  if (work && target > clocks.now(storeId)) {
-    for (;;) {
-      await drain(clocks, work, storeId);
-      const due = work.nextDueOf(storeId);
-      if (due === undefined || due > target || steps >= MAX_STEPS) break;
-      // Jump to the attempt's due time and let the clock run while it is on the wire.
-      if (due > clocks.now(storeId)) clocks.set(storeId, due, false);
-      else work.kick();
-      steps++;
+  let sent = 0;
+  const start = clocks.now(storeId);
+  if (work && target > start) {
+    const counter = work.countAttempts(storeId, start);
+    try {
+      for (let steps = 0; ; steps++) {
+        await drain(clocks, work, storeId);
+        const due = work.nextDueOf(storeId);
+        if (due === undefined || due > target || steps >= MAX_STEPS) break;
+        // Jump to the attempt's due time and let the clock run while it is on the wire.
+        if (due > clocks.now(storeId)) clocks.set(storeId, due, false);
+        else work.kick();
+      }
+    } finally {
+      sent = counter.count;
+      counter.stop();
     }
   }
   clocks.set(storeId, target, frozen);
-  return steps;
+  return sent;
 }
 
 /** Waits until nothing of the store is on the wire and nothing is due at its current time. */

@@ -3,7 +3,9 @@
 // A store's clock is the wall clock until someone sets it; then it either runs from the time it was set
 // to (wall clock plus an offset) or stays frozen there until it is moved again. Stores with their own
 // clock are few (at most MAX_STORE_CLOCKS); with a data directory they are kept in `clocks.json` (0600,
-// replaced atomically), so a restart keeps every store's time and the retries due in it.
+// replaced atomically), so a restart keeps every store's time and the retries due in it. A store on the
+// wall clock has no entry: putting a store back (DELETE, or setting it to run at the wall clock's time)
+// removes its entry, anchor and all, so its place among the MAX_STORE_CLOCKS is free again.
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -48,12 +50,14 @@ export class Clocks {
   private constructor(
     private readonly wall: () => number,
     private readonly file: string | undefined,
+    /** How many stores may have a clock of their own (MAX_STORE_CLOCKS; tests lower it). */
+    readonly maxStores: number,
   ) {}
 
   /** The clocks kept in `<dataDir>/clocks.json` (read now), or in memory. */
-  static open(options: { dataDir?: string; wall?: () => number } = {}): Clocks {
+  static open(options: { dataDir?: string; wall?: () => number; maxStores?: number } = {}): Clocks {
     const file = options.dataDir ? join(options.dataDir, FILE) : undefined;
-    const clocks = new Clocks(options.wall ?? Date.now, file);
+    const clocks = new Clocks(options.wall ?? Date.now, file, options.maxStores ?? MAX_STORE_CLOCKS);
     if (file && existsSync(file)) clocks.load(file);
     return clocks;
   }
@@ -66,7 +70,7 @@ export class Clocks {
   /** The store's time (ms since the epoch). */
   now(storeId: string): number {
     const entry = this.entries.get(storeId);
-    if (!entry || (entry.state.kind === 'running' && entry.state.offsetMs === 0)) return this.wall();
+    if (!entry || isWall(entry.state)) return this.wall();
     return entry.state.kind === 'frozen' ? entry.state.at : this.wall() + entry.state.offsetMs;
   }
 
@@ -78,7 +82,7 @@ export class Clocks {
     if (!this.shiftedCache) {
       this.shiftedCache = new Map();
       for (const [store, entry] of this.entries) {
-        if (entry.state.kind === 'frozen' || entry.state.offsetMs !== 0) this.shiftedCache.set(store, entry.state);
+        if (!isWall(entry.state)) this.shiftedCache.set(store, entry.state);
       }
     }
     return this.shiftedCache;
@@ -97,15 +101,26 @@ export class Clocks {
       now: new Date(now).toISOString(),
       frozen: state.kind === 'frozen',
       offset_ms: now - this.wall(),
-      wall_clock: state.kind === 'running' && state.offsetMs === 0,
+      wall_clock: isWall(state),
     };
   }
 
-  /** Throws a ClockError when `storeId` has no clock yet and the registry is full. */
+  /** True when the store follows the wall clock (never set, or put back). */
+  onWallClock(storeId: string): boolean {
+    return !this.shifted().has(storeId);
+  }
+
+  /**
+   * Throws a ClockError when `storeId` has no clock of its own yet and `maxStores` stores have one. Only
+   * clocks of their own count: a store on the wall clock holds no place, whatever it did before.
+   */
   ensureRoom(storeId: string): void {
-    if (!this.entries.has(storeId) && this.entries.size >= MAX_STORE_CLOCKS) {
-      throw new ClockError(`${MAX_STORE_CLOCKS} stores already have a clock of their own; put one back on the wall clock (DELETE .../clock) first`);
-    }
+    const shifted = this.shifted();
+    if (shifted.has(storeId) || shifted.size < this.maxStores) return;
+    const oldest = String(shifted.keys().next().value).slice(0, 80);
+    throw new ClockError(
+      `${this.maxStores} stores already have a clock of their own; put one back on the wall clock to free its place: DELETE /__simulator/stores/{store_id}/clock (the longest held is store "${oldest}")`,
+    );
   }
 
   /** Sets the store's time to `at`; `frozen` keeps it there (default: keeps the clock's current mode). */
@@ -115,16 +130,19 @@ export class Clocks {
     const entry = this.entries.get(storeId);
     const freeze = frozen ?? entry?.state.kind === 'frozen';
     const state: ClockState = freeze ? { kind: 'frozen', at } : { kind: 'running', offsetMs: at - this.wall() };
-    this.entries.set(storeId, { ...entry, state });
+    // Running at the wall clock's own time is the wall clock: no entry (as DELETE leaves it).
+    if (isWall(state)) this.entries.delete(storeId);
+    else this.entries.set(storeId, { ...entry, state });
     this.changed(storeId);
   }
 
-  /** Back to the wall clock. The store's seeded-world anchor, if any, is kept. */
+  /**
+   * Back to the wall clock: the store's entry goes, its reset anchor with it, and its place is free. Its
+   * seeded world is dated from the sandbox's day again, as every store's on the wall clock (the sandbox
+   * drops the world it held, dated from the anchor, when told of the change).
+   */
   release(storeId: string): void {
-    const entry = this.entries.get(storeId);
-    if (!entry) return;
-    if (entry.anchor === undefined) this.entries.delete(storeId);
-    else this.entries.set(storeId, { anchor: entry.anchor, state: { kind: 'running', offsetMs: 0 } });
+    if (!this.entries.delete(storeId)) return;
     this.changed(storeId);
   }
 
@@ -133,18 +151,16 @@ export class Clocks {
     return this.entries.get(storeId)?.anchor;
   }
 
-  /** Records the day a reset dated the store's seeded world from; not kept when the registry is full. */
+  /**
+   * Records the day a reset dated the store's seeded world from. Only a store with a clock of its own has
+   * one: a store on the wall clock is dated from the sandbox's day (the sandbox does not ask), so nothing is
+   * recorded for it, and an entry left by an older version (the wall clock with an anchor) is dropped.
+   */
   setAnchor(storeId: string, anchor: number | undefined): void {
     const entry = this.entries.get(storeId);
-    if (anchor === undefined) {
-      if (!entry?.anchor) return;
-      const { state } = entry;
-      if (state.kind === 'running' && state.offsetMs === 0) this.entries.delete(storeId);
-      else this.entries.set(storeId, { state });
-    } else {
-      if (!entry && this.entries.size >= MAX_STORE_CLOCKS) return;
-      this.entries.set(storeId, { state: entry?.state ?? { kind: 'running', offsetMs: 0 }, anchor });
-    }
+    if (!entry || entry.anchor === anchor) return;
+    if (isWall(entry.state)) this.entries.delete(storeId);
+    else this.entries.set(storeId, { state: entry.state, ...(anchor === undefined ? {} : { anchor }) });
     this.persist();
   }
 
@@ -187,19 +203,39 @@ export class Clocks {
     if ((data as { v?: unknown })?.v !== 1 || clocks === null || typeof clocks !== 'object' || Array.isArray(clocks)) {
       throw new ClockError(`${file}: not a clocks file of this version ({"v":1,"clocks":{...}}); delete it to put every store back on the wall clock`);
     }
+    // Every value is checked now, so that a hand-edited file stops the start with one line (the CLI: exit 2)
+    // instead of a store answering 500 later: the file, the store, the field and the fix.
+    const fix = 'correct it, remove that store\'s entry (its clock goes back to the wall clock) or delete the file (every store goes back)';
+    const refuse = (store: string, field: string, why: string) => new ClockError(`${file}: store "${store.slice(0, 80)}": ${field} ${why}; ${fix}`);
+    const span = LATEST - EARLIEST;
     for (const [store, raw] of Object.entries(clocks as Record<string, unknown>)) {
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw refuse(store, 'the entry', 'is not {"kind":"running","offsetMs":n} or {"kind":"frozen","at":n}');
       const r = raw as { kind?: unknown; offsetMs?: unknown; at?: unknown; anchor?: unknown };
-      const num = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
-      const state: ClockState | undefined =
-        r?.kind === 'running' && num(r.offsetMs) ? { kind: 'running', offsetMs: r.offsetMs as number } : r?.kind === 'frozen' && num(r.at) ? { kind: 'frozen', at: r.at as number } : undefined;
-      if (!state || (r.anchor !== undefined && !num(r.anchor)) || this.entries.size >= MAX_STORE_CLOCKS) {
-        throw new ClockError(`${file}: the clock of store "${store.slice(0, 80)}" is not {"kind":"running","offsetMs":n} or {"kind":"frozen","at":n}; delete the file to reset every clock`);
+      const extra = Object.keys(r).find((k) => !['kind', 'offsetMs', 'at', 'anchor'].includes(k));
+      if (extra !== undefined) throw refuse(store, `"${extra.slice(0, 40)}"`, 'is not a field of a clock (kind, offsetMs or at, anchor)');
+      let state: ClockState;
+      if (r.kind === 'running') {
+        if (!isNumber(r.offsetMs) || Math.abs(r.offsetMs) > span) throw refuse(store, '"offsetMs"', `is ${shown(r.offsetMs)}, not a number of ms from -${span} to ${span} (the store's time minus the wall clock's)`);
+        state = { kind: 'running', offsetMs: r.offsetMs };
+      } else if (r.kind === 'frozen') {
+        if (!isNumber(r.at) || r.at < EARLIEST || r.at >= LATEST) throw refuse(store, '"at"', `is ${shown(r.at)}, not a time in ms since the epoch from ${EARLIEST} (${iso(EARLIEST)}) to ${LATEST} (${iso(LATEST)}), excluded`);
+        state = { kind: 'frozen', at: r.at };
+      } else throw refuse(store, '"kind"', `is ${shown(r.kind)}, not "running" or "frozen"`);
+      if (r.anchor !== undefined && (!isInteger(r.anchor) || r.anchor < EARLIEST || r.anchor >= LATEST || dayOf(r.anchor) !== r.anchor)) {
+        throw refuse(store, '"anchor"', `is ${shown(r.anchor)}, not a UTC midnight in ms since the epoch from ${EARLIEST} to ${LATEST}`);
       }
+      // A store on the wall clock holds no entry (an older version kept one for a reset's anchor): dropped.
+      if (isWall(state)) continue;
+      if (this.entries.size >= this.maxStores) throw refuse(store, 'the entry', `is one more than the ${this.maxStores} stores that may have a clock of their own`);
       this.entries.set(store, { state, ...(r.anchor === undefined ? {} : { anchor: r.anchor as number }) });
     }
   }
 }
 
+const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isInteger = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
+const shown = (x: unknown) => (JSON.stringify(x) ?? String(x)).slice(0, 40);
+const isWall = (state: ClockState) => state.kind === 'running' && state.offsetMs === 0;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** UTC midnight of the day `ms` falls in. */

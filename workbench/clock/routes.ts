@@ -2,6 +2,7 @@
 // /__simulator/stores/{store_id}/clock. Declared like every control route (../http/control-routes.ts):
 // the pipeline matches, reads the body and writes the answer; failures go through the one error writer.
 import { successEnvelope } from 'storefront-contract/contract';
+import { DATE_TIME_WANTED, parseDateTime } from '../http/date-time.js';
 import { fail } from '../http/errors.js';
 import type { ControlRoute, Reply } from '../http/extension.js';
 import { ADVANCE_WAIT_MS, advanceClock, parseDuration, type DueWork } from './advance.js';
@@ -49,10 +50,9 @@ export function clockRoutes(clocks: Clocks, work: DueWork | undefined): ControlR
         const current = clocks.now(storeId);
         let target = current;
         if (now !== undefined) {
-          if (typeof now !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i.test(now) || Number.isNaN(Date.parse(now))) {
-            return invalid('now', 'must be an RFC 3339 date-time with an offset, e.g. "2026-12-24T10:00:00Z"');
-          }
-          target = Date.parse(now);
+          const at = parseDateTime(now);
+          if (at === undefined) return invalid('now', DATE_TIME_WANTED);
+          target = at;
         } else if (advance !== undefined) {
           const ms = typeof advance === 'string' ? parseDuration(advance) : undefined;
           if (ms === undefined || ms <= 0) return invalid('advance', 'must be a positive ISO 8601 duration of weeks, days, hours, minutes, seconds, e.g. "PT90S", "P1DT2H", "P2W"');
@@ -76,15 +76,15 @@ export function clockRoutes(clocks: Clocks, work: DueWork | undefined): ControlR
         let stop = (_: undefined) => {};
         const waited = new Promise<undefined>((r) => (stop = r));
         const timer = setTimeout(() => stop(undefined), ADVANCE_WAIT_MS);
-        const steps = await Promise.race([run, waited]);
+        const sent = await Promise.race([run, waited]);
         clearTimeout(timer);
-        if (steps === undefined) {
+        if (sent === undefined) {
           return done(202, `The clock of store ${storeId} is advancing through due webhook attempts; GET the clock to see when it is done.`, view(storeId));
         }
         const what = target === current ? (keepFrozen ? 'frozen' : 'running') : `at ${new Date(target).toISOString()}${keepFrozen ? ', frozen' : ''}`;
-        return done(200, `The clock of store ${storeId} is ${what}${steps ? `; ${steps} webhook attempt${steps === 1 ? '' : 's'} fell due on the way and were sent` : ''}.`, {
+        return done(200, `The clock of store ${storeId} is ${what}${sent ? `; ${sent} webhook attempt${sent === 1 ? '' : 's'} fell due on the way and ${sent === 1 ? 'was' : 'were'} sent` : ''}.`, {
           ...view(storeId),
-          attempts_due_on_the_way: steps,
+          attempts_due_on_the_way: sent,
         });
       },
     },

@@ -125,7 +125,12 @@ export class FaultRegistry {
    * `operations`: every operation served (storefront and admin); `start`: the --fault rules (for one store,
    * or every store when `store` is unset), checked now: a FaultRuleError names the one that is wrong.
    */
-  constructor(operations: readonly OperationModel[], start: readonly StartRule[] = []) {
+  constructor(
+    operations: readonly OperationModel[],
+    start: readonly StartRule[] = [],
+    /** Stores holding fault state at most (MAX_FAULT_STORES; tests lower it). */
+    readonly maxStores = MAX_FAULT_STORES,
+  ) {
     for (const op of operations) this.byId.set(op.operationId, [...(this.byId.get(op.operationId) ?? []), op]);
     if (start.length > MAX_RULES_PER_STORE) throw new FaultRuleError(`at most ${MAX_RULES_PER_STORE} --fault rules (a store holds at most that many)`, start[MAX_RULES_PER_STORE].source);
     this.start = start.map(({ input, source, store }) => {
@@ -154,7 +159,7 @@ export class FaultRegistry {
     const checked = this.check(input);
     if ('problems' in checked) throw invalidRule(checked.problems);
     const store = this.storeOf(storeId, true);
-    if (!store) throw new MockHttpError(409, 'conflict', `Fault rules are kept for at most ${MAX_FAULT_STORES} stores; delete the rules of another store first.`);
+    if (!store) throw new MockHttpError(409, 'conflict', this.fullMessage());
     if (store.rules.length >= MAX_RULES_PER_STORE) {
       throw new MockHttpError(409, 'conflict', `Store ${storeId} already has ${MAX_RULES_PER_STORE} fault rules, the most a store holds; delete one first.`);
     }
@@ -163,23 +168,61 @@ export class FaultRegistry {
     return { ...held.rule };
   }
 
-  /** Deletes one rule of a store; undefined when it has none of that id. */
+  /** Deletes one rule of a store; undefined when it has none of that id. The store's last rule frees its place. */
   remove(storeId: string, id: string): FaultRule | undefined {
-    const store = this.storeOf(storeId, true);
+    const store = this.existing(storeId);
     const at = store?.rules.findIndex((h) => h.rule.id === id) ?? -1;
     if (!store || at < 0) return undefined;
     store.edited = true;
-    return { ...store.rules.splice(at, 1)[0].rule };
+    const [removed] = store.rules.splice(at, 1);
+    this.forgetIfBare(storeId, store);
+    return { ...removed.rule };
   }
 
-  /** Deletes every rule of a store (the --fault ones too); the count removed. */
+  /** Deletes every rule of a store (the --fault ones too); the count removed. Frees the store's place. */
   clear(storeId: string): number {
-    const store = this.storeOf(storeId, true);
+    const store = this.existing(storeId);
     if (!store) return 0;
     const removed = store.rules.length;
     store.rules = [];
     store.edited = true;
+    this.forgetIfBare(storeId, store);
     return removed;
+  }
+
+  /** How many stores hold fault state now (for tests and the 409's advice). */
+  get heldStores(): number {
+    return this.stores.size;
+  }
+
+  /**
+   * The store's state for a change by the back office: held, or started from the --fault rules that apply
+   * to it (deleting one of them must be remembered); undefined for a store with no rule at all, which a
+   * deletion leaves as it is (nothing to hold).
+   */
+  private existing(storeId: string): StoreFaults | undefined {
+    if (!this.stores.has(storeId) && !this.start.some((r) => r.store === undefined || r.store === storeId)) return undefined;
+    return this.storeOf(storeId, true);
+  }
+
+  /**
+   * A store left with no rule holds no place, unless --fault rules apply to it: then its empty list is
+   * what it chose (a fresh copy would bring them back), kept until a restart.
+   */
+  private forgetIfBare(storeId: string, store: StoreFaults): void {
+    if (store.rules.length > 0) return;
+    if (this.start.some((r) => r.store === undefined || r.store === storeId)) return;
+    this.stores.delete(storeId);
+  }
+
+  /** The 409 of a full registry, with what frees a place (and one store it would free). */
+  private fullMessage(): string {
+    // Least recently used first: the first store with rules of its own is the one to suggest.
+    const freeable = [...this.stores].find(([id, s]) => s.rules.length > 0 && !this.start.some((r) => r.store === undefined || r.store === id));
+    const how = freeable
+      ? `deleting every rule of a store frees its place: DELETE /__simulator/stores/{store_id}/faults (store "${freeable[0].slice(0, 80)}" is the least recently used)`
+      : 'every one of them was changed from its --fault rules, which it keeps until a restart (deleting its rules does not free it); restart the workbench to start them over';
+    return `Fault rules are kept for at most ${this.maxStores} stores; ${how}.`;
   }
 
   /**
@@ -222,7 +265,7 @@ export class FaultRegistry {
 
   /**
    * A store's fault state, started from the --fault rules that apply to it on first use; undefined when it
-   * has none and `edit` is false (nothing to keep), or when MAX_FAULT_STORES stores were edited already.
+   * has none and `edit` is false (nothing to keep), or when `maxStores` stores were edited already.
    */
   private storeOf(storeId: string, edit: boolean): StoreFaults | undefined {
     let store = this.stores.get(storeId);
@@ -234,7 +277,7 @@ export class FaultRegistry {
     }
     const start = this.start.filter((r) => r.store === undefined || r.store === storeId);
     if (!edit && start.length === 0) return undefined;
-    if (this.stores.size >= MAX_FAULT_STORES) {
+    if (this.stores.size >= this.maxStores) {
       // A store never edited is only its copy of the --fault rules: forgetting it loses counters, no rule.
       const spare = [...this.stores].find(([, s]) => !s.edited);
       if (!spare) return undefined;

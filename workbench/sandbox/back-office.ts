@@ -128,14 +128,16 @@ const ROUTES: SandboxRoute[] = [
     const checks = await cartChecks();
     const cart = sandbox.world(params.store_id).carts.get(params.cart_id);
     if (!cart) return cartNotFound(params.store_id, params.cart_id);
+    const ordered = orderedCart(sandbox.world(params.store_id), cart);
+    if (ordered) return ordered;
     return writeCart(sandbox, params.store_id, cart, changedCart(sandbox.world(params.store_id), cart, body!, sandbox.now(params.store_id), checks.address), checks);
   }),
   route('deleteCart', 'remove a cart (the storefront answers 404 for it; not one an order was placed from); no event: the catalog has none', (sandbox, { params }) => {
     const world = sandbox.world(params.store_id);
     const cart = world.carts.get(params.cart_id);
     if (!cart) return cartNotFound(params.store_id, params.cart_id);
-    const order = [...world.orders.values()].find((o) => o.cart_id === cart.id);
-    if (order) return fail(409, 'conflict', `Cart ${cart.id} became order ${order.order_number}; it stays (the order names it).`, [{ location: 'path', name: 'cart_id', message: `order ${order.order_number} was placed from it` }]);
+    const ordered = orderedCart(world, cart);
+    if (ordered) return ordered;
     sandbox.commit(params.store_id, [{ kind: 'cart-deleted', id: cart.id }]);
     return done(200, `Cart ${cart.id} removed.`, { cart_id: cart.id, events: [] });
   }),
@@ -143,12 +145,16 @@ const ROUTES: SandboxRoute[] = [
     const checks = await cartChecks();
     const cart = sandbox.world(params.store_id).carts.get(params.cart_id);
     if (!cart) return cartNotFound(params.store_id, params.cart_id);
+    const ordered = orderedCart(sandbox.world(params.store_id), cart);
+    if (ordered) return ordered;
     return writeCart(sandbox, params.store_id, cart, withLineAdded(sandbox.world(params.store_id), cart, body!), checks);
   }),
   route('updateCartItem', 'change the line of a variant: {"quantity"?, "on_subscription"?, "is_free_item"?, "free_quantity"?} -> cart.updated', async (sandbox, { params, body }) => {
     const checks = await cartChecks();
     const cart = sandbox.world(params.store_id).carts.get(params.cart_id);
     if (!cart) return cartNotFound(params.store_id, params.cart_id);
+    const ordered = orderedCart(sandbox.world(params.store_id), cart);
+    if (ordered) return ordered;
     const draft = withLineChanged(sandbox.world(params.store_id), cart, params.variant_id, body!);
     return draft === 'missing' ? lineNotFound(cart, params.variant_id) : writeCart(sandbox, params.store_id, cart, draft, checks);
   }),
@@ -156,6 +162,8 @@ const ROUTES: SandboxRoute[] = [
     const checks = await cartChecks();
     const cart = sandbox.world(params.store_id).carts.get(params.cart_id);
     if (!cart) return cartNotFound(params.store_id, params.cart_id);
+    const ordered = orderedCart(sandbox.world(params.store_id), cart);
+    if (ordered) return ordered;
     const record = withLineRemoved(cart, params.variant_id);
     return record === 'missing' ? lineNotFound(cart, params.variant_id) : writeCart(sandbox, params.store_id, cart, { record, problems: [] }, checks);
   }),
@@ -168,6 +176,18 @@ export function backOfficeRoutes(sandbox: Sandbox): ControlRoute[] {
 
 /** The sandbox's routes, for GET /__simulator and the docs (the table's summaries). */
 export const BACK_OFFICE_ROUTES: Record<string, string> = describeRoutes(ROUTES);
+
+/**
+ * The 409 for a cart an order was placed from: it stays as it was ordered, neither removed nor changed (set
+ * active again it could be ordered twice); undefined for any other cart.
+ */
+function orderedCart(world: World, cart: CartRecord) {
+  const order = [...world.orders.values()].find((o) => o.cart_id === cart.id);
+  if (!order) return undefined;
+  return fail(409, 'conflict', `Cart ${cart.id} became order ${order.order_number}; it stays as it was ordered (the order names it).`, [
+    { location: 'path', name: 'cart_id', message: `order ${order.order_number} was placed from it` },
+  ]);
+}
 
 function raised(...events: Array<RaisedEvent | undefined>): RaisedEvent[] {
   return events.filter((e): e is RaisedEvent => e !== undefined);

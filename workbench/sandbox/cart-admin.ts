@@ -7,6 +7,7 @@
 // variants, how many, the coupon code, ...); its amounts are placeholders, never taken from the body: the
 // calculator (cart.ts) derives every amount when the cart is answered.
 import type { ErrorItem } from 'storefront-contract/contract';
+import { DATE_TIME_WANTED, parseDateTime } from '../http/date-time.js';
 import { FIELDS, type CartLineInput } from './back-office-api.js';
 import { MAX_AMOUNT, MAX_CART_LINES, MAX_STOCK, amountProblem, quantityProblem } from './bounds.js';
 import { randomId } from './identities.js';
@@ -29,7 +30,6 @@ export const DEFAULT_STATUS = 'not-ready-for-payment';
 const EMPTY_MESSAGE = 'Cart is empty';
 const FILLED_MESSAGE = 'Select a payment method to continue.';
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 
 /** Checks a value against the spec's CartAddress (fixtures.ts `componentCheck`): the field at fault, or undefined. */
 export type AddressCheck = (value: unknown, field: string) => { name: string; message: string } | undefined;
@@ -241,8 +241,8 @@ function applyFields(world: World, base: CartRecord, input: Input, now: number, 
   }
   if (input.expires_at !== undefined && input.expires_in_seconds !== undefined) problems.add('expires_in_seconds', 'give expires_at (a time) or expires_in_seconds (from the store\'s clock), not both');
   else if (input.expires_at !== undefined) {
-    if (typeof input.expires_at === 'string' && RFC3339.test(input.expires_at) && Number.isFinite(Date.parse(input.expires_at))) next.expires_at = input.expires_at;
-    else problems.add('expires_at', 'must be an RFC 3339 date-time such as 2026-12-01T10:00:00Z (a past time makes an expired cart)');
+    if (parseDateTime(input.expires_at) !== undefined) next.expires_at = input.expires_at as string;
+    else problems.add('expires_at', `${DATE_TIME_WANTED} (a past time makes an expired cart)`);
   } else if (input.expires_in_seconds !== undefined) {
     const s = input.expires_in_seconds;
     if (typeof s === 'number' && Number.isInteger(s) && Math.abs(s) <= MAX_EXPIRY_SECONDS) next.expires_at = new Date(now + s * 1000).toISOString();

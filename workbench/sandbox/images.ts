@@ -51,7 +51,15 @@ export function assetRoutes(sandbox: Sandbox): AssetRoute[] {
             { location: 'path', name: 'name', message: 'must be <name>-<64|240|800|1600>.svg' },
           ]);
         }
-        const subject = imageIndex(sandbox.world(params.store_id)).get(m[1]);
+        // An image is served from a world that exists (a page shows the URLs its API calls answered, which
+        // built the world); an id nobody used gets a cheap 404 instead of a world built for one image.
+        const world = sandbox.knownWorld(params.store_id);
+        if (!world) {
+          return fail(404, 'not_found', `Store ${params.store_id.slice(0, 100)} has no world on this workbench yet, so no images: a store's images are served once the store is used (any storefront or back-office call builds its world); use the URLs its records carry.`, [
+            { location: 'path', name: 'store_id', message: 'no world yet: no storefront or back-office call has used this store' },
+          ]);
+        }
+        const subject = imageIndex(world).get(m[1]);
         if (!subject) {
           return fail(404, 'not_found', `No image ${m[1].slice(0, 200)} in store ${params.store_id.slice(0, 100)}: use the URLs of the world's records (url_tiny ... url_zoom, image_thumbnail_url, flag_icon_url).`, [
             { location: 'path', name: 'name', message: 'names no image of this store' },

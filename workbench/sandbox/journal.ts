@@ -196,6 +196,11 @@ export class Journal {
     return this.fd !== undefined;
   }
 
+  /** True when the store has writes since its last reset (its world is more than the seed). */
+  hasWrites(store: string): boolean {
+    return this.fd === undefined ? this.memory.has(store) : this.stores.has(store);
+  }
+
   /** Why writes are refused until a restart, if they are. */
   get refusing(): string | undefined {
     return this.refusal;

@@ -69,6 +69,8 @@ export interface SandboxOptions {
 export type Ownership = 'open' | 'strict';
 
 export const DEFAULT_MAX_WORLDS = 64;
+/** Store ids remembered as used (a string each), so that their images are served after their world is evicted. */
+const SEEN_STORES = 100_000;
 /** An access token's lifetime by default: one day of its store's clock (register SF-039). */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 86_400;
 /** Seconds a client is asked to wait after a write the journal could not keep. */
@@ -84,11 +86,17 @@ export class Sandbox {
   private origin = DEFAULT_ASSET_ORIGIN;
   /** Held worlds, least recently used first (a Map keeps insertion order; a use moves a world to the end). */
   private readonly worlds = new Map<string, World>();
+  /**
+   * Stores whose world this process built, held or not (least recently built first, at most SEEN_STORES):
+   * what `knownWorld` answers images from. An image request never adds to it.
+   */
+  private readonly seen = new Set<string>();
   readonly maxWorlds: number;
   readonly clocks: Clocks;
   readonly tokenLifetimeMs: number;
   /** The day worlds are dated from unless a reset re-dated one (Clocks.anchorOf). */
   private readonly anchor: number;
+  private readonly unwatchClocks: () => void;
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -103,6 +111,12 @@ export class Sandbox {
     this.clocks = options.clocks ?? Clocks.open();
     this.tokenLifetimeMs = (options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS) * 1000;
     this.anchor = dayOf(options.anchor ?? this.clocks.wallNow());
+    // A store put back on the wall clock loses its reset's anchor (../clock/clocks.ts release): the world
+    // held, dated from that anchor, is dropped, so what is answered is what a rebuild gives.
+    this.unwatchClocks = this.clocks.onChange((storeId) => {
+      const held = this.worlds.get(storeId);
+      if (held && held.datedFrom !== this.datedFrom(storeId)) this.worlds.delete(storeId);
+    });
     for (const identity of journal.identities.splice(0)) this.identities.add(identity);
   }
 
@@ -165,10 +179,17 @@ export class Sandbox {
     // Fixture records exported from a run on another port point at that run's images: moved here.
     const given = this.fixtures ? rebaseAssetUrls(structuredClone(this.fixtures.data), this.origin) : {};
     const assets = new AssetUrls(this.origin, storeId);
-    const anchor = this.clocks.anchorOf(storeId) ?? this.anchor;
+    const anchor = this.datedFrom(storeId);
     const data = generateWorld({ seed: this.seed, storeId, catalogSize: this.options.catalogSize, assets, anchor }, given);
     if (this.fixtures) checkReferences(data, this.fixtures.sources);
-    return new World(storeId, data, assets);
+    const world = new World(storeId, data, assets);
+    world.datedFrom = anchor;
+    return world;
+  }
+
+  /** The day the store's seeded world is dated from: its last reset's on a clock of its own, else the sandbox's. */
+  private datedFrom(storeId: string): number {
+    return this.clocks.anchorOf(storeId) ?? this.anchor;
   }
 
   /** The store's world: held, or built from seed and fixtures plus the journal's writes for it (since its last reset). */
@@ -180,6 +201,7 @@ export class Sandbox {
       return world;
     }
     world = this.base(storeId);
+    this.saw(storeId);
     for (const entry of this.journal.entries(storeId)) {
       if (entry.op === 'put' || entry.op === 'state') applyPuts(world, rebaseAssetUrls(entry.puts, this.origin));
       // Folded changes: the version the writes had taken the world to (one a put).
@@ -188,6 +210,23 @@ export class Sandbox {
     }
     this.hold(storeId, world);
     return world;
+  }
+
+  /**
+   * The store's world if it has one on this workbench already: held, built by this process before (then
+   * evicted), or written to (the journal). Undefined for any other store id, without building anything:
+   * what the image route answers from, so that an image of a store nobody used (a page can name any id)
+   * costs a lookup, not a world (images.ts).
+   */
+  knownWorld(storeId: string): World | undefined {
+    if (this.worlds.has(storeId) || this.seen.has(storeId) || this.journal.hasWrites(storeId)) return this.world(storeId);
+    return undefined;
+  }
+
+  private saw(storeId: string): void {
+    this.seen.delete(storeId);
+    this.seen.add(storeId);
+    if (this.seen.size > SEEN_STORES) this.seen.delete(this.seen.values().next().value as string);
   }
 
   /** When an identity's access token stops being accepted (its store's time, ms): issued at + lifetime. */
@@ -245,14 +284,17 @@ export class Sandbox {
   }
 
   /**
-   * Back to the seeded world, dated from the store's clock today (identities stay: the apps holding their
-   * tokens keep working until the tokens' lifetime ends).
+   * Back to the seeded world (identities stay: the apps holding their tokens keep working until the tokens'
+   * lifetime ends), dated from the store's clock today when it has a clock of its own (recorded with the
+   * clock: Clocks.setAnchor), else from the sandbox's day like every store on the wall clock (nothing
+   * recorded, so a store on the wall clock holds no clock entry, whenever it is reset).
    */
   reset(storeId: string): World {
     this.append({ v: ENTRY_VERSION, store: storeId, at: this.nowIso(storeId), op: 'reset' });
-    const day = dayOf(this.now(storeId));
+    const day = this.clocks.onWallClock(storeId) ? this.anchor : dayOf(this.now(storeId));
     this.clocks.setAnchor(storeId, day === this.anchor ? undefined : day);
     const world = this.base(storeId);
+    this.saw(storeId);
     world.markTouched();
     this.hold(storeId, world);
     this.compactIfDue();
@@ -276,6 +318,7 @@ export class Sandbox {
   }
 
   close(): void {
+    this.unwatchClocks();
     this.journal.close();
   }
 }

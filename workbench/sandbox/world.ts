@@ -69,6 +69,8 @@ export class World {
   readonly cache = new AnswerCache();
   /** True once anything was written after seeding (a written world is evicted like any other: the journal rebuilds it). */
   touched = false;
+  /** The day (UTC midnight, ms) its seeded records are dated from, when the sandbox built it. */
+  datedFrom?: number;
   private counts?: { version: number; byCategory: Map<string, number> };
   private byUser?: { version: number; orders: Map<string, OrderRecord[]> };
 

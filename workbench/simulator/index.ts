@@ -117,7 +117,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   // Waiters for the next recorded attempt (a clock advance steps from one to the next).
   let attemptWaiters: Array<() => void> = [];
+  // Advances counting the attempts of their store (../clock/advance.ts): a few at a time, one per advance.
+  const counters = new Set<{ storeId: string; after: number; count: number }>();
   const onCompleted = (c: Completion) => {
+    for (const counter of counters) if (counter.storeId === c.row.store_id && c.row.scheduled_at > counter.after) counter.count++;
     if (attemptWaiters.length) {
       const waiting = attemptWaiters;
       attemptWaiters = [];
@@ -176,6 +179,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         }, ms);
         attemptWaiters.push(waiter);
       }),
+    countAttempts: (storeId, after) => {
+      const counter = { storeId, after, count: 0 };
+      counters.add(counter);
+      return {
+        get count() {
+          return counter.count;
+        },
+        stop: () => void counters.delete(counter),
+      };
+    },
   };
 
   return {
