@@ -34,7 +34,7 @@ export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> 
    * The console at /console (workbench/console): the live request log, the world, webhooks, events and
    * the back office in a page. Default on; `false` serves no console and keeps no request log.
    */
-  console?: Pick<ConsoleParts, 'stream'> | false;
+  console?: (Pick<ConsoleParts, 'stream'> & { /** Bytes of request and answer bodies its log keeps in all (default 2 MB; http/request-feed.ts). */ bodyBudget?: number }) | false;
 }
 
 export interface Workbench extends MockServer {
@@ -118,7 +118,10 @@ async function compose<F>(
   // with the workbench's keys and tokens redacted wherever they appear.
   const consoleParts: ConsoleParts | undefined =
     serve && consoleOptions !== false
-      ? { feed: new RequestFeed(undefined, undefined, [...(mock.apiKeys ?? []), ...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])], isConsolePath), ...(consoleOptions ?? {}) }
+      ? {
+          feed: new RequestFeed(undefined, undefined, [...(mock.apiKeys ?? []), ...(mock.secrets ?? []), ...((webhooks && webhooks.adminTokens) || [])], isConsolePath, consoleOptions?.bodyBudget),
+          stream: consoleOptions?.stream,
+        }
       : undefined;
   const workbenchConsole = consoleParts && createConsole(consoleParts);
   const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;

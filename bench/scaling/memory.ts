@@ -3,9 +3,13 @@
 // used to grow its heap without bound? (1) 5,000 stores each written once (a back-office product
 // rename: each store's world is built, written and, past --max-worlds, evicted), then a sample read
 // back, the renamed product still renamed; (2) 2,000 fulfillment requests of the largest valid body
-// (a pincode filling the 1 MB body limit), each answered 200. Each row's loop is bounded in count and
-// time, loopback only; the child's RSS is sampled from /proc every 250 ms (peak and at the end).
+// (a pincode filling the 1 MB body limit), each answered 200; (3) the same 1 MB requests, 1,000 of them, with
+// no console page open and then with one reading the live log (issue 37 item 21: the request log kept every
+// body, 500 of them raised RSS from ~150 to 650 MB): the RSS growth from after a warm-up to the end, target
+// under 64 MB. Each row's loop is bounded in count and time, loopback only; the child's RSS is sampled from
+// /proc every 250 ms (peak and at the end).
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { request } from 'undici';
 import { repoRoot } from '../../scripts/lib/repo.js';
@@ -17,6 +21,10 @@ const STORES = 5000;
 const FULFILLMENT_REQUESTS = 2000;
 const ROW_BUDGET_MS = 300_000;
 const BODY_LIMIT = 1024 * 1024;
+const LARGE_BODY_REQUESTS = 1000;
+const LARGE_BODY_WARMUP = 50;
+/** RSS growth allowed over 1,000 requests of 1 MB (issue 37 item 21). */
+export const LARGE_BODY_GROWTH_TARGET_MB = 64;
 
 export interface MemoryRow {
   load: string;
@@ -27,6 +35,10 @@ export interface MemoryRow {
   endRssMB?: number;
   /** The child was still up and answering at the end. */
   up?: boolean;
+  /** RSS after the row's warm-up, and its growth from there to the end (rows that measure growth). */
+  baselineRssMB?: number;
+  growthMB?: number;
+  targetMB?: number;
   note?: string;
 }
 
@@ -60,7 +72,7 @@ async function json(url: string, method: 'GET' | 'POST' | 'PATCH', headers: Reco
   return { status: res.statusCode, json: parsed };
 }
 
-async function row(load: string, requests: number, run: (url: string, deadline: number) => Promise<{ answered: number; note?: string }>): Promise<MemoryRow> {
+async function row(load: string, requests: number, run: (url: string, deadline: number, pid: number) => Promise<{ answered: number; note?: string; baselineRssMB?: number }>): Promise<MemoryRow> {
   process.stderr.write(`scaling: memory, ${load}\n`);
   const { child, url } = await startChild();
   let peak = childRssMB(child.pid!) ?? 0;
@@ -69,10 +81,12 @@ async function row(load: string, requests: number, run: (url: string, deadline: 
   child.once('exit', () => (died = true));
   const started = Date.now();
   try {
-    const { answered, note } = await run(url, started + ROW_BUDGET_MS);
+    const { answered, note, baselineRssMB } = await run(url, started + ROW_BUDGET_MS, child.pid!);
     const seconds = Number(((Date.now() - started) / 1000).toFixed(1));
+    const endRssMB = childRssMB(child.pid!);
     const up = !died && (await json(`${url}/__simulator/stores/demo-store/world`, 'GET', {}).then((r) => r.status === 200, () => false));
-    return { load, requests, answered, seconds, peakRssMB: peak, endRssMB: childRssMB(child.pid!), up, note };
+    const growth = baselineRssMB !== undefined && endRssMB !== undefined ? { baselineRssMB, growthMB: endRssMB - baselineRssMB, targetMB: LARGE_BODY_GROWTH_TARGET_MB } : {};
+    return { load, requests, answered, seconds, peakRssMB: peak, endRssMB, up, note, ...growth };
   } catch (e) {
     return { load, requests, up: false, note: `${died ? 'the workbench died: ' : ''}${String((e as Error).message).split('\n')[0].slice(0, 160)}`, peakRssMB: peak };
   } finally {
@@ -105,21 +119,63 @@ export async function memoryRows(): Promise<MemoryRow[]> {
   );
   rows.push(
     await row(`${FULFILLMENT_REQUESTS} fulfillment requests of the largest valid body (1 MB pincode)`, FULFILLMENT_REQUESTS, async (url, deadline) => {
-      const base = `${url}/api/v1/demo-store/storefront`;
-      const anon = await json(`${base}/auth/anonymous`, 'POST', { 'x-api-key': sandboxApiKey('demo-store') });
-      const auth = { authorization: `Bearer ${anon.json.content.access_token}` };
-      const shell = JSON.stringify({ cart_id: 'crt_8N2F6Q', delivery_pincode: '' });
+      const send = await largeBodySender(url);
       let answered = 0;
       let i = 0;
-      for (; i < FULFILLMENT_REQUESTS && Date.now() < deadline; i++) {
-        // Distinct every time (so no answer is a repeat), and exactly as large as the body limit allows.
-        const head = String(i).padStart(6, '0');
-        const body = JSON.stringify({ cart_id: 'crt_8N2F6Q', delivery_pincode: head + '7'.repeat(BODY_LIMIT - shell.length - head.length) });
-        const r = await json(`${base}/shipping/fulfillment-options`, 'POST', auth, body);
-        if (r.status === 200) answered++;
-      }
+      for (; i < FULFILLMENT_REQUESTS && Date.now() < deadline; i++) if ((await send(i)) === 200) answered++;
       return { answered, note: i < FULFILLMENT_REQUESTS ? `stopped by the time budget at ${i}` : undefined };
     }),
   );
+  for (const page of [false, true]) {
+    rows.push(
+      await row(`1,000 requests of 1 MB body: RSS growth, ${page ? 'a console page reading the live log' : 'no console page open'}`, LARGE_BODY_REQUESTS, async (url, deadline, pid) => {
+        const stream = page ? await openLiveLog(url) : undefined;
+        try {
+          const send = await largeBodySender(url);
+          // A warm-up fills what a workbench keeps anyway (the log's ring of summaries, the allocator's arenas); then the baseline.
+          for (let w = 0; w < LARGE_BODY_WARMUP; w++) await send(9_000_000 + w);
+          const baselineRssMB = childRssMB(pid);
+          let answered = 0;
+          let i = 0;
+          for (; i < LARGE_BODY_REQUESTS && Date.now() < deadline; i++) if ((await send(i)) === 200) answered++;
+          const notes = [i < LARGE_BODY_REQUESTS ? `stopped by the time budget at ${i}` : '', stream ? `${stream.events()} log events read` : ''].filter(Boolean);
+          return { answered, baselineRssMB, note: notes.join('; ') || undefined };
+        } finally {
+          stream?.close();
+        }
+      }),
+    );
+  }
   return rows;
+}
+
+/** Sends the i-th fulfillment request whose body fills the 1 MB limit (a distinct pincode each time); resolves with its status. */
+async function largeBodySender(url: string): Promise<(i: number) => Promise<number>> {
+  const base = `${url}/api/v1/demo-store/storefront`;
+  const anon = await json(`${base}/auth/anonymous`, 'POST', { 'x-api-key': sandboxApiKey('demo-store') });
+  const auth = { authorization: `Bearer ${anon.json.content.access_token}` };
+  const shell = JSON.stringify({ cart_id: 'crt_8N2F6Q', delivery_pincode: '' });
+  return async (i) => {
+    // Distinct every time (so no answer is a repeat), and exactly as large as the body limit allows.
+    const head = String(i).padStart(7, '0');
+    const body = JSON.stringify({ cart_id: 'crt_8N2F6Q', delivery_pincode: head + '7'.repeat(BODY_LIMIT - shell.length - head.length) });
+    return (await json(`${base}/shipping/fulfillment-options`, 'POST', auth, body)).status;
+  };
+}
+
+/** A console page's live log (Server-Sent Events), read as it comes; counts the request events. */
+function openLiveLog(url: string): Promise<{ events: () => number; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${url}/__simulator/console/requests/stream`, { headers: { accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`the console stream answered ${res.statusCode}`));
+      let events = 0;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        for (let at = chunk.indexOf('event: request'); at !== -1; at = chunk.indexOf('event: request', at + 1)) events++;
+      });
+      res.on('error', () => undefined);
+      resolve({ events: () => events, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+  });
 }

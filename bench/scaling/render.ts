@@ -52,9 +52,12 @@ export function renderScaling(s: Scaling): string {
   }
   if (s.memory) {
     out.push(`## Memory: the workbench with a ${HEAP_MB} MB heap (\`--max-old-space-size=${HEAP_MB}\`, in memory, default --max-worlds 64), one client on loopback`, '');
-    out.push('| load | requests | answered | seconds | peak RSS MB | RSS at end MB | up and answering | note |', '|---|---:|---:|---:|---:|---:|---|---|');
-    for (const r of s.memory) out.push(`| ${r.load} | ${cell(r.requests)} | ${cell(r.answered)} | ${cell(r.seconds)} | ${cell(r.peakRssMB)} | ${cell(r.endRssMB)} | ${r.up ? 'yes' : 'no'} | ${r.note ?? ''} |`);
-    out.push('');
+    out.push('| load | requests | answered | seconds | peak RSS MB | RSS at end MB | RSS growth MB (target) | up and answering | note |', '|---|---:|---:|---:|---:|---:|---:|---|---|');
+    for (const r of s.memory) {
+      const growth = r.growthMB === undefined ? '-' : `${r.growthMB} (< ${r.targetMB}: ${r.growthMB < r.targetMB! ? 'met' : 'missed'})`;
+      out.push(`| ${r.load} | ${cell(r.requests)} | ${cell(r.answered)} | ${cell(r.seconds)} | ${cell(r.peakRssMB)} | ${cell(r.endRssMB)} | ${growth} | ${r.up ? 'yes' : 'no'} | ${r.note ?? ''} |`);
+    }
+    out.push('', 'RSS growth: from after a warm-up of 50 such requests to the end of the row (issue 37 item 21: the request log had kept every body it saw).', '');
   }
   if (s.storage) {
     out.push('## Storage: the sandbox journal (--data-dir), restarted as the CLI child', '');

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { chromiumPath } from '../docs/site-build.js';
+import { closedPort } from '../helpers/closed-port.js';
 
 const require = createRequire(import.meta.url);
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -212,3 +213,119 @@ it('a developer debugs a webhook delivery in the console', async () => {
   await shot('12-store-reset');
   expect(pageErrors).toEqual([]);
 }, 120_000);
+
+it('item 18: the console loads with no 404 (its icon is inline): nothing fails in the browser, nothing tops its log', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const fresh = await context.newPage();
+    const failed: string[] = [];
+    const errors: string[] = [];
+    fresh.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+    fresh.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await fresh.goto(`${wb.url}/console`);
+    await expect.poll(() => fresh.locator('.conn').textContent()).toBe('live');
+    const icon = await fresh.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '';
+      const image = new Image();
+      image.src = href;
+      await image.decode();
+      return { href: href.slice(0, 25), width: image.naturalWidth };
+    });
+    expect(icon.href).toBe('data:image/svg+xml,%3Csvg');
+    expect(icon.width).toBeGreaterThan(0);
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+    // Another tool asking for the icon (a tab on /docs) gets a 204, never a 404 in the workbench's log.
+    expect((await fetch(`${wb.url}/favicon.ico`)).status).toBe(204);
+  } finally {
+    await context.close();
+  }
+}, 60_000);
+
+it("item 19: after debugging a delivery, the live log shows the app's traffic, not the console's own reads; a switch shows them", async () => {
+  // The page of the session above, as the developer left it (its log holds the whole session).
+  await view('Requests');
+  const entries = page.locator('.log button.entry');
+  await expect.poll(() => entries.count()).toBeGreaterThan(0);
+  // What the developer did shows: the storefront call run from the world, the subscription, the order placed.
+  const operations = await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-operation')));
+  expect(operations).toEqual(expect.arrayContaining(['getPosCart', 'createWebhook', 'POST /__simulator/stores/{store_id}/orders']));
+  // The console's own reads (the back office's world, clock and keys it polls) are hidden by default...
+  expect(await page.locator('.log button.entry[data-own]').count()).toBe(0);
+  expect(operations.filter((o) => o?.startsWith('GET /__simulator/'))).toEqual([]);
+  const hidden = Number(/\((\d+) hidden\)/.exec((await page.locator('.filters').textContent()) ?? '')?.[1]);
+  expect(hidden).toBeGreaterThan(0);
+  const shownBefore = await entries.count();
+  // ...and the switch shows them.
+  await page.getByLabel("Show the workbench's own reads (GET /__simulator/…)").check();
+  await expect.poll(() => page.locator('.log button.entry[data-own]').count()).toBe(hidden);
+  expect(await entries.count()).toBe(shownBefore + hidden);
+  const own = await page.locator('.log button.entry[data-own]').evaluateAll((els) => els.map((e) => e.getAttribute('data-operation')));
+  expect(own).toContain('GET /__simulator/stores/{store_id}/world');
+  await shot('13-log-own-reads-shown');
+  await page.getByLabel("Show the workbench's own reads (GET /__simulator/…)").uncheck();
+  await expect.poll(() => page.locator('.log button.entry[data-own]').count()).toBe(0);
+}, 60_000);
+
+it('item 20: attempt outcomes in words, times labelled as the store clock, an empty receiver URL, newest first everywhere, variant tables that fit 1280 px', async () => {
+  // A delivery that fails to its last attempt: a subscription to a port nobody listens on, its retries played by advancing the store clock.
+  const store = 'item20-store';
+  const admin = { authorization: 'Bearer item-20', 'content-type': 'application/json' };
+  const created = await fetch(`${wb.url}/api/v1/${store}/admin/webhooks`, { method: 'POST', headers: admin, body: JSON.stringify({ url: `http://127.0.0.1:${await closedPort()}/hooks`, events: ['order.created'] }) });
+  expect(created.status).toBe(201);
+  const raised = await fetch(`${wb.url}/__simulator/stores/${store}/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'order.created' }) });
+  expect(raised.status).toBe(202);
+  const attempts = async () => ((await (await fetch(`${wb.url}/__simulator/console/stores/${store}/attempts`)).json()) as { deliveries: Array<{ outcome: string | null }> }).deliveries;
+  await expect.poll(async () => (await attempts()).some((a) => a.outcome === 'retry_scheduled'), { timeout: 15_000 }).toBe(true);
+  const advanced = await fetch(`${wb.url}/__simulator/stores/${store}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: 'PT10M' }) });
+  expect(advanced.status).toBe(200);
+  await expect.poll(async () => (await attempts())[0]?.outcome, { timeout: 15_000 }).toBe('failed');
+
+  await page.goto(`${wb.url}/console?store=${store}#webhooks`);
+  const rows = page.locator('table.attempts tbody tr[data-event="order.created"]');
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(4);
+  // The last attempt says no retry is left; the earlier ones that a retry was scheduled.
+  const states = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1].textContent));
+  expect(states[0]).toBe('failed · no retry left');
+  expect(states.slice(1).every((t) => t?.startsWith('failed · retry scheduled'))).toBe(true);
+  expect(states.join(' ')).not.toContain('failed · failed');
+  // Newest first: attempt #4 on top.
+  const numbers = await rows.evaluateAll((trs) => trs.map((tr) => Number(/#(\d+)/.exec(tr.querySelectorAll('td')[0].textContent ?? '')?.[1])));
+  expect(numbers).toEqual([4, 3, 2, 1]);
+  // The Time column says whose clock it shows.
+  expect(await page.locator('table.attempts thead').textContent()).toContain('Time (store clock)');
+  expect(await page.locator('table.attempts caption').textContent()).toContain("store's clock");
+  // The receiver URL starts empty, its example a placeholder: Register cannot send a URL nobody typed.
+  const url = page.getByLabel('Receiver URL');
+  expect(await url.inputValue()).toBe('');
+  expect(await url.getAttribute('placeholder')).toBe('http://127.0.0.1:3000/hooks');
+  await shot('14-last-attempt-no-retry-left');
+
+  // The request log is newest first too: the entry with the greatest id on top.
+  await view('Requests');
+  await page.getByLabel("Show the workbench's own reads (GET /__simulator/…)").check();
+  await expect.poll(() => page.locator('.log button.entry').count()).toBeGreaterThan(1);
+  const ids = await page.locator('.log button.entry').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
+  expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  expect(await page.locator('.log').getAttribute('aria-label')).toBe('Requests, newest first');
+  await page.getByLabel("Show the workbench's own reads (GET /__simulator/…)").uncheck();
+
+  // The World view at 1280 px: no table is wider than its box (the variant tables were cut off).
+  expect(page.viewportSize()?.width).toBe(1280);
+  await view('World');
+  for (const resource of ['products', 'carts']) {
+    await page.getByLabel('Browse').selectOption(resource);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.locator('.card table').count()).toBeGreaterThan(0);
+    const overflowing = await page.locator('main table').evaluateAll((tables) =>
+      tables.filter((t) => t.scrollWidth > t.parentElement!.clientWidth || t.getBoundingClientRect().right > t.parentElement!.getBoundingClientRect().right + 0.5).map((t) => `${t.querySelector('caption')?.textContent}: ${t.scrollWidth} > ${t.parentElement!.clientWidth}`),
+    );
+    expect(overflowing, resource).toEqual([]);
+  }
+  await shot('15-world-1280');
+  // The webhooks view's tables fit as well.
+  await view('Webhooks');
+  await expect.poll(() => rows.count()).toBe(4);
+  const overflowing = await page.locator('main table').evaluateAll((tables) => tables.filter((t) => t.scrollWidth > t.parentElement!.clientWidth).length);
+  expect(overflowing).toBe(0);
+}, 90_000);

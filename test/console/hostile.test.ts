@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import type { FeedDetail, FeedSummary } from '../../workbench/http/request-feed.js';
 
 let wb: Workbench;
@@ -86,6 +86,29 @@ describe("the request log shows no credential a caller sent", () => {
     const detail = await detailOf('POST', '/api/v1/demo-store/admin/webhooks');
     expect(detail.request.body).not.toBeNull();
     expect(detail.request.body).not.toContain('deep-nested-credential');
+  });
+});
+
+describe('issue 37 item 30: a store key under a header name of the caller\'s own', () => {
+  it('item 30: masked by its value: a key-shaped value (the sandbox store key sk_...), a known key of the workbench, under any name; other headers stay readable', async () => {
+    const key = sandboxApiKey('demo-store');
+    await send('GET', '/api/v1/demo-store/storefront/catalog/products?limit=1', { 'x-store': key, 'x-forwarded-key-copy': `v=${key}`, 'x-store-key': 'k-by-name', 'x-request-id': 'req-123', 'idempotency-key': 'idem-456' });
+    const detail = await detailOf('GET', '/api/v1/demo-store/storefront/catalog/products');
+    expect(detail.request.headers).toMatchObject({ 'x-store': '[masked]', 'x-forwarded-key-copy': '[masked]', 'x-store-key': '[masked]', 'x-request-id': 'req-123', 'idempotency-key': 'idem-456' });
+    expect(JSON.stringify(detail)).not.toContain(key);
+    // A fixed key (--api-key) has no shape of its own: the workbench knows it, and masks it under any name.
+    const fixed = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true, apiKeys: ['plain-fixed-key-of-item-30'], webhooks: false, sandbox: false });
+    try {
+      const sent = await request(`${fixed.url}/api/v1/demo-store/storefront/common/countries`, { headers: { 'x-tenant': 'plain-fixed-key-of-item-30', 'x-note': 'nothing secret' } });
+      await sent.body.text();
+      const list = (await (await request(`${fixed.url}/__simulator/console/requests`)).body.json()) as { requests: FeedSummary[] };
+      const id = list.requests.find((e) => e.operation === 'listCountries')!.id;
+      const shown = (await (await request(`${fixed.url}/__simulator/console/requests/${id}`)).body.json()) as FeedDetail;
+      expect(shown.request.headers).toMatchObject({ 'x-tenant': '[masked]', 'x-note': 'nothing secret' });
+      expect(JSON.stringify(shown)).not.toContain('plain-fixed-key-of-item-30');
+    } finally {
+      await fixed.close();
+    }
   });
 });
 

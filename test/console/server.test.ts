@@ -79,6 +79,25 @@ describe('the guard of the control routes covers the console', () => {
   });
 });
 
+describe('issue 37 item 18: the favicon', () => {
+  it('item 18: the page carries its icon inline (no request for /favicon.ico), and /favicon.ico answers 204, not 404', async () => {
+    const page = await send('GET', '/console');
+    expect(page.text).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg/);
+    // The CSP lets the page show it.
+    expect(page.headers['content-security-policy']).toContain("img-src 'self' data:");
+    const before = await lastId();
+    for (const method of ['GET', 'HEAD']) {
+      const icon = await send(method, '/favicon.ico');
+      expect(icon.status, method).toBe(204);
+      expect(icon.text).toBe('');
+    }
+    // Logged as the workbench's own, which the console hides by default (item 19), never as a 404.
+    const entries = (await logged(before)).filter((e) => e.path === '/favicon.ico');
+    expect(entries.map((e) => [e.status, e.own])).toEqual([[204, true], [204, true]]);
+    expect((await send('POST', '/favicon.ico')).status).toBe(404);
+  });
+});
+
 describe('the request log', () => {
   it('records a storefront request with its operation, store and the 4XX envelope; not the console own calls', async () => {
     const before = await lastId();

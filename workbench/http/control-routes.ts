@@ -86,7 +86,7 @@ export function controlRouter(extensions: readonly WorkbenchExtension[]) {
     let body: Record<string, unknown> | undefined;
     if (found.route.body === 'json-object') body = await readJsonObject(req, CONTROL_MAX_BODY_BYTES);
     else await discardBody(req, CONTROL_MAX_BODY_BYTES);
-    traceRequest(req, { api: 'back-office', store: found.params.store_id, operation: `${method} ${found.route.path}`, body });
+    traceRequest(req, { api: 'back-office', store: found.params.store_id, operation: `${method} ${found.route.path}`, body, own: method === 'GET' || method === 'HEAD' });
     const reply = await found.route.handle({ params: found.params, query: url.searchParams, body, headers: req.headers });
     if ('stream' in reply) {
       reply.stream(res);

@@ -5,6 +5,11 @@
 // `capacity` entries, each holding at most `bodyBytes` of each body; a subscriber that cannot keep up is
 // the subscriber's problem (console/stream.ts drops entries for it, with a count), never the feed's.
 //
+// Bodies are kept only while a page watches (a subscriber), each cut to `bodyBytes`, and all of them together
+// to `bodyBudget` bytes: past it the oldest entries' bodies are dropped (their summaries stay). With no page
+// open an entry holds no body at all: an error's answer is reduced to its envelope's fields as it is recorded.
+// `heldBytes` is the bodies' accounted size (tests assert on it).
+//
 // Secrets never leave through here: headers that carry credentials are masked, the URL goes through the
 // log's own redaction (redactUrl), and bodies get the same shape-based redaction plus JSON values under
 // credential-like keys (`secret`, `access_token`, ...) replaced. Masking runs when an entry is read
@@ -32,6 +37,11 @@ export interface FeedSummary {
   operation: string | null;
   /** An injected fault's note, or a sandbox warning. */
   note?: string;
+  /**
+   * A read of the workbench's own control routes (GET or HEAD under /__simulator: the back office, clocks,
+   * faults; what the console page itself polls), not a call of the contract's APIs: the page hides these unless asked.
+   */
+  own?: true;
   /** For a 4XX or 5XX with the contract's envelope: its message, code and details. */
   error?: { message: string; code: string; details: Array<{ location?: string; name: string; message: string }> };
 }
@@ -40,8 +50,17 @@ export interface FeedSummary {
 export interface FeedDetail extends FeedSummary {
   request: { headers: Record<string, string>; body: string | null; truncated: boolean };
   response: { headers: Record<string, string>; body: string | null; truncated: boolean };
-  /** False when no console page was open as it was answered: bodies are kept only while one watches (an error's answer always). */
+  /** False when its bodies are not held: no console page was open as it was answered, or they were dropped for the byte budget. */
   bodies_kept: boolean;
+  /** Why the bodies are not held, in a sentence (with `bodies_kept: false`). */
+  bodies_note?: string;
+}
+
+/** The fields of the contract's error envelope the log's summary shows (kept instead of the body when no page watches). */
+interface Envelope {
+  message: string;
+  code: string;
+  details: unknown[];
 }
 
 interface Entry {
@@ -53,6 +72,7 @@ interface Entry {
   status: number | null;
   ms: number;
   note?: string;
+  /** What the pipeline noted (api, store, operation, note); its `body` is cleared once the entry is recorded. */
   trace: RequestTrace;
   requestHeaders: IncomingHttpHeaders;
   responseHeaders: OutgoingHttpHeaders;
@@ -62,8 +82,14 @@ interface Entry {
   responseTruncated: boolean;
   /** Set when the response body is a place in the feed's slab: valid while no later copy reused it. */
   slabSeq?: number;
-  /** False for a request answered while no page watched: its bodies were not kept (an error's answer was). */
+  /** False for a request answered while no page watched: its bodies were not kept (an error's envelope was, as `envelope`). */
   bodiesKept: boolean;
+  /** Its bodies were dropped to keep the feed within its byte budget. */
+  overBudget?: boolean;
+  /** The bytes its bodies hold (counted in the feed's `heldBytes`). */
+  bytes: number;
+  /** An error's envelope, read from its answer as it was recorded with no page watching (the body itself is not kept). */
+  envelope?: Envelope;
   /** Built on first read (a subscriber, `recent`, `detail`): the URL's redaction and the envelope's parse are paid only for entries someone looks at. */
   summary?: FeedSummary;
 }
@@ -74,16 +100,22 @@ export interface RequestTrace {
   store?: string;
   operation?: string;
   note?: string;
+  /** A read of the workbench's own control routes (FeedSummary.own). */
+  own?: boolean;
   /** The request body as read by the pipeline (bytes or the parsed JSON object of a control route). */
   body?: Buffer | Record<string, unknown>;
 }
 
 export const FEED_CAPACITY = 500;
 export const FEED_BODY_BYTES = 8 * 1024;
+/** All bodies the feed holds, together (requests' and answers'): past it the oldest entries' bodies go. */
+export const FEED_BODY_BUDGET = 2 * 1024 * 1024;
 const TRUNCATED = '…[truncated]';
 
-// Headers whose value is a credential, by name. Anything that looks like one by shape is caught by redactUrl's shapes.
-const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|cookie|set-cookie|x-svc-signature)$|secret|token|password|api[-_]?key|signature/i;
+// Headers whose value is a credential, by name: the known ones, and any named like a secret, a credential or
+// a key (`X-Store-Key`, `X-Partner-Auth`; not `Idempotency-Key`, a request's identity). Values with a
+// credential's scheme or shape, or a known secret, are masked whatever the name (maskHeaders).
+const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|cookie|set-cookie|x-svc-signature)$|secret|token|password|passwd|credential|api[-_]?key|signature|session|(^|-)auth(-|$)|^(?!idempotency-key$).*key$/i;
 // JSON keys whose value is a credential: the Admin API's webhook `secret`, tokens, keys, passwords, OTPs, card numbers.
 const SECRET_KEY = /^(secret|signing_secret|webhook_secret|access_token|refresh_token|token|password|api_key|apikey|otp|card_number|cvv)$/i;
 
@@ -145,10 +177,17 @@ export class RequestFeed {
   /**
    * The first bytes of large answers, copied here instead of into a new buffer each (an allocation per
    * request, which the garbage collector then has to free, was most of what an open page cost):
-   * `capacity` places of `bodyBytes`, used in turn, allocated when a page first watches.
+   * `slabPlaces` places of `bodyBytes`, used in turn, allocated when a page first watches.
    */
   private slab?: Buffer;
   private slabNext = 0;
+  private readonly slabPlaces: number;
+  /** The bytes the held entries' bodies take (at most `bodyBudget`). */
+  private held = 0;
+  /** The oldest entry that may still hold bodies: where dropping for the budget resumes. */
+  private evictFrom = 1;
+  /** All bodies held together, in bytes: at least two whole bodies (one entry's request and answer). */
+  readonly bodyBudget: number;
 
   constructor(
     readonly capacity = FEED_CAPACITY,
@@ -156,8 +195,31 @@ export class RequestFeed {
     private readonly knownSecrets: readonly string[] = [],
     /** Paths not recorded (the console's own page, assets, stream and calls). */
     private readonly skip: (pathname: string) => boolean = () => false,
+    bodyBudget = FEED_BODY_BUDGET,
   ) {
     this.ring = new Array(capacity);
+    this.bodyBudget = Math.max(bodyBudget, 2 * bodyBytes);
+    this.slabPlaces = Math.max(1, Math.min(capacity, Math.floor(this.bodyBudget / bodyBytes)));
+  }
+
+  /** The bytes of bodies the feed holds now (requests' and answers', as kept: each at most `bodyBytes`); 0 while no page has watched. */
+  get heldBytes(): number {
+    return this.held;
+  }
+
+  /**
+   * The bytes of every body the held entries reference, counted by walking them (the request as the
+   * pipeline read it included, wherever it hangs): what `heldBytes` accounts for incrementally. For tests.
+   */
+  countHeldBytes(): number {
+    let total = 0;
+    for (const entry of this.ring) {
+      if (!entry) continue;
+      const traced = entry.trace.body;
+      total += (entry.requestBody?.length ?? 0) + (entry.responseBody?.length ?? 0);
+      if (traced !== undefined) total += Buffer.isBuffer(traced) ? traced.length : JSON.stringify(traced).length;
+    }
+    return total;
   }
 
   /**
@@ -168,7 +230,7 @@ export class RequestFeed {
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     if (this.skip(q < 0 ? rawUrl : rawUrl.slice(0, q))) return undefined;
-    const trace: RequestTrace = { api: undefined, store: undefined, operation: undefined, note: undefined, body: undefined };
+    const trace: RequestTrace = { api: undefined, store: undefined, operation: undefined, note: undefined, own: undefined, body: undefined };
     (req as Traced)[TRACE] = trace;
     const at = Date.now();
     const limit = this.bodyBytes;
@@ -192,9 +254,24 @@ export class RequestFeed {
     };
     (res as Captured)[CAPTURE] = capture;
     return (status, ms, note) => {
-      const body = bodies ? trace.body : undefined;
-      const requestBody = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-      const requestTruncated = requestBody !== undefined && requestBody.length > limit;
+      const body = trace.body;
+      // The request as read (up to the body limit, 1 MB by default) is never held past this point: with no
+      // page watching it is dropped, with one its first `limit` bytes are copied (a view would keep it all).
+      trace.body = undefined;
+      let requestBody: Buffer | undefined;
+      let requestTruncated = false;
+      if (bodies && body !== undefined) {
+        const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+        requestTruncated = bytes.length > limit;
+        requestBody = bytes.length === 0 ? undefined : Buffer.from(requestTruncated ? bytes.subarray(0, limit) : bytes);
+      }
+      let responseBody = capture.parts ? Buffer.concat(capture.parts, capture.size) : capture.kept;
+      let envelope: Envelope | undefined;
+      // No page watching: an error's answer was kept only for its envelope; that is read now, the bytes let go.
+      if (!bodies && responseBody) {
+        envelope = status !== null && status >= 400 ? envelopeError(responseBody) : undefined;
+        responseBody = undefined;
+      }
       this.record({
         id: 0,
         at,
@@ -207,19 +284,21 @@ export class RequestFeed {
         requestHeaders: req.headers,
         // A copy, made only while a page watches (the request's headers are a reference, kept always).
         responseHeaders: bodies && res.headersSent ? res.getHeaders() : {},
-        requestBody: requestTruncated ? Buffer.from(requestBody!.subarray(0, limit)) : requestBody,
+        requestBody,
         requestTruncated,
-        responseBody: capture.parts ? Buffer.concat(capture.parts, capture.size) : capture.kept,
+        responseBody,
         responseTruncated: capture.truncated,
         slabSeq: capture.slabSeq,
         bodiesKept: bodies,
+        bytes: (requestBody?.length ?? 0) + (responseBody?.length ?? 0),
+        envelope,
       });
     };
   }
 
   private toSlab(view: Buffer): Buffer {
-    const slab = (this.slab ??= Buffer.allocUnsafe(this.capacity * this.bodyBytes));
-    const at = (this.slabNext++ % this.capacity) * this.bodyBytes;
+    const slab = (this.slab ??= Buffer.allocUnsafe(this.slabPlaces * this.bodyBytes));
+    const at = (this.slabNext++ % this.slabPlaces) * this.bodyBytes;
     view.copy(slab, at);
     return slab.subarray(at, at + view.length);
   }
@@ -227,10 +306,34 @@ export class RequestFeed {
   /** Adds an entry (the oldest drops out past `capacity`) and hands its summary to every subscriber. */
   private record(entry: Entry): void {
     entry.id = this.next++;
-    this.ring[entry.id % this.capacity] = entry;
+    const slot = entry.id % this.capacity;
+    const dropped = this.ring[slot];
+    if (dropped) this.held -= dropped.bytes;
+    this.ring[slot] = entry;
+    if (entry.bytes > 0) {
+      this.held += entry.bytes;
+      if (this.held > this.bodyBudget) this.keepWithinBudget();
+    }
     if (this.listeners.size === 0) return;
     const summary = this.summaryOf(entry);
     for (const listener of this.listeners) listener(summary);
+  }
+
+  /** Drops the bodies of the oldest entries holding any until all held fit the budget (their summaries stay). */
+  private keepWithinBudget(): void {
+    let id = Math.max(this.evictFrom, this.next - this.capacity);
+    for (; this.held > this.bodyBudget && id < this.next; id++) {
+      const entry = this.ring[id % this.capacity];
+      if (!entry || entry.id !== id || entry.bytes === 0) continue;
+      // The envelope of an error stays readable for its summary.
+      if (entry.status !== null && entry.status >= 400 && entry.responseBody && !entry.summary) entry.envelope = envelopeError(entry.responseBody);
+      this.held -= entry.bytes;
+      entry.bytes = 0;
+      entry.requestBody = undefined;
+      entry.responseBody = undefined;
+      entry.overBudget = true;
+    }
+    this.evictFrom = id;
   }
 
   private summaryOf(entry: Entry): FeedSummary {
@@ -248,12 +351,11 @@ export class RequestFeed {
       store: trace.store ?? null,
       operation: trace.operation ?? null,
       ...(note ? { note } : {}),
+      ...(trace.own ? { own: true as const } : {}),
     };
-    if (status !== null && status >= 400 && entry.responseBody) {
-      const error = envelopeError(entry.responseBody);
-      // The details echo values too (`must be a number, got "..."`): redacted like the message.
-      if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: JSON.parse(this.redact(JSON.stringify(error.details.slice(0, 10)))) as NonNullable<FeedSummary['error']>['details'] };
-    }
+    const error = entry.envelope ?? (status !== null && status >= 400 && entry.responseBody ? envelopeError(entry.responseBody) : undefined);
+    // The details echo values too (`must be a number, got "..."`): redacted like the message.
+    if (error) summary.error = { code: error.code, message: this.redact(error.message).slice(0, 500), details: JSON.parse(this.redact(JSON.stringify(error.details))) as NonNullable<FeedSummary['error']>['details'] };
     entry.summary = summary;
     return summary;
   }
@@ -275,10 +377,15 @@ export class RequestFeed {
     if (!entry || entry.id !== id) return undefined;
     return {
       ...this.summaryOf(entry),
-      request: { headers: maskHeaders(entry.requestHeaders), ...this.body(entry.requestBody, entry.requestTruncated) },
+      request: { headers: maskHeaders(entry.requestHeaders, this.knownSecrets), ...this.body(entry.requestBody, entry.requestTruncated) },
       // A copy in the slab whose place a later one took (a request that took long to finish) is no longer held.
-      response: { headers: maskHeaders(entry.responseHeaders), ...this.body(entry.slabSeq !== undefined && this.slabNext - entry.slabSeq > this.capacity ? undefined : entry.responseBody, entry.responseTruncated) },
-      bodies_kept: entry.bodiesKept,
+      response: { headers: maskHeaders(entry.responseHeaders, this.knownSecrets), ...this.body(entry.slabSeq !== undefined && this.slabNext - entry.slabSeq > this.slabPlaces ? undefined : entry.responseBody, entry.responseTruncated) },
+      bodies_kept: entry.bodiesKept && !entry.overBudget,
+      ...(!entry.bodiesKept
+        ? { bodies_note: 'Bodies are kept only while a console page is open; this request was answered before (an error keeps its envelope, above).' }
+        : entry.overBudget
+          ? { bodies_note: `Its bodies were dropped: the log keeps ${Math.round(this.bodyBudget / 1024)} KB of bodies in all, the newest requests' first.` }
+          : {}),
     };
   }
 
@@ -324,9 +431,17 @@ const CREDENTIAL_SCHEME = /^(basic|bearer|digest|token|apikey|hoba|negotiate|ntl
 
 // The log's shapes (log.ts), in bodies: JWTs, this project's secrets and keys, the mock's tokens.
 const SECRET_SHAPES = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*|whsec_[\w-]+|sk_[\w-]{8,}|mock_(?:refresh_)?[\w-]{16,}|sha256=[0-9a-f]{64}/g;
+const SECRET_SHAPE = new RegExp(SECRET_SHAPES.source);
 
-/** Header values as a page may show them: credentials replaced, keeping an Authorization scheme. */
-export function maskHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders): Record<string, string> {
+/**
+ * Header values as a page may show them: credentials replaced, keeping an Authorization scheme. A header is a
+ * credential by its name (`Authorization`, `X-Api-Key`, cookies, signatures, anything named like a secret or
+ * a key), by its value's scheme (`Basic ...`, `Bearer ...`, under any name), or by its value itself: one that
+ * holds a secret's shape (a store key `sk_...`, `whsec_...`, a JWT, the workbench's `mock_` tokens, a
+ * signature) or one of the `known` secrets (the workbench's fixed keys and admin tokens), under any name:
+ * a caller may send its store key as `X-Store-Auth` or `X-Partner-Key`.
+ */
+export function maskHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders, known: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
@@ -337,14 +452,21 @@ export function maskHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders):
       out[name] = `${schemed} [masked]`;
       continue;
     }
-    if (!SECRET_HEADER.test(name)) {
-      out[name] = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    if (SECRET_HEADER.test(name) || holdsSecret(text, known)) {
+      const scheme = /^authorization$/i.test(name) ? /^(\w+)\s/.exec(text)?.[1] : undefined;
+      out[name] = scheme ? `${scheme} [masked]` : '[masked]';
       continue;
     }
-    const scheme = /^authorization$/i.test(name) ? /^(\w+)\s/.exec(text)?.[1] : undefined;
-    out[name] = scheme ? `${scheme} [masked]` : '[masked]';
+    out[name] = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
   }
   return out;
+}
+
+/** True when a header's value holds a secret by its shape or is (or contains) one of the known secrets. */
+function holdsSecret(text: string, known: readonly string[]): boolean {
+  if (SECRET_SHAPE.test(text)) return true;
+  for (const secret of known) if (secret.length >= 4 && text.includes(secret)) return true;
+  return false;
 }
 
 /** A parsed JSON body with the values under credential-like keys replaced. */
@@ -363,13 +485,18 @@ export function maskJson(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** The message, code and details of the contract's error envelope in a body, if it is one. */
-function envelopeError(bytes: Buffer): { message: string; code: string; details: unknown[] } | undefined {
+/**
+ * The message, code and details of the contract's error envelope in a body, if it is one: the first 10
+ * details, strings cut (before redaction, with room: the summary cuts the message at 500 after it).
+ */
+function envelopeError(bytes: Buffer): Envelope | undefined {
   try {
     const parsed = JSON.parse(bytes.toString('utf8')) as { success?: unknown; message?: unknown; content?: { error?: { code?: unknown; details?: unknown } } };
     if (parsed?.success !== false || typeof parsed.message !== 'string') return undefined;
     const error = parsed.content?.error;
-    return { message: parsed.message, code: typeof error?.code === 'string' ? error.code : '', details: Array.isArray(error?.details) ? error.details : [] };
+    const cut = (v: unknown) => (typeof v === 'string' ? v.slice(0, 1000) : v);
+    const details = Array.isArray(error?.details) ? error.details.slice(0, 10).map((d) => (d && typeof d === 'object' ? Object.fromEntries(Object.entries(d as Record<string, unknown>).map(([k, v]) => [k, cut(v)])) : d)) : [];
+    return { message: parsed.message.slice(0, 2000), code: typeof error?.code === 'string' ? error.code.slice(0, 100) : '', details };
   } catch {
     return undefined;
   }

@@ -153,6 +153,14 @@ export function createFront(ctx: FrontContext) {
     if (allowOrigin) res.setHeader('access-control-allow-origin', allowOrigin);
     if (control) res.setHeader('vary', 'Origin');
 
+    // Browsers ask every origin for /favicon.ico (a tab on /docs or on a JSON answer): no icon here, and no
+    // 404 in the log for it. The console's page carries its own icon inline, so it never asks.
+    if (url.pathname === '/favicon.ico' && (method === 'get' || method === 'head')) {
+      if (ctx.feed) traceRequest(req, { api: 'other', own: true });
+      res.writeHead(204, { 'cache-control': 'max-age=86400' });
+      res.end();
+      return;
+    }
     if (await routeControl(req, res, url)) return;
     if (await routeAssets(req, res, url)) return;
     if (ctx.docsRoot && (await serveDocs(ctx.docsRoot, req, res, url.pathname))) return;

@@ -109,22 +109,28 @@ function App() {
 
 function LogView({ entries, dropped, store }: { entries: LogEntry[]; dropped: number; store: string }) {
   const [onlyStore, setOnlyStore] = useState(true);
+  const [showOwn, setShowOwn] = useState(false);
   const [operation, setOperation] = useState('');
   const [status, setStatus] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const operations = useMemo(() => [...new Set(entries.map((e) => e.operation).filter(Boolean) as string[])].sort(), [entries]);
-  const shown = entries.filter(
+  const matching = entries.filter(
     (e) =>
       (!onlyStore || e.store === store || e.store === null) &&
       (!operation || e.operation === operation) &&
       (!status || (status === 'error' ? (e.status ?? 0) >= 400 : String(e.status ?? '-').startsWith(status[0]))),
   );
+  // The workbench's own reads (this page's and the back office's GETs under /__simulator) are hidden unless asked for.
+  const own = matching.filter((e) => e.own).length;
+  // Newest first, as the webhook attempts are.
+  const shown = matching.filter((e) => showOwn || !e.own).reverse();
   return html`
     <section aria-labelledby="log-title">
       <h2 id="log-title">Live request log</h2>
-      <p class="hint">Every storefront, admin and back-office request the workbench answers, as it happens (Server-Sent Events). Open one to see its headers (credentials masked) and bodies.</p>
+      <p class="hint">Every storefront, admin and back-office request the workbench answers, newest first, as it happens (Server-Sent Events). Open one to see its headers (credentials masked) and bodies.</p>
       <form class="filters" onSubmit=${(e: Event) => e.preventDefault()}>
         <label><input type="checkbox" checked=${onlyStore} onChange=${(e: any) => setOnlyStore(e.currentTarget.checked)} /> Only store ${store}</label>
+        <label><input type="checkbox" id="f-own" checked=${showOwn} onChange=${(e: any) => setShowOwn(e.currentTarget.checked)} /> Show the workbench's own reads (GET /__simulator/…)${!showOwn && own > 0 ? html` <span class="count">(${own} hidden)</span>` : ''}</label>
         <label for="f-op">Operation</label>
         <select id="f-op" value=${operation} onChange=${(e: any) => setOperation(e.currentTarget.value)}>
           <option value="">all</option>
@@ -141,11 +147,11 @@ function LogView({ entries, dropped, store }: { entries: LogEntry[]; dropped: nu
       </form>
       ${dropped > 0 && html`<p class="warn" role="alert">${dropped} log entries were dropped because this page read too slowly.</p>`}
       <div class="split">
-        <div class="log" tabindex="0" role="log" aria-label="Requests, oldest first" aria-live="polite" aria-relevant="additions"><ol>
-          ${shown.length === 0 && html`<li class="empty">No request yet. Call the storefront API (or run a call from the World view) and it appears here.</li>`}
+        <div class="log" tabindex="0" role="log" aria-label="Requests, newest first" aria-live="polite" aria-relevant="additions"><ol>
+          ${shown.length === 0 && html`<li class="empty">No request yet${own > 0 ? ' (other than the workbench\'s own reads, hidden)' : ''}. Call the storefront API (or run a call from the World view) and it appears here.</li>`}
           ${shown.map(
             (e) => html`<li key=${e.id}>
-              <button type="button" class="entry" aria-expanded=${open === e.id} aria-controls="request-detail" onClick=${() => setOpen(e.id)} data-operation=${e.operation ?? ''}>
+              <button type="button" class="entry" aria-expanded=${open === e.id} aria-controls="request-detail" onClick=${() => setOpen(e.id)} data-id=${e.id} data-operation=${e.operation ?? ''} data-own=${e.own ? 'true' : undefined}>
                 <span class=${`status ${statusClass(e.status)}`}>${e.status ?? '—'}</span>
                 <span class="method">${e.method}</span>
                 <span class="path">${e.path}</span>
@@ -178,7 +184,7 @@ function RequestDetail({ id }: { id: number | null }) {
     <h3 id="detail-title">${detail.method} ${detail.path} → ${detail.status ?? 'no answer'}</h3>
     <p>${detail.operation ?? 'no operation matched'} · ${detail.api} · ${detail.ms} ms · ${detail.at}</p>
     ${detail.error && html`<p class="error">Envelope: <code>${detail.error.code}</code> ${detail.error.message}</p>`}
-    ${!detail.bodies_kept && html`<p class="hint">Bodies are kept only while a console page is open; this request was answered before (an error's envelope is always kept).</p>`}
+    ${!detail.bodies_kept && html`<p class="hint">${detail.bodies_note}</p>`}
     <h4>Request headers</h4>${headers(detail.request.headers)}
     ${detail.request.body && html`<h4>Request body</h4><pre tabindex="0">${detail.request.body}</pre>`}
     <h4>Response headers</h4>${headers(detail.response.headers)}
@@ -228,7 +234,9 @@ function WorldView({ store }: { store: string }) {
 }
 
 function Record({ row, store }: { row: any; store: string }) {
-  return html`<li class="card" data-id=${row.id}>
+  // A record with a table (a product's variants, a cart's lines) takes the row's whole width: a variants table
+  // has a column per customer group and did not fit a third of a 1280 px window.
+  return html`<li class=${row.variants || row.lines ? 'card wide' : 'card'} data-id=${row.id}>
     <h3>${row.title}</h3>
     <p class="sub">${row.subtitle}</p>
     <dl class="facts">${Object.entries(row.facts).map(([k, v]) => html`<div><dt>${k}</dt><dd>${String(v)}</dd></div>`)}</dl>
@@ -279,13 +287,28 @@ const VERDICT_LABEL: Record<string, string> = {
   'no-secret': 'no secret (deleted)',
 };
 
+/** What an attempt's outcome means for the delivery, in words: `failed · failed` said nothing about what comes next. */
+const OUTCOME_LABEL: Record<string, string> = {
+  delivered: 'delivered',
+  retry_scheduled: 'retry scheduled',
+  failed: 'no retry left',
+  webhook_disabled: 'no retry left: webhook disabled',
+  cancelled: 'cancelled',
+};
+
+/** `failed · retry scheduled`, `failed · no retry left`, `succeeded · delivered`, `scheduled`. */
+function attemptState(a: { status: string; outcome: string | null }): string {
+  return a.outcome ? `${a.status} · ${OUTCOME_LABEL[a.outcome] ?? a.outcome}` : a.status;
+}
+
 function WebhooksView({ store, token, tick }: { store: string; token: string; tick: number }) {
   const [subs, setSubs] = useState<any[]>([]);
   const [attempts, setAttempts] = useState<any[]>([]);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
-  const [url, setUrl] = useState('http://127.0.0.1:3000/hooks');
+  // Empty, with an example as placeholder: a pre-filled URL registered with one click is one nobody listens on.
+  const [url, setUrl] = useState('');
   const [events, setEvents] = useState('order.created, order.updated');
   const [filter, setFilter] = useState('');
   const timer = useRef<number | undefined>(undefined);
@@ -337,7 +360,8 @@ function WebhooksView({ store, token, tick }: { store: string; token: string; ti
     <form class="register" onSubmit=${register} aria-labelledby="reg-title">
       <h3 id="reg-title">Register a subscription</h3>
       <label for="wh-url">Receiver URL</label>
-      <input id="wh-url" type="url" required value=${url} onInput=${(e: any) => setUrl(e.currentTarget.value)} />
+      <input id="wh-url" type="url" required value=${url} placeholder="http://127.0.0.1:3000/hooks" aria-describedby="wh-url-hint" onInput=${(e: any) => setUrl(e.currentTarget.value)} />
+      <small id="wh-url-hint" class="hint">Where your receiver listens (for example <code>http://127.0.0.1:3000/hooks</code>).</small>
       <label for="wh-events">Events (comma-separated)</label>
       <input id="wh-events" required value=${events} onInput=${(e: any) => setEvents(e.currentTarget.value)} />
       <button type="submit">Register</button>
@@ -367,15 +391,15 @@ function WebhooksView({ store, token, tick }: { store: string; token: string; ti
     </table></div>
     <h3>Delivery attempts <button type="button" class="small" onClick=${refresh}>Refresh</button></h3>
     <div class="scroll" tabindex="0" role="group" aria-label="Table (scrolls sideways)"><table class="attempts">
-      <caption>Newest first. The signature is checked here with the subscription's secret, which never leaves the workbench.</caption>
-      <thead><tr><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Answer</th><th scope="col">Time</th><th scope="col">Signature</th><th scope="col">Actions</th></tr></thead>
+      <caption>Newest first, as the request log. Times are the store's clock (it moves when you advance it; your receiver logs the wall clock). The signature is checked here with the subscription's secret, which never leaves the workbench.</caption>
+      <thead><tr><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Answer</th><th scope="col" title="sent (or scheduled) at, on the store's clock">Time (store clock)</th><th scope="col">Signature</th><th scope="col">Actions</th></tr></thead>
       <tbody>
         ${attempts.length === 0 && html`<tr><td colspan="7">No attempt yet.</td></tr>`}
         ${attempts.map(
           (a) => html`<tr key=${a.delivery_id} data-event=${a.event} data-outcome=${a.outcome ?? a.status} data-verdict=${a.signature.verdict}>
             <th scope="row">${a.event}${a.is_test ? ' (test)' : ''}<br /><code>${a.event_id}</code></th>
             <td>#${a.attempt} ${a.trigger}</td>
-            <td>${a.status}${a.outcome ? ` · ${a.outcome}` : ''}${a.next_retry_at ? html`<br /><small>next ${a.next_retry_at}</small>` : ''}</td>
+            <td>${attemptState(a)}${a.next_retry_at ? html`<br /><small>next ${a.next_retry_at} (store clock)</small>` : ''}</td>
             <td>${a.response_status ?? a.error_class ?? '—'}${a.response_body_excerpt ? html`<br /><small class="excerpt">${a.response_body_excerpt.slice(0, 120)}</small>` : ''}</td>
             <td>${a.sent_at ?? a.scheduled_at}${a.duration_ms !== null ? html`<br /><small>${a.duration_ms} ms</small>` : ''}</td>
             <td><span class=${`verdict v-${a.signature.verdict}`} title=${a.signature.note}>${VERDICT_LABEL[a.signature.verdict]}</span>${a.signature.header ? html`<br /><small><code>${a.signature.header.slice(0, 23)}…</code></small>` : ''}</td>
