@@ -20,7 +20,7 @@ import type { Exchange, LiveResponse, OutgoingRequest } from '../rules/observati
 import type { Step } from './load.js';
 import { loadScenarios, trafficDir } from './load.js';
 import { Secrets } from './secrets.js';
-import { ObservedTally, SHARD_REPORT_KIND, writeShardReports, type ShardReport } from '../report/shard.js';
+import { ObservedTally, SHARD_REPORT_KIND, shardDigest, shardReportText, writeShardReports, type ShardReport } from '../report/shard.js';
 import { partOf, recordingsHash, scenarioUnits, teachingSteps, type ShardPart, type ShardSpec } from './shard.js';
 
 export interface CertifyOptions {
@@ -57,6 +57,8 @@ export interface CertifyOutcome {
   files: string[];
   /** A shard's report (with `shard`). */
   shard?: ShardReport;
+  /** Its digest (with `shard`): `sha256:<hex>` of the report file's bytes, which the shard job prints for `certify merge --expect-digest`. */
+  shardDigest?: string;
 }
 
 export const DEFAULT_STORE_ID = 'demo-store';
@@ -157,14 +159,15 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
       spec: certificate.spec,
       recordings: { sha256: recordingsHash(scenarios), scenarios: scenarios.map((s) => s.name), recorded },
       target: certificate.target,
-      settings: certificate.settings,
+      // --strict too: the merge tallies the rules again, and must count warnings as this run does.
+      settings: { ...certificate.settings, strict: certificate.strict },
       startedAt: certificate.startedAt,
       durationMs: certificate.durationMs,
       rules: ruleIds,
       ...(tally as ObservedTally).encode(ruleIds, run.results),
       ...(generated ? { generation: { ...withoutCases(generated), operations: selectedOps!.map((op) => op.operationId) } } : {}),
     };
-    return { certificate, files: options.reportDir ? writeShardReports(shard, certificate, options.reportDir) : [], shard };
+    return { certificate, files: options.reportDir ? writeShardReports(shard, certificate, options.reportDir) : [], shard, shardDigest: shardDigest(shardReportText(shard)) };
   } finally {
     await mock?.close();
   }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCliArgs, UsageError } from '../../conformance/rest/args.js';
 import { certify, type CertifyOutcome } from '../../conformance/rest/certify.js';
 import { runMerge } from '../../conformance/rest/merge-cli.js';
+import { MERGE_VOUCHES } from '../../conformance/rest/merge.js';
 import { assignUnits, parseShard, type ShardUnit } from '../../conformance/rest/shard.js';
 import type { RestCertificate } from '../../conformance/report/certificate.js';
 import { sandboxApiKey, type Workbench } from '../../workbench/index.js';
@@ -61,7 +62,7 @@ function scrub(text: string): string {
 }
 
 function comparable(cert: RestCertificate): unknown {
-  const { startedAt: _s, finishedAt: _f, durationMs: _d, notes: _n, generation, exchanges, ...rest } = cert;
+  const { startedAt: _s, finishedAt: _f, durationMs: _d, notes: _n, merge: _m, generation, exchanges, ...rest } = cert;
   return JSON.parse(scrub(JSON.stringify({ ...rest, generation: { ...generation, durationMs: 0 }, exchanges: exchanges.map((e) => ({ ...e, durationMs: 0 })) })));
 }
 
@@ -95,7 +96,8 @@ describe('certify --shard 1..4/4 then certify merge, against the unsharded run w
     expect(merged.generation!.perOperation).toEqual(one.generation!.perOperation);
     // Everything else too, once times, ports and the ids the two sandboxes issued are scrubbed.
     expect(comparable(merged)).toEqual(comparable(one));
-    expect(merged.notes).toEqual(['merged from 4 shards (certify --shard i/4, then certify merge)']);
+    expect(merged.notes).toEqual(['merged from 4 shards (certify --shard i/4, then certify merge)', MERGE_VOUCHES]);
+    expect(merged.merge).toMatchObject({ digestsChecked: false, shards: [1, 2, 3, 4].map((i) => ({ shard: `${i}/4` })) });
   });
 
   it('writes the junit.xml and report.html of the whole run', () => {
