@@ -159,6 +159,18 @@ describe('issue 37 item 26: what a merge vouches for, digests, and a report.html
     expect(shown![2]).toBe(printed[1]);
   });
 
+  it('a --strict shard carries --strict to the merge: its warnings fail the merged run, as they fail the run unsharded', async () => {
+    const strict = path.join(dir, 'strict');
+    const shard = await runCli(['certify', '--base-url', target.url, '--input', `restricted_api_key=${KEY}`, '--strict', '--shard', '1/1', '--quiet', '--report-dir', strict], { STOREFRONT_API_KEY: KEY });
+    expect(shard.stdout).toMatch(/\d+ warnings|[1-9]\d* errors/);
+    const merged = await runCli(['certify', 'merge', strict, '--report-dir', path.join(strict, 'merged'), '--quiet']);
+    const cert: RestCertificate = JSON.parse(readFileSync(path.join(strict, 'merged', 'report.json'), 'utf8'));
+    expect(cert.strict).toBe(true);
+    expect(cert.summary.errors).toBeGreaterThan(0);
+    expect(merged.code).toBe(1);
+    expect(cert.verdict).toBe('not-certified');
+  });
+
   it('item 26: a wrong or malformed --expect-digest is a usage error (exit 2, one line)', async () => {
     const bad = await merge([shardDir(1), shardDir(2), '--expect-digest', 'abc']);
     expect(bad).toMatchObject({ code: 2, stdout: '' });
