@@ -28,7 +28,8 @@ interface CertificateBase {
   /** --strict: warnings (advice from designed rules included) counted as errors. */
   strict: boolean;
   tool: { package: string; version: string; command: string };
-  spec: { api: 'storefront' | 'webhooks'; source: string; version: string; sha256: string };
+  /** The contract document: its path, version, sha256, and for a REST API its base path. */
+  spec: { api: 'storefront' | 'webhooks'; source: string; version: string; basePath?: string; sha256: string };
   /** Where the certified thing is, without credentials. */
   target: { url: string };
   startedAt: string;
@@ -60,6 +61,12 @@ export interface RestCertificate extends CertificateBase {
    * `certify merge` of every shard's report gives the certificate.
    */
   shard?: { index: number; total: number };
+  /**
+   * Set on the certificate `certify merge` built: each shard report's digest (`sha256:<hex>` of its file, as
+   * its shard job printed it), and whether the merge checked them against those (`--expect-digest`).
+   * What a merge can and cannot vouch for is in `notes`.
+   */
+  merge?: { shards: Array<{ shard: string; digest: string }>; digestsChecked: boolean };
   exchangeSummary: { exchanges: number; judged: number; passed: number; failed: number; unsent: number };
   operations: Array<{
     operationId: string;

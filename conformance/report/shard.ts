@@ -8,6 +8,7 @@
 // - the shard (i of N) and the units it sent (scenarios; operations whose cases it generated);
 // - every exchange it reported with its findings, and each rule's observation of it (`ruleTally`): judged (its
 //   findings are the exchange's findings of that rule) or skipped with the reason.
+import { createHash } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Judgement } from '../rules/model.js';
@@ -50,6 +51,15 @@ export interface ShardReport {
 
 export const shardReportName = (index: number, total: number) => `shard-${index}-of-${total}.json`;
 export const SHARD_REPORT_PATTERN = /^shard-(\d+)-of-(\d+)\.json$/;
+
+/** The text of a shard report file: what the digest is taken of. */
+export const shardReportText = (report: ShardReport) => `${JSON.stringify(report)}\n`;
+
+/**
+ * A shard report's digest, `sha256:<hex>` of the file's bytes (the same `sha256sum` prints): the shard job
+ * prints it, and `certify merge --expect-digest` refuses a report whose bytes differ.
+ */
+export const shardDigest = (bytes: string | Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 /** A rule tally that also keeps each rule's judgement of each exchange, for the shard report. */
 export class ObservedTally extends RuleTally {
@@ -95,7 +105,7 @@ export class ObservedTally extends RuleTally {
 export function writeShardReports(report: ShardReport, part: RestCertificate, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const files: Array<[string, string]> = [
-    [shardReportName(report.shard.index, report.shard.total), `${JSON.stringify(report)}\n`],
+    [shardReportName(report.shard.index, report.shard.total), shardReportText(report)],
     ['junit.xml', junitXml(part)],
     ['report.html', reportHtml(part)],
   ];

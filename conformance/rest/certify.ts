@@ -20,8 +20,8 @@ import type { Exchange, LiveResponse, OutgoingRequest } from '../rules/observati
 import type { Step } from './load.js';
 import { loadScenarios, trafficDir } from './load.js';
 import { Secrets } from './secrets.js';
-import { ObservedTally, SHARD_REPORT_KIND, writeShardReports, type ShardReport } from '../report/shard.js';
-import { partOf, recordingsHash, scenarioUnits, teachingSteps, type ShardPart, type ShardSpec } from './shard.js';
+import { ObservedTally, SHARD_REPORT_KIND, shardDigest, shardReportText, writeShardReports, type ShardReport } from '../report/shard.js';
+import { loadRequestCosts, operationUnit, partOf, recordingsHash, scenarioUnits, teachingSteps, type ShardPart, type ShardSpec } from './shard.js';
 
 export interface CertifyOptions {
   /** Target; undefined: the embedded mock, started in process on a free port. */
@@ -57,6 +57,8 @@ export interface CertifyOutcome {
   files: string[];
   /** A shard's report (with `shard`). */
   shard?: ShardReport;
+  /** Its digest (with `shard`): `sha256:<hex>` of the report file's bytes, which the shard job prints for `certify merge --expect-digest`. */
+  shardDigest?: string;
 }
 
 export const DEFAULT_STORE_ID = 'demo-store';
@@ -77,6 +79,8 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
     if (!apiKey) throw new Error('--api-key is required with --base-url');
     const secrets = new Secrets();
     const concurrency = options.concurrency ?? 1;
+    // The generative phase has at least four operations' cases in flight.
+    const generationInFlight = Math.max(concurrency, 4);
     const rules = options.rules ?? restRules;
     const tally = options.shard ? new ObservedTally(rules, { strict: options.strict }) : new RuleTally(rules, { strict: options.strict });
     const storeId = options.storeId ?? scenarios[0]?.steps[0]?.recordedStoreId ?? DEFAULT_STORE_ID;
@@ -84,13 +88,17 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
     const selectedOps = generation?.operations.filter((op) => !options.only?.length || options.only.includes(op.operationId));
     let part: ShardPart | undefined;
     if (options.shard) {
-      const units = [...scenarioUnits(scenarios, options.only), ...(selectedOps ?? []).map((op) => ({ kind: 'operation' as const, name: op.operationId, weight: generation!.expectedCases(op, options.generate!) }))];
+      const costs = loadRequestCosts();
+      const units = [
+        ...scenarioUnits(scenarios, { only: options.only, inFlight: concurrency, costs }),
+        ...(selectedOps ?? []).map((op) => operationUnit(op.operationId, generation!.expectedCases(op, options.generate!), generationInFlight, costs)),
+      ];
       part = partOf(units, options.shard);
     }
     const generatedOps = selectedOps?.filter((op) => !part || part.operations.has(op.operationId));
     const links = new Map((generation?.operations ?? []).map((op) => [op.operationId, op.links]));
     // The generative phase reuses the replay's connections (and its session's ids); alone, the replay has its own pool.
-    const dispatcher = generation ? createDispatcher(Math.max(concurrency, 4)) : undefined;
+    const dispatcher = generation ? createDispatcher(generationInFlight) : undefined;
     let run: ReplayRun;
     let generated: RestCertificate['generation'];
     try {
@@ -125,7 +133,7 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
           policy: { strict: options.strict },
           secrets,
           dispatcher: dispatcher!,
-          concurrency: Math.max(concurrency, 4),
+          concurrency: generationInFlight,
           only: options.only,
           onResult: options.onResult,
         });
@@ -157,14 +165,15 @@ export async function certify(options: CertifyOptions): Promise<CertifyOutcome> 
       spec: certificate.spec,
       recordings: { sha256: recordingsHash(scenarios), scenarios: scenarios.map((s) => s.name), recorded },
       target: certificate.target,
-      settings: certificate.settings,
+      // --strict too: the merge tallies the rules again, and must count warnings as this run does.
+      settings: { ...certificate.settings, strict: certificate.strict },
       startedAt: certificate.startedAt,
       durationMs: certificate.durationMs,
       rules: ruleIds,
       ...(tally as ObservedTally).encode(ruleIds, run.results),
       ...(generated ? { generation: { ...withoutCases(generated), operations: selectedOps!.map((op) => op.operationId) } } : {}),
     };
-    return { certificate, files: options.reportDir ? writeShardReports(shard, certificate, options.reportDir) : [], shard };
+    return { certificate, files: options.reportDir ? writeShardReports(shard, certificate, options.reportDir) : [], shard, shardDigest: shardDigest(shardReportText(shard)) };
   } finally {
     await mock?.close();
   }

@@ -52,7 +52,7 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
   }
   if (!options.quiet) process.stderr.write(`certify: replaying recorded traffic against ${options.baseUrl ?? 'the embedded mock'} (concurrency ${options.concurrency})${options.shard ? `, shard ${options.shard.index}/${options.shard.total}` : ''}\n`);
   if (options.generate && !options.quiet) process.stderr.write(`certify: then ${options.generate} generated valid and ${options.generate} invalid requests per operation${options.seed !== undefined ? ` (seed ${options.seed})` : ''}\n`);
-  const { certificate, files, shard } = await certify({
+  const { certificate, files, shard, shardDigest } = await certify({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     storeId: options.storeId,
@@ -67,6 +67,8 @@ async function certifyAndReport(options: ReturnType<typeof parseCliArgs>): Promi
     onResult: options.quiet ? undefined : (r) => process.stderr.write(`${progressLine(r)}\n`),
   });
   process.stdout.write(`${summaryText(certificate, files.map((f) => path.relative(process.cwd(), f)))}\n`);
+  // What the merge job can check the report it downloads against (certify merge --expect-digest).
+  if (shard && shardDigest) process.stdout.write(`  shard digest: ${shard.shard.index}/${shard.shard.total}=${shardDigest} (certify merge --expect-digest refuses a report that differs)\n`);
   const restCertified = certificate.verdict === 'certified';
   // A shard: 0 when its part passed (the merge gives the run's verdict).
   if (shard) return partPassed(certificate) ? 0 : 1;

@@ -1,9 +1,12 @@
 // `certify --shard i/N`: which part of a run a shard sends. The run is cut into units that never split a
 // chain of dependent steps: a recorded scenario stays whole (its steps share captured ids and server
 // state), and the generated cases of one operation stay together (they share a case counter, a base
-// request and shrinking). Units are weighed (steps; estimated cases) and dealt out largest first to the
-// lightest shard, ties broken by name, so the same recordings, contract and flags give the same split on
-// every machine, whatever the seed or the target.
+// request and shrinking). Units are weighed by what they cost in time (unitCosts: the measured cost of a
+// request of each operation, replayed and generated, committed in costs.json beside the recordings, times
+// the requests a unit sends; a replayed step waits for its answer, the generated cases of several
+// operations are in flight together) and dealt out largest first to the lightest shard, ties broken by
+// name, so the same recordings, contract, costs and flags give the same split on every machine, whatever
+// the seed or the target.
 //
 // What a shard's generated cases need of the replay: the generator learns the target's ids from the
 // replayed answers (generate/world.ts). A shard that owns an operation's generated cases also sends, unjudged
@@ -12,7 +15,8 @@
 // one an unsharded run would have.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Scenario, Step } from './load.js';
+import path from 'node:path';
+import { trafficDir, type Scenario, type Step } from './load.js';
 
 /** Shard `index` (from 1) of `total`. */
 export interface ShardSpec {
@@ -38,7 +42,7 @@ export interface ShardUnit {
   kind: 'scenario' | 'operation';
   /** The scenario's name, or the operationId whose generated cases it is. */
   name: string;
-  /** Requests it is expected to send (recorded steps; estimated generated cases). */
+  /** What it is expected to cost: an estimate of its time in ms (unitCosts), or any measure the units share. */
   weight: number;
 }
 
@@ -77,12 +81,66 @@ export function partOf(units: readonly ShardUnit[], spec: ShardSpec): ShardPart 
   };
 }
 
-/** The scenario units of a run: each scenario with a step to run (under --only, a selected one), weighed by the steps it sends. */
-export function scenarioUnits(scenarios: readonly Scenario[], only?: readonly string[]): ShardUnit[] {
+/**
+ * What a request of each operation costs, in ms, as measured (scripts/shard-costs.ts) against the sandbox
+ * in process: a replayed step (one in flight), and a generated case (the mean time of one while the
+ * generative phase has several operations in flight). `costs.json` beside the recordings; an operation it
+ * does not list costs the median of those it does.
+ */
+export interface RequestCosts {
+  replayedStep: Record<string, number>;
+  generatedCase: Record<string, number>;
+}
+
+export const COSTS_FILE = 'costs.json';
+
+/** The costs committed beside the tools' recordings; none (every request alike) when the file is missing. */
+export function loadRequestCosts(): RequestCosts {
+  try {
+    const doc = JSON.parse(readFileSync(path.join(trafficDir, COSTS_FILE), 'utf8')) as Partial<RequestCosts>;
+    const table = (t: unknown) => Object.fromEntries(Object.entries(t && typeof t === 'object' ? t : {}).filter(([, v]) => typeof v === 'number' && Number.isFinite(v) && v > 0)) as Record<string, number>;
+    return { replayedStep: table(doc.replayedStep), generatedCase: table(doc.generatedCase) };
+  } catch {
+    return { replayedStep: {}, generatedCase: {} };
+  }
+}
+
+/** A table's cost of `operationId`, or the median of the table (1 when it is empty). */
+function costOf(table: Readonly<Record<string, number>>, operationId: string): number {
+  const own = table[operationId];
+  if (own !== undefined) return own;
+  const all = Object.values(table).sort((a, b) => a - b);
+  return all.length ? all[Math.floor(all.length / 2)] : 1;
+}
+
+/** Weights are whole microseconds: sums and comparisons of them are exact, the same on every machine. */
+const micros = (ms: number) => Math.max(1, Math.round(ms * 1000));
+
+const NO_COSTS: RequestCosts = { replayedStep: {}, generatedCase: {} };
+
+/**
+ * The scenario units of a run: each scenario with a step to run (under --only, a selected one), weighed by
+ * what its steps cost, shared among the requests the replay has in flight (`inFlight`, --concurrency).
+ */
+export function scenarioUnits(scenarios: readonly Scenario[], options: { only?: readonly string[]; inFlight?: number; costs?: RequestCosts } = {}): ShardUnit[] {
+  const { only, costs = NO_COSTS } = options;
   const selected = (s: Step) => !only?.length || only.includes(s.operation.operationId);
   return scenarios
-    .map((scenario) => ({ kind: 'scenario' as const, name: scenario.name, weight: closure(scenario, scenario.steps.filter(selected)).size }))
+    .map((scenario) => {
+      const steps = [...closure(scenario, scenario.steps.filter(selected))];
+      const ms = steps.reduce((sum, i) => sum + costOf(costs.replayedStep, scenario.steps[i].operation.operationId), 0);
+      return { kind: 'scenario' as const, name: scenario.name, weight: steps.length && micros(ms / Math.max(1, options.inFlight ?? 1)) };
+    })
     .filter((u) => u.weight > 0);
+}
+
+/**
+ * The unit of an operation's generated cases: `cases` requests (generate/phase.ts expectedCases), each
+ * costing its measured time shared with the other operations in flight (`inFlight`, the generative
+ * phase's concurrency).
+ */
+export function operationUnit(operationId: string, cases: number, inFlight: number, costs: RequestCosts = NO_COSTS): ShardUnit {
+  return { kind: 'operation', name: operationId, weight: micros((cases * costOf(costs.generatedCase, operationId)) / Math.max(1, inFlight)) };
 }
 
 /** The indexes of `steps` and, transitively, of the steps they take captures from. */

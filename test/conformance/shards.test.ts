@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCliArgs, UsageError } from '../../conformance/rest/args.js';
 import { certify, type CertifyOutcome } from '../../conformance/rest/certify.js';
 import { runMerge } from '../../conformance/rest/merge-cli.js';
-import { assignUnits, parseShard, type ShardUnit } from '../../conformance/rest/shard.js';
+import { MERGE_VOUCHES } from '../../conformance/rest/merge.js';
+import { assignUnits, loadRequestCosts, operationUnit, parseShard, partOf, scenarioUnits, type ShardUnit } from '../../conformance/rest/shard.js';
+import { loadScenarios } from '../../conformance/rest/load.js';
+import { expectedCases } from '../../conformance/rest/generate/phase.js';
+import { loadOperationSpecs } from '../../conformance/rest/generate/operation-specs.js';
+import { storefrontOperations } from 'storefront-contract';
 import type { RestCertificate } from '../../conformance/report/certificate.js';
 import { sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { startSandbox } from '../sandbox/helpers.js';
@@ -61,7 +66,7 @@ function scrub(text: string): string {
 }
 
 function comparable(cert: RestCertificate): unknown {
-  const { startedAt: _s, finishedAt: _f, durationMs: _d, notes: _n, generation, exchanges, ...rest } = cert;
+  const { startedAt: _s, finishedAt: _f, durationMs: _d, notes: _n, merge: _m, generation, exchanges, ...rest } = cert;
   return JSON.parse(scrub(JSON.stringify({ ...rest, generation: { ...generation, durationMs: 0 }, exchanges: exchanges.map((e) => ({ ...e, durationMs: 0 })) })));
 }
 
@@ -95,7 +100,8 @@ describe('certify --shard 1..4/4 then certify merge, against the unsharded run w
     expect(merged.generation!.perOperation).toEqual(one.generation!.perOperation);
     // Everything else too, once times, ports and the ids the two sandboxes issued are scrubbed.
     expect(comparable(merged)).toEqual(comparable(one));
-    expect(merged.notes).toEqual(['merged from 4 shards (certify --shard i/4, then certify merge)']);
+    expect(merged.notes).toEqual(['merged from 4 shards (certify --shard i/4, then certify merge)', MERGE_VOUCHES]);
+    expect(merged.merge).toMatchObject({ digestsChecked: false, shards: [1, 2, 3, 4].map((i) => ({ shard: `${i}/4` })) });
   });
 
   it('writes the junit.xml and report.html of the whole run', () => {
@@ -147,6 +153,44 @@ describe('the split', () => {
       'scenario:pos': 1,
     });
     expect(assignUnits([...units].reverse(), 3)).toEqual(split);
+  });
+
+  describe('issue 37 item 14: units weighed by what they cost', () => {
+    const costs = loadRequestCosts();
+    const scenarios = loadScenarios();
+    /** The units of `certify --generate n --shard i/4` as certify.ts builds them (concurrency 1). */
+    const unitsAt = async (n: number) => [
+      ...scenarioUnits(scenarios, { inFlight: 1, costs }),
+      ...(await loadOperationSpecs()).map((op) => operationUnit(op.operationId, expectedCases(op, n), 4, costs)),
+    ];
+
+    it('item 14: costs.json names every operation of the contract, replayed and generated (else: npx tsx --conditions=sfc-source conformance/rest/measure-costs.ts)', () => {
+      const operations = Object.keys(storefrontOperations).sort();
+      expect(Object.keys(costs.generatedCase).sort()).toEqual(operations);
+      const replayed = [...new Set(scenarios.flatMap((sc) => sc.steps.map((st) => st.operation.operationId)))].sort();
+      expect(Object.keys(costs.replayedStep).sort()).toEqual(replayed);
+    });
+
+    it.each([20, 50, 100])('item 14: at --generate %i every unit lands in exactly one of 4 shards, the same split whatever order the units come in, and no shard weighs more than 1.3x the mean', async (n) => {
+      const units = await unitsAt(n);
+      const split = assignUnits(units, 4);
+      expect(Object.fromEntries(assignUnits([...units].reverse(), 4))).toEqual(Object.fromEntries(split));
+      const parts = [1, 2, 3, 4].map((index) => partOf(units, { index, total: 4 }));
+      const owned = parts.flatMap((p) => [...[...p.scenarios].map((x) => `scenario:${x}`), ...[...p.operations].map((x) => `operation:${x}`)]).sort();
+      expect(owned).toEqual(units.map((u) => `${u.kind}:${u.name}`).sort());
+      const load = [1, 2, 3, 4].map((i) => units.filter((u) => split.get(`${u.kind}:${u.name}`) === i).reduce((w, u) => w + u.weight, 0));
+      const mean = load.reduce((a, b) => a + b, 0) / 4;
+      expect(Math.max(...load) / mean).toBeLessThanOrEqual(1.3);
+    });
+
+    it('item 14: the recorded scenarios are not all dealt to one shard at --generate 100 (they were, weighed by count)', async () => {
+      const units = await unitsAt(100);
+      const shardsOfScenarios = new Set(units.filter((u) => u.kind === 'scenario').map((u) => assignUnits(units, 4).get(`scenario:${u.name}`)));
+      expect(shardsOfScenarios.size).toBeGreaterThan(1);
+      // Weighed by count (a scenario by its steps, uncosted requests weigh 1 ms each; an operation by its cases), as before.
+      const byCount = [...scenarioUnits(scenarios).map((u) => ({ ...u, weight: u.weight / 1000 })), ...(await loadOperationSpecs()).map((op) => ({ kind: 'operation' as const, name: op.operationId, weight: expectedCases(op, 100) }))];
+      expect(new Set(byCount.filter((u) => u.kind === 'scenario').map((u) => assignUnits(byCount, 4).get(`scenario:${u.name}`))).size).toBe(1);
+    });
   });
 
   it.each([
