@@ -5,17 +5,17 @@
 // port) and the page sets up a cart on a real workbench on 127.0.0.1 through the client. The control
 // routes answer only pages served from this machine (workbench/http/local-origin.ts): the same page
 // served under another site's name (Chromium maps the name to 127.0.0.1) is refused and changes nothing.
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { build, createLogger, defaultClientConditions, type Rollup } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { createBackOfficeClient } from '../../workbench/back-office.js';
 import type { Workbench } from '../../workbench/index.js';
+import { buildVitePage, type PageBuild } from '../helpers/vite-page.js';
 import { chromiumPath } from '../docs/site-build.js';
 import { startSandbox, waitFor } from './helpers.js';
 
@@ -47,58 +47,16 @@ window.outcome = (async () => {
 /** A page importing a Node built-in: Vite warns, which shows the warnings are caught. */
 const NODE_PAGE = `import fs from 'node:fs';\nconsole.log(fs);\n`;
 
-const INDEX_HTML = '<!doctype html>\n<html>\n  <body>\n    <script type="module" src="/main.js"></script>\n  </body>\n</html>\n';
-
-interface PageBuild {
-  /** Every warning Vite printed or Rollup raised. */
-  warnings: string[];
-  /** The built page's folder (index.html and assets/). */
-  out: string;
-  /** Bytes of the JavaScript written. */
-  jsBytes: number;
-  /** Ids of every module bundled. */
-  modules: string[];
-}
-
 let work: string;
 
-/** `vite build` of a one-module page in its own folder, the tools package installed there as a link. */
+/** The page built in its own folder, the tools package installed there as a link to the repository's. */
 async function buildPage(name: string, main: string): Promise<PageBuild> {
   const dir = path.join(work, name);
   await mkdir(path.join(dir, 'node_modules'), { recursive: true });
   await symlink(path.join(repoRoot, 'packages/storefront-contract-tools'), path.join(dir, 'node_modules/storefront-contract-tools'), 'dir');
-  await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(dir, 'main.js'), main);
-  const warnings: string[] = [];
-  const logger = createLogger('warn', { allowClearScreen: false });
-  logger.warn = (message) => void warnings.push(message);
-  logger.warnOnce = (message) => void warnings.push(message);
-  logger.error = (message) => void warnings.push(message);
-  // As `vite build` runs from a shell: Vite reads production from NODE_ENV (vitest sets it to `test`, which
-  // silences the production-only warnings, "externalized for browser compatibility" among them).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  const result = await build({
-    root: dir,
-    configFile: false,
-    envFile: false,
-    mode: 'production',
-    customLogger: logger,
-    // The repository resolves the packages' names to their sources (the `sfc-source` condition of the
-    // exports); the installed package has the compiled files at the same subpath (test/package/installed.test.ts).
-    resolve: { conditions: ['sfc-source', ...defaultClientConditions] },
-    build: { outDir: 'dist', emptyOutDir: true, rollupOptions: { onwarn: (warning) => void warnings.push(`rollup: ${warning.message}`) } },
-  }).finally(() => {
-    process.env.NODE_ENV = nodeEnv;
-  });
-  const output = (Array.isArray(result) ? result[0] : (result as Rollup.RollupOutput)).output;
-  const chunks = output.filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  return {
-    warnings,
-    out: path.join(dir, 'dist'),
-    jsBytes: chunks.reduce((sum, c) => sum + Buffer.byteLength(c.code), 0),
-    modules: chunks.flatMap((c) => c.moduleIds),
-  };
+  // The repository resolves the packages' names to their sources (the `sfc-source` condition of the
+  // exports); the installed package has the compiled files at the same subpath (test/package/installed.test.ts).
+  return buildVitePage(dir, main, { conditions: ['sfc-source'] });
 }
 
 /** Serves a built page's files, as a front-end's dev server or static host would. */
