@@ -180,8 +180,8 @@ function raiseThrough(simulator: Simulator): EventSink {
 }
 
 export type { MockServer, MockServerOptions, SandboxHandle, SandboxOptions, Simulator, SimulatorOptions };
-// The back office's typed client (outside the contract: set up carts, stock, orders, products in a test).
-export { createBackOfficeClient, BackOfficeError, type BackOfficeClient, type BackOfficeClientOptions, type BackOfficeParams } from './sandbox/back-office-client.js';
-export type * from './sandbox/back-office-api.js';
+// The back office's typed client (outside the contract: set up carts, stock, orders, products in a test);
+// also alone, browser-safe, as storefront-contract-tools/back-office.
+export * from './back-office.js';
 
 export { sandboxApiKey, type ApiKeyMode } from './sandbox/keys.js';

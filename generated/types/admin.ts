@@ -799,19 +799,19 @@ export interface operations {
                  * @description Page number of the admin list, counted from 1, like the storefront's list endpoints (designed: register AD-050).
                  * @example 1
                  */
-                page?: components["parameters"]["WebhookListPage"];
+                page?: components["parameters"]["WebhookListPage"] | undefined;
                 /**
                  * @description Rows per page of the admin list, at least 1, like the storefront's list endpoints (designed: register AD-050).
                  *     At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
                  *     `pagination.limit: 100` (designed: register AD-080).
                  * @example 20
                  */
-                limit?: components["parameters"]["WebhookListLimit"];
+                limit?: components["parameters"]["WebhookListLimit"] | undefined;
                 /**
                  * @description Only subscriptions in this state (`WebhookSubscription.status`).
                  * @example enabled
                  */
-                status?: components["parameters"]["WebhookStatusQuery"];
+                status?: components["parameters"]["WebhookStatusQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -1178,34 +1178,34 @@ export interface operations {
                  * @description Page number of the admin list, counted from 1, like the storefront's list endpoints (designed: register AD-050).
                  * @example 1
                  */
-                page?: components["parameters"]["WebhookListPage"];
+                page?: components["parameters"]["WebhookListPage"] | undefined;
                 /**
                  * @description Rows per page of the admin list, at least 1, like the storefront's list endpoints (designed: register AD-050).
                  *     At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
                  *     `pagination.limit: 100` (designed: register AD-080).
                  * @example 20
                  */
-                limit?: components["parameters"]["WebhookListLimit"];
+                limit?: components["parameters"]["WebhookListLimit"] | undefined;
                 /**
                  * @description Only attempts sent to this subscription.
                  * @example wh_01JPA3M8Q2R4T6V8X0Z2B4D6F8
                  */
-                webhook_id?: components["parameters"]["WebhookIdQuery"];
+                webhook_id?: components["parameters"]["WebhookIdQuery"] | undefined;
                 /**
                  * @description Only attempts of this event type (an event name such as `order.created`).
                  * @example order.created
                  */
-                event?: components["parameters"]["EventNameQuery"];
+                event?: components["parameters"]["EventNameQuery"] | undefined;
                 /**
                  * @description Only attempts of this event (all attempts of one event share its `event_id`).
                  * @example evt_01JP71SB1203SRX72ERNJHY54J
                  */
-                event_id?: components["parameters"]["EventIdQuery"];
+                event_id?: components["parameters"]["EventIdQuery"] | undefined;
                 /**
                  * @description Only attempts in this state (`WebhookDelivery.status`).
                  * @example failed
                  */
-                status?: components["parameters"]["DeliveryStatusQuery"];
+                status?: components["parameters"]["DeliveryStatusQuery"] | undefined;
             };
             header?: never;
             path?: never;

@@ -1926,7 +1926,7 @@ export interface operations {
                  *     parameter without naming it or its place; this contract designs it as this query flag.
                  * @example true
                  */
-                debug_mode?: components["parameters"]["DebugMode"];
+                debug_mode?: components["parameters"]["DebugMode"] | undefined;
             };
             header?: never;
             path?: never;
@@ -2050,7 +2050,7 @@ export interface operations {
                  *     of `listProducts`' `inventory` parameter. When excluded or absent, the variant carries no `inventory`.
                  * @example true
                  */
-                inventory?: components["parameters"]["VariantInventory"];
+                inventory?: components["parameters"]["VariantInventory"] | undefined;
             };
             header?: {
                 /**
@@ -2064,7 +2064,7 @@ export interface operations {
                  *     price is returned.
                  * @example cgrp_wholesale
                  */
-                "x-customer-group-id"?: components["parameters"]["VariantCustomerGroupId"];
+                "x-customer-group-id"?: components["parameters"]["VariantCustomerGroupId"] | undefined;
             };
             path: {
                 /**
@@ -2248,14 +2248,14 @@ export interface operations {
                  * @description Page number, counted from 1.
                  * @example 1
                  */
-                page?: components["parameters"]["Page"];
+                page?: components["parameters"]["Page"] | undefined;
                 /**
                  * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
                  *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
                  *     Rows per page, at least 1.
                  * @example 20
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listProducts` sorts on are listed in
@@ -2263,27 +2263,27 @@ export interface operations {
                  *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
                  * @example {"selling_price":"asc"}
                  */
-                sort_by?: components["parameters"]["ProductSortBy"];
+                sort_by?: components["parameters"]["ProductSortBy"] | undefined;
                 /**
                  * @description Filter by category ids; repeat the parameter for several (`category_id=a&category_id=b`).
                  * @example [
                  *       "cat_lips"
                  *     ]
                  */
-                category_id?: components["parameters"]["CategoryId"];
+                category_id?: components["parameters"]["CategoryId"] | undefined;
                 /**
                  * @description Filter by category slugs; repeat the parameter for several.
                  * @example [
                  *       "lips"
                  *     ]
                  */
-                category_slug?: components["parameters"]["CategorySlug"];
+                category_slug?: components["parameters"]["CategorySlug"] | undefined;
                 /**
                  * @description Include (`true`) or exclude (`false`) inventory details. When excluded, and when the parameter is
                  *     absent, products and their variants carry no `inventory` field (designed, see the register).
                  * @example true
                  */
-                inventory?: components["parameters"]["Inventory"];
+                inventory?: components["parameters"]["Inventory"] | undefined;
             };
             header?: {
                 /**
@@ -2295,7 +2295,7 @@ export interface operations {
                  *     price is returned.
                  * @example cgrp_wholesale
                  */
-                "x-customer-group-id"?: components["parameters"]["CustomerGroupId"];
+                "x-customer-group-id"?: components["parameters"]["CustomerGroupId"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -2342,20 +2342,20 @@ export interface operations {
                  *     platform states it for endpoints 9 and 11 only) so that the three list endpoints page alike (register SF-027).
                  * @example 20
                  */
-                limit?: components["parameters"]["SimilarProductsLimit"];
+                limit?: components["parameters"]["SimilarProductsLimit"] | undefined;
                 /**
                  * @description Page number, counted from 1 (the platform states an integer). The lower bound of 1 is designed for this
                  *     endpoint (the platform states it for endpoints 9 and 11 only) so that the three list endpoints page alike.
                  * @example 1
                  */
-                page?: components["parameters"]["SimilarProductsPage"];
+                page?: components["parameters"]["SimilarProductsPage"] | undefined;
                 /**
                  * @description Products to find similar products for; repeat the parameter for several.
                  * @example [
                  *       "prd_7Q2K9X"
                  *     ]
                  */
-                product_id?: components["parameters"]["SimilarToProductId"];
+                product_id?: components["parameters"]["SimilarToProductId"] | undefined;
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"selling_price":"asc"}` (URL-encoded on the wire). The fields `listSimilarProducts` sorts on are listed in
@@ -2363,7 +2363,7 @@ export interface operations {
                  *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
                  * @example {"selling_price":"asc"}
                  */
-                sort_by?: components["parameters"]["SimilarProductsSortBy"];
+                sort_by?: components["parameters"]["SimilarProductsSortBy"] | undefined;
             };
             header?: {
                 /**
@@ -2375,7 +2375,7 @@ export interface operations {
                  *     price is returned.
                  * @example cgrp_wholesale
                  */
-                "x-customer-group-id"?: components["parameters"]["CustomerGroupId"];
+                "x-customer-group-id"?: components["parameters"]["CustomerGroupId"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -2419,14 +2419,14 @@ export interface operations {
                  * @description Page number, counted from 1.
                  * @example 1
                  */
-                page?: components["parameters"]["Page"];
+                page?: components["parameters"]["Page"] | undefined;
                 /**
                  * @description At most 100 rows are returned per page: a larger `limit` is answered with 100 rows and
                  *     `pagination.limit: 100` (the maximum page size is designed here: register SF-031).
                  *     Rows per page, at least 1.
                  * @example 20
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /**
                  * @description Sort order as JSON object text mapping a field name to `asc` or `desc`, for example
                  *     `{"order_date":"desc"}` (URL-encoded on the wire). The fields `listOrders` sorts on are listed in
@@ -2434,14 +2434,14 @@ export interface operations {
                  *     separate the tokens and names are written without JSON escapes (the `pattern`, register SF-029).
                  * @example {"order_date":"desc"}
                  */
-                sort_by?: components["parameters"]["OrderSortBy"];
+                sort_by?: components["parameters"]["OrderSortBy"] | undefined;
                 /**
                  * @description Filter by order status (values not stated by the platform, for example `draft`); repeat the parameter for several.
                  * @example [
                  *       "draft"
                  *     ]
                  */
-                status?: components["parameters"]["OrderStatus"];
+                status?: components["parameters"]["OrderStatus"] | undefined;
                 /**
                  * @description The user whose orders are listed (required).
                  * @example cst_9XK2PL

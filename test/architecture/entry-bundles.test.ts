@@ -1,12 +1,13 @@
 // Every public entry of the library bundles (esbuild, as a consumer's bundler would) without Prism, a
 // SQLite engine, an HTTP client library or framework code: those belong to the tools package. React and
 // TanStack Query load only with ./react-query. The entries an app loads in a browser (the root, the
-// validators, the contract, the query hooks) bundle for the browser platform.
+// validators, the contract, the query hooks, and the tools' back-office client) bundle for the browser
+// platform.
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 
-import { LIBRARY, publishedPackage } from '../helpers/manifests.js';
+import { LIBRARY, TOOLS, publishedPackage } from '../helpers/manifests.js';
 
 const { entries } = publishedPackage(LIBRARY);
 const BROWSER_ENTRIES = ['.', './validators', './contract', './react-query'];
@@ -45,6 +46,16 @@ describe('public entries', () => {
   it.each(entries.filter(([subpath]) => BROWSER_ENTRIES.includes(subpath)))('%s bundles for the browser (no node: built-in)', async (_subpath, entry) => {
     const result = await build({ entryPoints: [entry], bundle: true, write: false, metafile: true, platform: 'browser', format: 'esm', logLevel: 'silent' });
     expect(Object.keys(result.metafile.inputs).filter((input) => input.startsWith('node:'))).toEqual([]);
+  });
+
+  it('item 4: storefront-contract-tools/back-office bundles for the browser: no node: built-in, no dependency, none of the workbench but the client', async () => {
+    const entry = publishedPackage(TOOLS).entries.find(([subpath]) => subpath === './back-office')?.[1];
+    expect(entry).toBeDefined();
+    const result = await build({ entryPoints: [entry!], bundle: true, write: false, metafile: true, platform: 'browser', format: 'esm', logLevel: 'silent', conditions: ['sfc-source'] });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((input) => input.startsWith('node:') || input.includes('node_modules/'))).toEqual([]);
+    // The client and its table of calls; nothing of the workbench's engine.
+    expect(inputs.filter((input) => input.startsWith('workbench/')).sort()).toEqual(['workbench/back-office.ts', 'workbench/sandbox/back-office-api.ts', 'workbench/sandbox/back-office-client.ts']);
   });
 
   it('the check itself sees a forbidden package when one is imported', async () => {

@@ -78,6 +78,33 @@ describe('createStorefrontClient on the mock workbench', () => {
     expect(content.pagination.limit).toBeTypeOf('number');
   });
 
+  // The types take `undefined` for an optional parameter (test/client/optional-parameters.check.ts); on the
+  // wire such a filter or header is left out, and the strict client accepts the answer.
+  it('item 6: an undefined optional query filter or header is left out of the request', async () => {
+    const sent: Request[] = [];
+    const watched = createStorefrontClient({
+      baseUrl: server.url,
+      storeId: 'kesari-naturals',
+      apiKey: API_KEY,
+      validate: 'strict',
+      signIn: () => watched.signInAnonymously().then((s) => s.access_token),
+      fetch: async (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        sent.push(request.clone());
+        return fetch(request);
+      },
+    });
+    const category: string | undefined = undefined;
+    const { content } = await unwrap(
+      watched.GET('/catalog/products', { params: { query: { category_id: category, limit: 2, inventory: undefined }, header: { 'x-customer-group-id': undefined } } }),
+      'listProducts',
+    );
+    expect(content.products).toHaveLength(2);
+    const list = sent.find((r) => new URL(r.url).pathname.endsWith('/catalog/products'))!;
+    expect(new URL(list.url).search).toBe('?limit=2');
+    expect(list.headers.has('x-customer-group-id')).toBe(false);
+  });
+
   it('throws the envelope failure as StorefrontApiError through unwrap()', async () => {
     const failing = unwrap(client.GET('/orders', { params: { query: { user_id: 'cst_9XK2PL', page: 0 } } }), 'listOrders');
     await expect(failing).rejects.toBeInstanceOf(StorefrontApiError);

@@ -2,7 +2,7 @@
 // project stays light; with the tools, a consumer importing every public entry of the library is
 // type-checked by tsc (strict, skipLibCheck off, no framework installed) and run in plain Node, and the
 // bin serves the sandbox, its docs site, triggers and delivers webhooks, and certifies REST and webhooks.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
+import { buildVitePage } from '../helpers/vite-page.js';
 import { installPacked, type InstalledPackages } from './packed.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -255,6 +256,60 @@ describe('the packed library in a project with the tools', () => {
       violation: '/success',
     });
   });
+});
+
+// ---- the back office's client in a page, from the installed tools package (issue 37 item 4) ------------
+
+// A page's module as a front-end team writes it: checked by tsc under the strict flags with the DOM's types
+// and no Node types (a page's compile has none), then built by Vite as JavaScript.
+const backOfficePage = `
+import { BackOfficeError, createBackOfficeClient, type BackOfficeClient, type CreateCartBody } from 'storefront-contract-tools/back-office';
+
+const office: BackOfficeClient = createBackOfficeClient({ baseUrl: 'http://127.0.0.1:4010', storeId: 'demo-store' });
+const body: CreateCartBody = { customer_id: 'cst_9XK2PL', cart_items: [{ product_id: 'prd_7Q2K9X', variant_id: 'var_4M8T2C', quantity: 1 }] };
+export async function setUp(): Promise<string | undefined> {
+  try {
+    const { cart } = await office.createCart(body);
+    await office.updateCartItem({ cart_id: cart.id, variant_id: 'var_4M8T2C' }, { quantity: 3 });
+    return cart.id;
+  } catch (e) {
+    if (e instanceof BackOfficeError) return e.code;
+    throw e;
+  }
+}
+// @ts-expect-error a cart line names its product
+export const wrong = () => office.createCart({ cart_items: [{ quantity: 1 }] });
+`;
+const backOfficePageJs = `import { BackOfficeError, createBackOfficeClient } from 'storefront-contract-tools/back-office';
+const office = createBackOfficeClient({ baseUrl: location.origin, storeId: 'demo-store' });
+office.getWorld().then((world) => (document.body.textContent = JSON.stringify(world)), (e) => (document.body.textContent = e instanceof BackOfficeError ? e.message : String(e)));
+`;
+
+describe('issue 37 item 4: storefront-contract-tools/back-office from the installed tools package', () => {
+  it('item 4: is exported, and type-checks in a page under the strict flags and skipLibCheck false with no Node types', async () => {
+    const tools = path.join(installed.project, 'node_modules/storefront-contract-tools');
+    const manifest = JSON.parse(await readFile(path.join(tools, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    expect(manifest.exports['./back-office']).toEqual({ types: './dist/workbench/back-office.d.ts', import: './dist/workbench/back-office.js' });
+    const dir = path.join(installed.project, 'back-office-types');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'page.ts'), backOfficePage);
+    await writeFile(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { ...STRICT, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', noEmit: true, types: [], lib: ['ES2022', 'DOM'] }, include: ['page.ts'] }),
+    );
+    const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: dir });
+    expect(tsc.output).toBe('');
+    expect(tsc.code).toBe(0);
+  }, 240_000);
+
+  it('item 4: a page importing it builds with vite build, not one warning, from the installed files', async () => {
+    const page = await buildVitePage(path.join(installed.project, 'back-office-page'), backOfficePageJs);
+    expect(page.warnings).toEqual([]);
+    const fromPackage = page.modules.filter((id) => id.includes('/node_modules/storefront-contract-tools/')).map((id) => id.split('/node_modules/storefront-contract-tools/')[1]);
+    expect(fromPackage).toEqual(expect.arrayContaining(['dist/workbench/sandbox/back-office-client.js', 'dist/workbench/sandbox/back-office-api.js']));
+    expect(fromPackage.filter((id) => !/^dist\/workbench\/(back-office|sandbox\/back-office-(client|api))\.js$/.test(id))).toEqual([]);
+    expect(page.modules.filter((id) => id.includes('browser-external') || /node_modules\/(?!storefront-contract-tools\/)/.test(id))).toEqual([]);
+  }, 120_000);
 });
 
 // ---- the example receivers the guides point to, from the installed tools package ----------------------

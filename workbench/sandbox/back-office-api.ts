@@ -6,11 +6,16 @@
 // (back-office-client.ts) is generated from the same table and types. test/sandbox/back-office-carts.test.ts
 // fails when a route of the back office has no entry here. Outside the contract: nothing here is a platform
 // operation (carts are read-only in the contract; the back office is the sandbox's staff).
-// Types only, plus the table: no Node module is loaded by importing this.
-import type { RaisedEvent } from './events.js';
+// Types only, plus the table: no Node module is loaded by importing this, and its types name nothing of
+// Node (storefront-contract-tools/back-office ships them to pages, whose compile has no Node types).
 import type { Cart, CartAddress, InventoryLot, Order, Product, User } from './types.js';
 
-export type { RaisedEvent };
+/** An event a back-office call raised, and how many deliveries it made (events.ts raises them). */
+export interface RaisedEvent {
+  event: string;
+  event_id: string;
+  deliveries: number;
+}
 
 /** Where every back-office route lives; `{store_id}` is the store whose world it reads or writes. */
 export const BACK_OFFICE_PREFIX = '/__simulator/stores/{store_id}';

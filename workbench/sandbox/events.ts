@@ -4,6 +4,7 @@
 // marketplace_listing), inventory.updated (InventoryPayload) and cart.created / cart.updated (the REST Cart
 // as the storefront answers it, from the calculator: back-office.ts). The simulator's trigger validates the
 // whole envelope against the event's schema before anything is stored or sent.
+import type { RaisedEvent } from './back-office-api.js';
 import { renderProduct } from './render.js';
 import type { CustomerDetail, CustomerRecord, InventoryLot, Order, OrderRecord, ProductRecord, VariantRecord } from './types.js';
 import type { World } from './world.js';
@@ -14,11 +15,7 @@ export interface EventActor {
   adminUserId: string | null;
 }
 
-export interface RaisedEvent {
-  event: string;
-  event_id: string;
-  deliveries: number;
-}
+export type { RaisedEvent };
 
 /** Raises an event through the simulator; undefined when no simulator is mounted (`webhooks: false`). */
 export type EventSink = (storeId: string, event: string, properties: Record<string, unknown>, actor: EventActor) => RaisedEvent | undefined;
