@@ -12,7 +12,7 @@ export const specInfo = {
     "source": "spec/openapi/admin.yaml",
     "version": "1.0.0-beta.1",
     "basePath": "/api/v1/{store_id}/admin",
-    "sha256": "3696d2876090c86c979fd0812631c119da3ff6656956424bd158dbd26b2b02fe"
+    "sha256": "09e33f1ce200cdc053177b6207232516547784b1f7f01639161284a96ce0b5c5"
   },
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",

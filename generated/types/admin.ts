@@ -434,10 +434,12 @@ export interface components {
         CreateWebhookRequest: {
             /**
              * Format: uri
-             * @description The subscriber endpoint: an `https://` URL. For local development an `http://` URL on a
-             *     loopback host (`localhost`, `127.0.0.1`, `[::1]`) is also accepted; a production service may refuse
-             *     loopback, private, link-local and metadata addresses (checked after DNS resolution) with 400
-             *     `invalid_url`. Deliveries never follow redirects from it.
+             * @description The subscriber endpoint: an `https://` URL whose host is a DNS name, an IPv4 address or a
+             *     bracketed IPv6 address (`https://[2606:4700:4700::1111]/hook`). For local development an `http://`
+             *     URL on a loopback host (`localhost`, `127.0.0.1`, `[::1]`) is also accepted. No user info (send the
+             *     endpoint's credential in `custom_headers`) and no fragment (a `#...` is never sent). A production
+             *     service may refuse loopback, private, link-local and metadata addresses (checked after DNS
+             *     resolution) with 400 `invalid_url`. Deliveries never follow redirects from it.
              * @example https://erp.example.in/webhooks/storefront
              */
             url: string;
@@ -456,7 +458,7 @@ export interface components {
              *     id or a credential the receiving endpoint expects. Write-only: the values are never returned.
              *     Designed limits (register AD-022): at most 10 headers; names are HTTP tokens of at most 64
              *     characters; values are at most 1,024 characters of tab, visible ASCII or Latin-1 (no CR, LF, NUL or other control
-             *     character, nothing beyond Latin-1). Reserved names cannot be set
+             *     character, nothing beyond Latin-1), not starting or ending with a space or tab, which HTTP strips. Reserved names cannot be set
              *     (compared without regard to case): any name starting with `X-SVC-`, and `User-Agent`, `Content-Type`,
              *     `Content-Length`, `Content-Encoding`, `Host`, `Connection`, `Keep-Alive`, `Transfer-Encoding`, `TE`,
              *     `Trailer`, `Upgrade`, `Expect`, `Proxy-Authorization`, `Proxy-Connection` (the list of

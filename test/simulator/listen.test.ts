@@ -206,3 +206,51 @@ describe('webhooks listen --forward-to <a receiver built on the kit>', () => {
     expect(absent.stdout).toBe('');
   });
 });
+
+describe('issue 37 item 30: webhooks listen and a large receiver answer', () => {
+  it("item 30: a 50 MB answer of the receiver is logged truncated (its first 1,024 characters), and listen stops reading it early", async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    // The first characters differ, so the excerpt shows it is the receiver's own start.
+    const head = 'receiver-answer-start:';
+    const total = 50 * 1024 * 1024;
+    let finished = false;
+    let written = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(total) });
+        res.write(head);
+        written = head.length;
+        const more = () => {
+          while (written < total) {
+            const piece = chunk.subarray(0, Math.min(chunk.length, total - written));
+            written += piece.length;
+            if (!res.write(piece)) return void res.once('drain', more);
+          }
+          res.end();
+        };
+        res.on('finish', () => (finished = true));
+        more();
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/big`;
+
+    const l = listen(['--store', 'big-answer-store', '--events', 'order.created', '--forward-to', url]);
+    await l.line(/^Ready! /);
+    const [created] = (await placeOrder('big-answer-store')).filter((e) => e.event === 'order.created');
+    await l.line(new RegExp(`  order\\.created  ${created.event_id}  dlv_\\w+  attempt 1  signature verified  -> 200 \\(answer truncated\\) `));
+    const [row] = await waitFor(async () => {
+      const rows = (await admin('GET', `/webhooks/deliveries?event_id=${created.event_id}`, 'big-answer-store')).content.deliveries;
+      return rows.length && rows.every((d: any) => d.status !== 'in_flight') && rows;
+    }, 'the attempt recorded');
+    expect(row).toMatchObject({ response_status: 200, response_body_truncated: true });
+    expect(row.response_body_excerpt).toBe((head + 'a'.repeat(1024)).slice(0, 1024));
+    // listen read a few KB and hung up: the receiver never got to send its 50 MB.
+    expect(finished).toBe(false);
+    expect(written).toBeLessThan(total);
+    l.child.kill('SIGINT');
+    expect(await l.exit).toBe(0);
+  });
+});

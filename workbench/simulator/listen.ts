@@ -290,6 +290,15 @@ async function listen(argv: string[], untilStopped: () => Promise<string>): Prom
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
       res.end(text);
     };
+    // The sender read only the start of the receiver's answer (sender.ts, readExcerpt: a few KB, then it
+    // hangs up). Passing that start on as a whole answer would make the simulator log a complete, short
+    // body (response_body_truncated false); so the start is sent and the answer cut off, as the receiver's
+    // was for listen, and the simulator logs it truncated.
+    const answerCut = (status: number, text: string) => {
+      if (res.headersSent || res.destroyed) return;
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+      res.write(text, () => res.destroy());
+    };
     if (req.method !== 'POST') return answer(405, 'webhooks listen takes POST deliveries only');
     const body = await readAll(req);
     if (!body) return answer(413, 'delivery too large');
@@ -322,13 +331,15 @@ async function listen(argv: string[], untilStopped: () => Promise<string>): Prom
     const result: SendResult = await sender.send(signBody(options.forwardTo, body, ids, forwardSecret, {}));
     // The receiver's own status, so the simulator's retries (and a 410's disabling) follow it; no answer at all is a 502/504.
     const status = result.responseStatus ?? (result.errorClass === 'timeout' ? 504 : 502);
-    answer(status, result.excerpt ?? `webhooks listen: your receiver at ${options.forwardTo} did not answer (${result.errorClass})`);
+    const text = result.excerpt ?? `webhooks listen: your receiver at ${options.forwardTo} did not answer (${result.errorClass})`;
+    if (result.truncated) answerCut(status, text);
+    else answer(status, text);
     const note =
       result.responseStatus === null
         ? `${result.errorClass} (answered ${status}: the sandbox retries)`
         : status === deliveryRules.disableStatus
           ? `${status} (the sandbox disables this subscription for good; run listen again to receive)`
-          : String(status);
+          : `${status}${result.truncated ? ' (answer truncated)' : ''}`;
     out(`${await head()}  -> ${note} ${options.forwardTo}`);
   }
 

@@ -12,7 +12,7 @@ import { fail } from '../http/errors.js';
 import { dotted, ok, type ErrorItem, type Reply } from './replies.js';
 import { catalogEntry, deliveryRules, webhookEvents } from './rules.js';
 import type { AttemptRow, AttemptStatus, EventRecord, NewAttempt, SimulatorStore, Subscription, SubscriptionStatus } from './store.js';
-import { checkDestination, checkUrlShape } from './url-policy.js';
+import { checkDestination, checkUrlShape, urlRefusal } from './url-policy.js';
 import { describeRetention, type Retention } from './retention.js';
 
 // The ten families of seed 6.1.5 in the seed's order: event types are listed by family, then name (AD-060).
@@ -92,18 +92,22 @@ export class WebhookService {
     }
 
     const verdict = validateRequestBody('admin', 'createWebhook', body);
+    // The schema's url pattern and urlRefusal accept the same strings (a test holds them together); the
+    // refusal says which rule the URL breaks, where the schema only says "must match pattern".
+    const urlReason = typeof input.url === 'string' ? urlRefusal(input.url) : undefined;
     if (!verdict.valid) {
-      const details: ErrorItem[] = verdict.errors.map((e) => ({ location: 'body', name: dotted(e.path), message: e.message }));
-      const urlProblem = details.find((d) => d.name === 'url');
-      if (urlProblem && details.every((d) => d.name === 'url')) {
-        return fail(400, 'invalid_url', urlMessage(String(input.url), this.o.denyPrivate), [{ location: 'body', name: 'url', message: 'must use https (http only for a loopback host)' }]);
+      const details: ErrorItem[] = verdict.errors.map((e) => ({ location: 'body', name: dotted(e.path), message: e.path === '/url' && urlReason ? urlReason : e.message }));
+      if (typeof input.url === 'string' && details.every((d) => d.name === 'url')) {
+        // What the pattern refuses (urlRefusal's reason), or what it does not look at (the length).
+        const reason = urlReason ?? details[0].message;
+        return fail(400, 'invalid_url', urlMessage(input.url, reason), [{ location: 'body', name: 'url', message: reason }]);
       }
       return fail(400, 'invalid_body', sentence(details), details);
     }
 
     const url = String(input.url);
     const shape = checkUrlShape(url);
-    if (!shape.ok) return fail(400, 'invalid_url', `url ${shape.reason}.`, [{ location: 'body', name: 'url', message: shape.reason }]);
+    if (!shape.ok) return fail(400, 'invalid_url', urlMessage(url, shape.reason), [{ location: 'body', name: 'url', message: shape.reason }]);
     const destination = await checkDestination(shape.url, this.o.denyPrivate);
     if (!destination.ok) {
       return fail(400, 'invalid_url', `url is refused: ${destination.reason} (the simulator runs with --deny-private).`, [{ location: 'body', name: 'url', message: destination.reason }]);
@@ -429,11 +433,10 @@ function inProgress(sub: Subscription, event: EventRecord, active: AttemptRow): 
   );
 }
 
-function urlMessage(url: string, denyPrivate: boolean): string {
+/** "url <the url, shortened> is refused: it <reason>." */
+function urlMessage(url: string, reason: string): string {
   const shown = url.length > 200 ? `${url.slice(0, 200)}…` : url;
-  return denyPrivate
-    ? `url ${shown} is refused: it must be an https:// URL.`
-    : `url ${shown} is refused: it must be an https:// URL (http:// is accepted only for loopback hosts: localhost, 127.0.0.1, [::1]).`;
+  return `url ${JSON.stringify(shown)} is refused: it ${reason}.`;
 }
 
 function numberParam(query: URLSearchParams, name: string, fallback: number, integer: boolean, problems: ErrorItem[]): number {

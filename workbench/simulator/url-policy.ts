@@ -105,16 +105,127 @@ export function isBlockedAddress(address: string): boolean {
 
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 
+// What the spec's `CreateWebhookRequest.url` pattern accepts, as code that can say why a string is refused.
+// The pattern and this function accept the same strings (test/simulator/url-policy.test.ts generates URLs
+// and checks both): https:// on a DNS name (no `xn--` label: a regex cannot tell valid punycode, which the
+// URL parser checks), a dotted IPv4 address or a bracketed IPv6 address (RFC 3986, no zone); http:// only on
+// localhost, 127.0.0.1 or [::1]; a port from 0 to 65535; no user info; no fragment; then URI characters,
+// `%` only before two hex digits.
+const URI_CHARACTER = /[^A-Za-z0-9._~:/?#@!$&'()*+,;=%[\]-]/;
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const DEC_OCTET = /^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
+const H16 = '[0-9A-Fa-f]{1,4}';
+const LS32 = `(${H16}:${H16}|(\\d+\\.){3}\\d+)`;
+const IPV6 = new RegExp(
+  `^(${[
+    `(${H16}:){6}${LS32}`,
+    `::(${H16}:){5}${LS32}`,
+    `(${H16})?::(${H16}:){4}${LS32}`,
+    `((${H16}:)?${H16})?::(${H16}:){3}${LS32}`,
+    `((${H16}:){0,2}${H16})?::(${H16}:){2}${LS32}`,
+    `((${H16}:){0,3}${H16})?::${H16}:${LS32}`,
+    `((${H16}:){0,4}${H16})?::${LS32}`,
+    `((${H16}:){0,5}${H16})?::${H16}`,
+    `((${H16}:){0,6}${H16})?::`,
+  ].join('|')})$`,
+);
+
+const isIpv4 = (host: string) => {
+  const parts = host.split('.');
+  return parts.length === 4 && parts.every((p) => DEC_OCTET.test(p));
+};
+
+function describeCharacter(c: string): string {
+  const code = c.codePointAt(0)!;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return code > 0x20 && code < 0x7f ? `"${c}"` : code === 0x20 ? 'a space' : `${hex}`;
+}
+
+/** Why the host part of a URL (brackets kept for IPv6) is refused, or undefined. */
+function hostRefusal(host: string): string | undefined {
+  if (host === '') return 'has no host after //';
+  if (host.startsWith('[')) {
+    const inner = host.slice(1, -1);
+    if (inner.includes('%')) return `has an IPv6 zone (${host}): a zone names an interface of one machine and cannot be sent to`;
+    if (!IPV6.test(inner)) return `has ${host}, which is not an IPv6 address`;
+    const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(inner);
+    if (dotted && !isIpv4(dotted[1])) return `has ${host}, whose IPv4 part ${dotted[1]} is not four numbers from 0 to 255 without leading zeros`;
+    return undefined;
+  }
+  if (/[[\]]/.test(host)) return `has a host with [ or ] (${host}); brackets enclose an IPv6 address only`;
+  const labels = host.split('.');
+  const last = labels[labels.length - 1];
+  if (/^[0-9]/.test(last) || /^[0-9.]+$/.test(host)) {
+    return isIpv4(host) ? undefined : `has the host ${host}, which ends in a number and so must be a dotted IPv4 address (four numbers from 0 to 255 without leading zeros)`;
+  }
+  for (const label of labels) {
+    if (label === '') return `has an empty label in the host ${host} (two dots, or a dot at its start or end)`;
+    if (/[^A-Za-z0-9-]/.test(label)) return `has the host label "${label}" with characters other than letters, digits and hyphens`;
+    if (label.startsWith('-') || label.endsWith('-')) return `has the host label "${label}", which starts or ends with a hyphen`;
+    if (/^xn--/i.test(label)) return `has the punycode label "${label}"; write the host without internationalized (xn--) labels`;
+  }
+  return undefined;
+}
+
+/**
+ * Why a subscription URL is refused, as the end of the sentence "url ... is refused: it ...", or
+ * undefined when the spec's pattern accepts it (its length is the schema's `maxLength`, checked apart).
+ */
+export function urlRefusal(raw: string): string | undefined {
+  const odd = URI_CHARACTER.exec(raw);
+  if (odd) return `has a character a URL cannot carry as it is (${describeCharacter(String.fromCodePoint(raw.codePointAt(odd.index)!))} at position ${odd.index + 1}); percent-encode it (%XX)`;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(raw)?.[1];
+  if (scheme === undefined) return 'is not an absolute URL: it must start with https://';
+  const lower = scheme.toLowerCase();
+  if (lower !== 'https' && lower !== 'http') return `uses the scheme ${scheme}: it must be https (http only for a loopback host)`;
+  if (scheme !== lower) return `writes its scheme as ${scheme}: write it in lower case (${lower}://)`;
+  if (!raw.startsWith('//', scheme.length + 1)) return `has no // after ${scheme}: (write ${scheme}://host/path)`;
+  const rest = raw.slice(scheme.length + 3);
+  const authorityEnd = rest.search(/[/?#]/);
+  const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
+  const tail = authorityEnd < 0 ? '' : rest.slice(authorityEnd);
+  if (authority.includes('@')) return 'carries user info (credentials before @); send the endpoint credential in custom_headers instead';
+  const hash = tail.indexOf('#');
+  if (hash >= 0) return `has a fragment (${tail.slice(hash, hash + 40)}): a fragment is never sent to the receiver; remove it`;
+  let host = authority;
+  let port: string | undefined;
+  if (authority.startsWith('[')) {
+    const close = authority.indexOf(']');
+    if (close < 0) return `has an IPv6 host without its closing ] (${authority.slice(0, 60)})`;
+    host = authority.slice(0, close + 1);
+    const after = authority.slice(close + 1);
+    if (after !== '' && !after.startsWith(':')) return `has "${after.slice(0, 40)}" after the IPv6 host ${host}; only :port may follow it`;
+    if (after !== '') port = after.slice(1);
+  } else {
+    const colon = authority.indexOf(':');
+    if (colon >= 0) {
+      host = authority.slice(0, colon);
+      port = authority.slice(colon + 1);
+    }
+  }
+  const hostProblem = hostRefusal(host);
+  if (hostProblem) return hostProblem;
+  if (port !== undefined && !(/^(0|[1-9][0-9]{0,4})$/.test(port) && Number(port) <= 65535)) {
+    return port === '' ? 'has a : with no port after it' : `has the port "${port.slice(0, 20)}": a port is a number from 0 to 65535 without leading zeros`;
+  }
+  const percent = /%(?![0-9A-Fa-f]{2})/.exec(tail);
+  if (percent) return `has a % not followed by two hex digits (${tail.slice(percent.index, percent.index + 3)}); write a literal % as %25`;
+  if (lower === 'http' && !LOOPBACK_HOSTS.includes(host)) {
+    return `uses http:// on ${host}: http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]) for local development; use https://`;
+  }
+  return undefined;
+}
+
 /** Scheme and shape only (no DNS): what every subscription URL must satisfy. */
 export function checkUrlShape(raw: string): UrlVerdict {
+  const refusal = urlRefusal(raw);
+  if (refusal) return { ok: false, reason: refusal };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, reason: 'is not a valid absolute URL' };
+    return { ok: false, reason: 'is not a URL the URL parser reads' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: `must use https (got ${url.protocol.replace(':', '')})` };
-  if (url.username || url.password) return { ok: false, reason: 'must not carry credentials; use custom_headers for the endpoint credential' };
   return { ok: true, url };
 }
 

@@ -17,7 +17,6 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RestCertificate } from '../../report/certificate.js';
 import type { Har, HarEntry, HarNameValue } from '../har.js';
-import { requestBodyText } from '../har.js';
 import { decodeBody } from '../http.js';
 import { TrafficJudge, type ObservedExchange, type Violation } from './judge.js';
 
@@ -71,28 +70,44 @@ export function* harExchanges(file: string, shown = file): Generator<ObservedExc
 }
 
 function fromHarEntry(entry: HarEntry, where: string): ObservedExchange {
-  const request = entry?.request;
-  const response = entry?.response;
-  if (!request || typeof request.method !== 'string' || typeof request.url !== 'string') throw new TrafficFileError(`${where}: no request method and url; remove the entry or fix the file`);
-  if (!response || !Number.isInteger(response.status)) throw new TrafficFileError(`${where}: no response status; remove the entry or fix the file`);
+  if (!isObject(entry)) throw new TrafficFileError(`${where}: not an object; each entry of log.entries is one exchange`);
+  const request = entry.request;
+  const response = entry.response;
+  if (!isObject(request) || typeof request.method !== 'string' || typeof request.url !== 'string') throw new TrafficFileError(`${where}: no request method and url; remove the entry or fix the file`);
+  if (!isObject(response) || !Number.isInteger(response.status)) throw new TrafficFileError(`${where}: no response status; remove the entry or fix the file`);
   absoluteUrl(request.url, `${where}: request.url`);
+  // Every field read below is checked first: a wrongly typed one is a line naming the entry and the field.
+  const step = optionalString(entry.comment, `${where}: "comment" (the step name)`);
+  const post = request.postData === undefined || request.postData === null ? undefined : request.postData;
+  if (post !== undefined && !isObject(post)) throw new TrafficFileError(`${where}: request.postData must be an object with the body in "text"`);
+  const postText = optionalString(post?.text, `${where}: request.postData.text`);
   const content = response.content ?? { size: 0, mimeType: '' };
-  let responseText: string | undefined = content.text;
-  if (responseText !== undefined && (content as { encoding?: string }).encoding === 'base64') responseText = Buffer.from(responseText, 'base64').toString('utf8');
+  if (!isObject(content)) throw new TrafficFileError(`${where}: response.content must be an object with the body in "text"`);
+  let responseText = optionalString(content.text, `${where}: response.content.text`);
+  const encoding = optionalString((content as { encoding?: unknown }).encoding, `${where}: response.content.encoding`);
+  if (responseText !== undefined && encoding === 'base64') responseText = Buffer.from(responseText, 'base64').toString('utf8');
+  const omitted = optionalString(content._omitted, `${where}: response.content._omitted`);
   // A browser may leave content out (`size` but no `text`); the proxy says why it did (`_omitted`).
-  const bodyOmitted = responseText !== undefined ? undefined : (content._omitted ?? (content.size || response.bodySize > 0 ? 'the HAR entry holds no response body' : undefined));
+  const bodyOmitted = responseText !== undefined ? undefined : (omitted ?? (content.size || response.bodySize > 0 ? 'the HAR entry holds no response body' : undefined));
   return {
     ...optionalStart(entry.startedDateTime),
     method: request.method.toUpperCase(),
     url: request.url,
     requestHeaders: nameValues(request.headers),
-    ...(request.postData ? { requestBody: requestBodyText(request.postData, request.bodySize) } : {}),
+    // The recorded text as it is: a body the recorder truncated (`_truncated`) is not padded back to its
+    // `bodySize`, which only a replay sends and which a file may claim at any size. The judge reads a
+    // request body only for the secrets it names, and those are in what was recorded.
+    ...(postText !== undefined ? { requestBody: postText } : {}),
     status: response.status,
     responseHeaders: nameValues(response.headers),
     ...(responseText !== undefined ? { responseText } : bodyOmitted !== undefined ? { bodyOmitted } : { responseText: '' }),
     durationMs: typeof entry.time === 'number' ? entry.time : 0,
-    ...(entry.comment ? { step: entry.comment } : {}),
+    ...(step ? { step } : {}),
   };
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The exchanges of an NDJSON access log, line by line (the file is streamed, never read whole). */
@@ -168,7 +183,7 @@ function logHeaders(value: unknown, where: string): HarNameValue[] {
 
 function optionalString(value: unknown, where: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new TrafficFileError(`${where} must be a string`);
+  if (typeof value !== 'string') throw new TrafficFileError(`${where} must be a string (got ${Array.isArray(value) ? 'a list' : typeof value}); write it as one or leave it out`);
   return value;
 }
 
