@@ -48,6 +48,10 @@ describe('issue 37 item 24: a store back on the wall clock holds no clock slot',
     expect(refused.json.message).toContain('DELETE /__simulator/stores/{store_id}/clock');
     expect(refused.json.message).toContain('store "slot-0"');
     expect((await send(clockOf(wb, 'slot-1001st'))).json.content.wall_clock).toBe(true);
+    // Leaving a store on the wall clock needs no place, even now.
+    const unchanged = await send(clockOf(wb, 'slot-1001st'), 'POST', { body: { frozen: false } });
+    expect(unchanged.status, unchanged.text).toBe(200);
+    expect(unchanged.json.content.wall_clock).toBe(true);
 
     // What the message advises frees a place.
     expect((await send(clockOf(wb, 'slot-0'), 'DELETE')).status).toBe(200);
