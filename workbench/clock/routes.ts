@@ -64,6 +64,10 @@ export function clockRoutes(clocks: Clocks, work: DueWork | undefined): ControlR
           return invalid(now !== undefined ? 'now' : 'advance', `the clock stays between ${new Date(EARLIEST).toISOString()} and ${new Date(LATEST).toISOString()}`);
         }
         const keepFrozen = frozen ?? clocks.view(storeId).frozen;
+        // `{"frozen": false}` on a store on the wall clock leaves it there: nothing to set, no place taken.
+        if (!keepFrozen && target === current && clocks.onWallClock(storeId)) {
+          return done(200, `The clock of store ${storeId} is the wall clock (running).`, { ...view(storeId), attempts_due_on_the_way: 0 });
+        }
         try {
           // Checked before anything moves: a full registry refuses here, not half-way through an advance.
           clocks.ensureRoom(storeId);
