@@ -7,6 +7,10 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { documents, repoRoot, type DocumentName } from './lib/repo.js';
 import { bundleDocument } from './generate/bundle.js';
 
+if (process.argv.includes('--help')) {
+  console.log('usage: npm run bundle [-- --out <dir>]   each spec document bundled and dereferenced, one JSON file each, in dist/spec/ (or <dir>)');
+  process.exit(0);
+}
 const outIndex = process.argv.indexOf('--out');
 const outDir = path.resolve(outIndex > 0 ? process.argv[outIndex + 1] : path.join(repoRoot, 'dist/spec'));
 await mkdir(outDir, { recursive: true });
