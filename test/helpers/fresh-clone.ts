@@ -13,6 +13,7 @@
 // `--conditions=sfc-source` this suite adds to NODE_OPTIONS (with it, a script that forgets the
 // condition would still find the sources, which is how `npm run docs` broke unseen).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readlink, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,7 +75,12 @@ export interface Spawned {
   waitFor(pattern: RegExp): Promise<string>;
   /** Resolves once the process and every process of its group holding its output have ended. */
   closed: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
-  /** SIGTERM to the whole process group (npm, its shell, tsx and node), as Ctrl-C reaches a terminal's job. */
+  /**
+   * SIGTERM to the process that does the work (the innermost node process, under npm, its shell and tsx),
+   * as a service manager stops it; the processes above it exit with it. Not to the whole group, as Ctrl-C
+   * would: tsx relays a signal it gets to its child and SIGKILLs the child unless it confirms within 30 ms,
+   * which a loaded machine misses, so the child would die before its own shutdown (and what it prints).
+   */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
 }
 
@@ -117,7 +123,15 @@ export function spawnIn(clone: FreshClone, command: string, args: string[]): Spa
       });
     },
     async stop() {
-      group('SIGTERM');
+      const leaves = groupLeaves(child.pid!);
+      if (leaves.length === 0) group('SIGTERM');
+      for (const pid of leaves) {
+        try {
+          process.kill(pid, 'SIGTERM');
+        } catch {
+          // Already gone.
+        }
+      }
       // Not a timing assertion: a group that ignores SIGTERM is killed so no process outlives the test.
       const force = setTimeout(() => group('SIGKILL'), 20_000);
       try {
@@ -127,4 +141,26 @@ export function spawnIn(clone: FreshClone, command: string, args: string[]): Spa
       }
     },
   };
+}
+
+/**
+ * The node processes of group `pgid` with no node process under them: the one running the command's
+ * code, not npm, its shell, tsx's launcher or the esbuild service tsx's loader starts (from /proc: Linux).
+ */
+function groupLeaves(pgid: number): number[] {
+  const members = new Map<number, { ppid: number; node: boolean }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so read after the last ')'.
+      const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const node = readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'node';
+      if (Number(pgrp) === pgid) members.set(Number(entry), { ppid: Number(ppid), node });
+    } catch {
+      // The process ended while listing.
+    }
+  }
+  const nodeParents = new Set([...members.values()].filter((m) => m.node).map((m) => m.ppid));
+  return [...members].filter(([pid, m]) => m.node && !nodeParents.has(pid)).map(([pid]) => pid);
 }
