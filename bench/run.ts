@@ -16,6 +16,12 @@ if (process.argv.includes('--scaling')) {
 }
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const files = (await readdir(path.join(here, 'suites'))).filter((f) => f.endsWith('.ts')).sort();
+if (process.argv.includes('--help')) {
+  console.log(`usage: npm run bench [-- <suite>...]   runs the suites (all by default), prints the table, writes bench/results.json
+       npm run bench -- --scaling [part...]   the scaling table (bench/SCALING.md)
+suites: ${files.map((f) => f.replace(/\.ts$/, '')).join(', ')}`);
+  process.exit(0);
+}
 
 const metrics: Metric[] = [];
 const failures: Array<{ suite: string; error: string }> = [];

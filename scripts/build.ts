@@ -33,7 +33,7 @@ async function step(label: string, tool: string, args: string[]): Promise<void> 
 }
 
 const tsc = (project: string) => step(`compiled ${project}`, 'tsc', ['-p', project]);
-const docs = () => step('built the docs site', 'tsx', ['scripts/docs.ts', '--out', path.join(stageRoot, 'storefront-contract-tools/docs/site')]);
+const docs = () => step('built the docs site', 'tsx', ['--conditions=sfc-source', 'scripts/docs.ts', '--out', path.join(stageRoot, 'storefront-contract-tools/docs/site')]);
 
 /**
  * Copies what a manifest's `files` names into the package's stage. A name is looked up in the package
@@ -71,6 +71,10 @@ async function isRealPath(file: string): Promise<boolean> {
   return lstat(file).then((s) => !s.isSymbolicLink(), () => false);
 }
 
+if (process.argv.includes('--help')) {
+  console.log('usage: npm run build   compiles both packages and stages them in dist/packages/<name>/ (npm pack dist/packages/<name> packs one)');
+  process.exit(0);
+}
 await rm(stageRoot, { recursive: true, force: true });
 await rm(path.join(repoRoot, 'packages/storefront-contract/dist'), { recursive: true, force: true });
 await tsc('tsconfig.lib.json');

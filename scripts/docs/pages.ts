@@ -1,7 +1,9 @@
 // The site map: which pages the docs site has and where they land under docs/site/. The build, the
 // landing page, the navigation bar and the browser test all read this list, so they cannot disagree.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../lib/repo.js';
+import { parse } from 'yaml';
+import { documents, repoRoot } from '../lib/repo.js';
 
 export const guidesDir = path.join(repoRoot, 'docs/guides');
 export const siteDir = path.join(repoRoot, 'docs/site');
@@ -14,17 +16,54 @@ export interface ReferencePage {
   href: string;
 }
 
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+export interface OperationFacts {
+  count: number;
+  /** Operations marked `x-contract-source: inferred` (designed here); the others are stated by the platform. */
+  designed: number;
+  /** Tag name -> operations, in the order of the document's `tags`. */
+  byTag: Array<[string, number]>;
+}
+
+/** Counted from an OpenAPI document and its path files, so no page states a number the contract does not. */
+export function operationFacts(file: string): OperationFacts {
+  const root = parse(readFileSync(file, 'utf8')) as { tags?: Array<{ name: string }>; paths?: Record<string, Record<string, any>> };
+  const tagged = new Map<string, number>();
+  let count = 0;
+  let designed = 0;
+  for (const item of Object.values(root.paths ?? {})) {
+    const resolved = typeof item.$ref === 'string' ? parse(readFileSync(path.resolve(path.dirname(file), item.$ref), 'utf8')) : item;
+    for (const method of METHODS) {
+      const op = resolved[method];
+      if (!op) continue;
+      count++;
+      if (op['x-contract-source'] === 'inferred') designed++;
+      for (const tag of op.tags ?? []) tagged.set(tag, (tagged.get(tag) ?? 0) + 1);
+    }
+  }
+  const order = (root.tags ?? []).map((t) => t.name);
+  const byTag = [...tagged].sort((a, b) => (order.indexOf(a[0]) + 1 || Infinity) - (order.indexOf(b[0]) + 1 || Infinity));
+  return { count, designed, byTag };
+}
+
+/** "The 10 admin operations (7 stated by the platform, 3 designed here), by tag: Webhooks 7, Webhook deliveries 3." */
+export function operationsSummary(api: string, facts: OperationFacts): string {
+  const provenance = facts.designed ? ` (${facts.count - facts.designed} stated by the platform, ${facts.designed} designed here)` : ', all stated by the platform';
+  return `The ${facts.count} ${api} operations${provenance}, by tag: ${facts.byTag.map(([tag, n]) => `${tag} ${n}`).join(', ')}.`;
+}
+
 export const references: ReferencePage[] = [
   {
     id: 'storefront',
     title: 'Storefront API reference',
-    summary: 'The 12 storefront operations: authentication, catalog, carts, shipping, orders, customers, countries, POS login.',
+    summary: operationsSummary('storefront', operationFacts(documents.storefront)),
     href: 'reference/storefront.html',
   },
   {
     id: 'admin',
     title: 'Admin webhook API reference',
-    summary: 'The 10 admin operations (7 stated by the platform, 3 designed here) that register, list, read, delete, rotate and test webhook subscriptions and retry and replay their deliveries.',
+    summary: `${operationsSummary('admin', operationFacts(documents.admin))} They register, list, read, delete, rotate and test webhook subscriptions and retry and replay their deliveries.`,
     href: 'reference/admin.html',
   },
   {

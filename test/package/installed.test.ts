@@ -17,6 +17,8 @@ import { buildVitePage } from '../helpers/vite-page.js';
 import { installPacked, type InstalledPackages } from './packed.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { brokenLinks, markdownFiles, unshippedCitations } from './shipped-docs.js';
 
 /** The compiler flags of a strict app: the library's published types must compile under each. */
 const STRICT = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false };
@@ -504,5 +506,53 @@ describe('the storefront-contract bin from the installed tools package', () => {
       receiver.close();
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+// ---- issue 37 item 7: what the shipped READMEs and guides point to is in the packages --------------------
+
+describe('issue 37 item 7: the shipped READMEs and guides point only to files inside the packages', () => {
+  const packageDirs = () => ({
+    library: path.join(installed.project, 'node_modules/storefront-contract'),
+    tools: path.join(installed.project, 'node_modules/storefront-contract-tools'),
+  });
+
+  it('item 7: the tools package ships the guides as Markdown, and every relative link of each package\'s Markdown resolves inside its tarball', async () => {
+    const { library, tools } = packageDirs();
+    const guides = (await markdownFiles(tools)).filter((f) => f.startsWith(`docs${path.sep}guides${path.sep}`));
+    const committed = (await readdir(path.join(repoRoot, 'docs/guides'))).filter((f) => f.endsWith('.md'));
+    expect(guides.map((f) => path.basename(f)).sort()).toEqual(committed.sort());
+    const broken: string[] = [];
+    for (const dir of [library, tools]) {
+      for (const file of await markdownFiles(dir)) for (const href of await brokenLinks(dir, file)) broken.push(`${path.basename(dir)}/${file}: ${href}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('item 7: the package READMEs and the front-end guides cite no repository-only file (tests, sources) as a worked example', async () => {
+    const { library, tools } = packageDirs();
+    const modules = path.join(installed.project, 'node_modules');
+    const cited: string[] = [];
+    const read: Array<[string, string]> = [
+      [library, 'README.md'],
+      [tools, 'README.md'],
+      [tools, 'docs/guides/browser-apps.md'],
+      [tools, 'docs/guides/testing-with-the-sandbox.md'],
+    ];
+    for (const [dir, file] of read) for (const span of await unshippedCitations(dir, file, modules)) cited.push(`${path.basename(dir)}/${file}: ${span}`);
+    expect(cited).toEqual([]);
+  });
+
+  it("item 7: the testing guide's sizes of the browser build are the shipped file's, measured (within 3 %)", async () => {
+    const { tools } = packageDirs();
+    const guide = await readFile(path.join(tools, 'docs/guides/testing-with-the-sandbox.md'), 'utf8');
+    const stated = /about (\d+) kB minified, (\d+) kB gzipped/.exec(guide.replace(/\s+/g, ' '));
+    expect(stated, 'the guide states the browser build\'s size as "about N kB minified, M kB gzipped"').not.toBeNull();
+    const bytes = await readFile(path.join(tools, 'dist/msw/browser.js'));
+    const measured = { minified: bytes.length / 1000, gzipped: gzipSync(bytes).length / 1000 };
+    const figures = `measured ${measured.minified.toFixed(1)} kB minified, ${measured.gzipped.toFixed(1)} kB gzipped`;
+    console.log(`item 7: dist/msw/browser.js ${figures}; the guide says ${stated![1]} and ${stated![2]}`);
+    expect(Math.abs(Number(stated![1]) - measured.minified) / measured.minified, `${figures}: update docs/guides/testing-with-the-sandbox.md`).toBeLessThanOrEqual(0.03);
+    expect(Math.abs(Number(stated![2]) - measured.gzipped) / measured.gzipped, `${figures}: update docs/guides/testing-with-the-sandbox.md`).toBeLessThanOrEqual(0.03);
   });
 });
