@@ -8,6 +8,7 @@ import createClient, { type ClientOptions } from 'openapi-fetch';
 import type { components } from '../../generated/types/storefront.js';
 import { storefrontSecurity } from '../../generated/operations/security.js';
 import { StorefrontApiError } from './errors.js';
+import { globalFetch } from './global-fetch.js';
 import { authMiddleware, lazyValidation, type ValidationMode } from './middleware.js';
 import { tokenSession } from './token-session.js';
 import type { StorefrontClientPaths, TypedClient } from './typed-client.js';
@@ -29,6 +30,7 @@ export interface StorefrontClientOptions {
   signIn?: (() => Promise<string>) | undefined;
   /** Check every response against the contract: off (default), warn, or strict (throws). */
   validate?: ValidationMode | undefined;
+  /** Sends each request. Default: `globalThis.fetch` as it is at that moment (so a fetch MSW installs after the client is made still gets the requests). */
   fetch?: typeof globalThis.fetch | undefined;
   headers?: Record<string, string> | undefined;
 }
@@ -50,7 +52,7 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
   const baseUrl = storefrontBaseUrl(options.baseUrl, options.storeId);
   let accessToken = options.accessToken;
   // `as ClientOptions`: openapi-fetch's options take no explicit undefined (exactOptionalPropertyTypes); its defaults apply to it.
-  const client = createClient<StorefrontClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers } as ClientOptions);
+  const client = createClient<StorefrontClientPaths>({ baseUrl, fetch: options.fetch ?? globalFetch, headers: options.headers } as ClientOptions);
   const keep = (token: string | undefined) => {
     accessToken = token;
   };
