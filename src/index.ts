@@ -2,8 +2,7 @@
 // kit are at the subpaths `storefront-contract/validators` and `storefront-contract/webhooks`.
 export { createStorefrontClient, storefrontBaseUrl, type StorefrontClient, type StorefrontClientOptions, type AnonymousSession } from './client/storefront.js';
 export { createAdminClient, adminBaseUrl, type AdminClient, type AdminClientOptions } from './client/admin.js';
-export { StorefrontApiError, MissingCredentialsError } from './client/errors.js';
-export { ContractViolationError } from './client/contract-violation.js';
+export { StorefrontApiError, MissingCredentialsError, ContractViolationError } from './client/errors.js';
 export { unwrap } from './client/unwrap.js';
 export { tokenSession, type TokenSession, type TokenSessionOptions, type TokenStore } from './client/token-session.js';
 export type { ValidationMode } from './client/middleware.js';

@@ -4,6 +4,7 @@
 import { apiBaseUrl } from '../contract/paths.js';
 import createClient, { type ClientOptions } from 'openapi-fetch';
 import { adminSecurity } from '../../generated/operations/security.js';
+import { globalFetch } from './global-fetch.js';
 import { authMiddleware, lazyValidation, type ValidationMode } from './middleware.js';
 import type { AdminClientPaths, TypedClient } from './typed-client.js';
 
@@ -13,6 +14,7 @@ export interface AdminClientOptions {
   /** Admin credential of the store (an admin user's token or an admin API key), sent as a bearer token. */
   adminToken?: string | undefined;
   validate?: ValidationMode | undefined;
+  /** Sends each request. Default: `globalThis.fetch` as it is at that moment (so a fetch MSW installs after the client is made still gets the requests). */
   fetch?: typeof globalThis.fetch | undefined;
   headers?: Record<string, string> | undefined;
 }
@@ -28,7 +30,7 @@ export function adminBaseUrl(baseUrl: string, storeId: string): string {
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   const baseUrl = adminBaseUrl(options.baseUrl, options.storeId);
   // `as ClientOptions`: openapi-fetch's options take no explicit undefined (exactOptionalPropertyTypes); its defaults apply to it.
-  const client = createClient<AdminClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers } as ClientOptions);
+  const client = createClient<AdminClientPaths>({ baseUrl, fetch: options.fetch ?? globalFetch, headers: options.headers } as ClientOptions);
   client.use(
     authMiddleware(adminSecurity, (scheme) => (scheme === 'adminBearer' && options.adminToken ? ['Authorization', `Bearer ${options.adminToken}`] : undefined), 'pass adminToken'),
   );

@@ -1,11 +1,17 @@
 // openapi-fetch middleware shared by both clients: credentials per the operation's security
 // requirement, and the opt-in validation, whose code each client imports on its first response
-// (validation.ts).
+// (validation.ts); and how the clients load their error classes when they throw one.
 import type { Middleware } from 'openapi-fetch';
 import type { SecurityTable } from '../../generated/operations/security.js';
-import { MissingCredentialsError } from './errors.js';
 
 export type ValidationMode = 'off' | 'warn' | 'strict';
+
+/**
+ * The error classes (errors.ts), loaded by a client when it throws one: in a bundled app a chunk of their
+ * own that an app which never fails that way never downloads, and that an app which imports a class
+ * (`error instanceof StorefrontApiError`) has in its own code already (the same module either way).
+ */
+export const errors = () => import('./errors.js');
 
 type Header = readonly [name: string, value: string] | undefined;
 
@@ -27,8 +33,9 @@ export function authMiddleware(security: SecurityTable, credentials: Credentials
           return request;
         }
       }
-      if (schemes.length) throw new MissingCredentialsError(`${route} needs ${schemes.join(' or ')}; ${hint}`);
-      return undefined;
+      if (!schemes.length) return undefined;
+      const { MissingCredentialsError } = await errors();
+      throw new MissingCredentialsError(`${route} needs ${schemes.join(' or ')}; ${hint}`);
     },
   };
 }

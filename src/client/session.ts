@@ -87,7 +87,9 @@ export function createSession(security: SecurityTable, scheme: string, options: 
       const original = sent.get(request);
       sent.delete(request);
       if (response.status !== 401 || !original) return undefined;
-      await response.body?.cancel();
+      // The refused answer's body is not read: cancelling it releases its connection over HTTP. Not awaited,
+      // and its failure ignored: under msw/node a mocked Response's cancel() never settles.
+      response.body?.cancel().catch(() => undefined);
       // Renewed since this request left: use that token; otherwise sign in (shared by concurrent 401s).
       const kept = store.get();
       const token = kept && kept !== bearerOf(request) ? kept : await signIn();

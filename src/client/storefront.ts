@@ -7,8 +7,8 @@ import { apiBaseUrl } from '../contract/paths.js';
 import createClient, { type ClientOptions } from 'openapi-fetch';
 import type { components } from '../../generated/types/storefront.js';
 import { storefrontSecurity } from '../../generated/operations/security.js';
-import { StorefrontApiError } from './errors.js';
-import { authMiddleware, lazyValidation, type ValidationMode } from './middleware.js';
+import { globalFetch } from './global-fetch.js';
+import { authMiddleware, errors, lazyValidation, type ValidationMode } from './middleware.js';
 import { tokenSession } from './token-session.js';
 import type { StorefrontClientPaths, TypedClient } from './typed-client.js';
 
@@ -29,6 +29,7 @@ export interface StorefrontClientOptions {
   signIn?: (() => Promise<string>) | undefined;
   /** Check every response against the contract: off (default), warn, or strict (throws). */
   validate?: ValidationMode | undefined;
+  /** Sends each request. Default: `globalThis.fetch` as it is at that moment (so a fetch MSW installs after the client is made still gets the requests). */
   fetch?: typeof globalThis.fetch | undefined;
   headers?: Record<string, string> | undefined;
 }
@@ -50,7 +51,7 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
   const baseUrl = storefrontBaseUrl(options.baseUrl, options.storeId);
   let accessToken = options.accessToken;
   // `as ClientOptions`: openapi-fetch's options take no explicit undefined (exactOptionalPropertyTypes); its defaults apply to it.
-  const client = createClient<StorefrontClientPaths>({ baseUrl, fetch: options.fetch, headers: options.headers } as ClientOptions);
+  const client = createClient<StorefrontClientPaths>({ baseUrl, fetch: options.fetch ?? globalFetch, headers: options.headers } as ClientOptions);
   const keep = (token: string | undefined) => {
     accessToken = token;
   };
@@ -62,8 +63,9 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
       storefrontSecurity,
       async (scheme) => {
         if (scheme === 'storeApiKey') return options.apiKey ? ['X-Api-Key', options.apiKey] : undefined;
-        const token = session && scheme === 'bearerAuth' ? await session.token() : accessToken;
-        return scheme === 'bearerAuth' && token ? ['Authorization', `Bearer ${token}`] : undefined;
+        if (scheme !== 'bearerAuth') return undefined;
+        const token = session ? await session.token() : accessToken;
+        return token ? ['Authorization', `Bearer ${token}`] : undefined;
       },
       'pass apiKey or accessToken, or call signInAnonymously() first',
     ),
@@ -80,7 +82,10 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
 
   async function signInAnonymously(): Promise<AnonymousSession> {
     const { data, error, response } = await client.POST('/auth/anonymous');
-    if (!data) throw new StorefrontApiError(response.status, 'createAnonymousUser', error);
+    if (!data) {
+      const { StorefrontApiError } = await errors();
+      throw new StorefrontApiError(response.status, 'createAnonymousUser', error);
+    }
     keep(data.content.access_token);
     return data.content;
   }

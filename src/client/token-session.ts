@@ -9,7 +9,8 @@ export type { TokenSession, TokenSessionOptions, TokenStore };
 
 /** Keeps the storefront access token of a client: gets one when a bearer call needs it, and again (once) on a 401. */
 export function tokenSession(options: TokenSessionOptions): TokenSession {
-  const session = import('./session.js').then(({ createSession }) => createSession(storefrontSecurity, 'bearerAuth', options));
+  // `m.createSession`, not a destructured `({ createSession })`: Vite 8 rewrites the latter into a larger form in every app.
+  const session = import('./session.js').then((m) => m.createSession(storefrontSecurity, 'bearerAuth', options));
   return {
     onRequest: async (context) => (await session).onRequest(context),
     onResponse: async (context) => (await session).onResponse(context),

@@ -7,7 +7,7 @@ import { createMockServer, type MockServer } from '../../workbench/mock/server.j
 import { createStorefrontClient, type StorefrontClient } from '../../src/client/storefront.js';
 import { unwrap } from '../../src/client/unwrap.js';
 import { MissingCredentialsError, StorefrontApiError } from '../../src/client/errors.js';
-import { ContractViolationError } from '../../src/client/contract-violation.js';
+import { ContractViolationError } from '../../src/client/errors.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { lazyValidation } from '../../src/client/middleware.js';
 

@@ -3,7 +3,9 @@
 // (msw/browser + storefront-contract-tools/msw's browser build, as `npm run build` makes it, + the
 // request sequence of sequence.ts), starts the worker (mockServiceWorker.js from the msw package) and
 // runs the sequence with the page's own fetch against a base URL that resolves nowhere: only the worker
-// can answer. Its transcript must equal the HTTP sandbox's. Chromium: test/docs/site-build.ts.
+// can answer. Its transcript must equal the HTTP sandbox's. The page's app also holds a client made when
+// its module loads, with `signIn`, which must keep working across the sandbox's reset() (issue 37 item 2).
+// Chromium: test/docs/site-build.ts.
 import { build } from 'esbuild';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -13,7 +15,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkbench, type Workbench } from 'storefront-contract-tools';
+import { createWorkbench, sandboxApiKey, type Workbench } from 'storefront-contract-tools';
 import { buildBrowserSandbox } from '../../scripts/build-msw-browser.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { chromiumPath } from '../docs/site-build.js';
@@ -23,6 +25,8 @@ const require = createRequire(import.meta.url);
 const BASE = 'http://sandbox.test';
 const frozenAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
 const sandboxOptions = { seed: 7, anchor: Date.parse(frozenAt) };
+/** The store of the sign-in across reset() (issue 37 item 2): apart from the sequence's. */
+const RESET_STORE = 'session-reset-store';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 let wb: Workbench;
@@ -36,14 +40,31 @@ const pageErrors: string[] = [];
 /** The test app: what a front end's test page does with the package, plus the sequence to run. */
 const APP = (sandboxModule: string) => `
 import { setupWorker } from 'msw/browser';
+import { createStorefrontClient } from 'storefront-contract';
 import { createSandboxHandlers } from ${JSON.stringify(sandboxModule)};
 import { runSequence } from ${JSON.stringify(path.join(repoRoot, 'test/msw/sequence.ts'))};
+
+// An app's client, made when its module loads (before the worker starts), signing in when it needs a token.
+const tokens = [];
+const client = createStorefrontClient({
+  baseUrl: ${JSON.stringify(BASE)},
+  storeId: ${JSON.stringify(RESET_STORE)},
+  apiKey: ${JSON.stringify(sandboxApiKey(RESET_STORE, { seed: sandboxOptions.seed }))},
+  signIn: () => client.signInAnonymously().then(({ access_token }) => (tokens.push(access_token), access_token)),
+});
 
 const sandbox = await createSandboxHandlers({ baseUrl: ${JSON.stringify(BASE)}, sandbox: ${JSON.stringify(sandboxOptions)} });
 const worker = setupWorker(...sandbox.handlers);
 await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true });
 window.sandbox = sandbox;
 window.runSequence = (frozenAt) => runSequence((url, init) => fetch(url, init), ${JSON.stringify(BASE)}, { frozenAt });
+// One call, the sandbox's reset (tokens forgotten), the next call: statuses and the tokens used.
+window.callsAcrossReset = async () => {
+  const before = await client.GET('/common/countries');
+  await sandbox.reset();
+  const after = await client.GET('/common/countries');
+  return { statuses: [before.response.status, after.response.status], countries: after.data?.content.countries.length, tokens };
+};
 window.ready = true;
 `;
 
@@ -64,6 +85,8 @@ beforeAll(async () => {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
+    // `storefront-contract` from its sources, as the repository's tests import it.
+    conditions: ['sfc-source'],
     logLevel: 'silent',
   });
   const files: Record<string, { type: string; body: string | Buffer }> = {
@@ -124,5 +147,17 @@ describe('the sandbox in Chromium, behind MSW\'s worker', () => {
     ]);
     expect(answers[0].body.message).toContain('Prism, which runs only in Node');
     expect(answers[1].body.message).toContain('Admin webhook API and webhook delivery need Node');
+  });
+});
+
+describe('issue 37 item 2: a client with signIn across the sandbox reset, in Chromium behind MSW\'s worker', () => {
+  it("item 2: the module-level client's next call after reset() gets a fresh token and succeeds", async () => {
+    const result = (await page.evaluate(() => (window as unknown as { callsAcrossReset(): Promise<unknown> }).callsAcrossReset())) as { statuses: number[]; countries: number; tokens: string[] };
+    expect(result.statuses).toEqual([200, 200]);
+    expect(result.countries).toBeGreaterThan(0);
+    // Signed in before the first call and again after the reset refused the first token.
+    expect(result.tokens).toHaveLength(2);
+    expect(result.tokens[1]).not.toBe(result.tokens[0]);
+    expect(pageErrors).toEqual([]);
   });
 });
