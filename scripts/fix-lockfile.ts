@@ -16,7 +16,7 @@ const CPU: Array<[RegExp, string]> = [
 
 function platformOf(name: string): { os?: string[]; cpu?: string[] } {
   const base = name.split('/').pop()!;
-  const os = OS.find((o) => base.includes(o));
+  const os = /windows/.test(base) ? 'win32' : OS.find((o) => base.includes(o));
   const cpu = CPU.find(([re]) => re.test(base))?.[1];
   return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}) };
 }
@@ -33,12 +33,25 @@ function resolves(packages: Record<string, any>, location: string, name: string,
   }
 }
 
+/** Whether any entry for `name` is where node would look from `location` (npm checks its range, not us). */
+function resolvesAny(packages: Record<string, any>, location: string, name: string): boolean {
+  let at = location;
+  for (;;) {
+    if (packages[at ? `${at}/node_modules/${name}` : `node_modules/${name}`]) return true;
+    if (!at) return false;
+    const idx = at.lastIndexOf('/node_modules/');
+    at = idx === -1 ? '' : at.slice(0, idx);
+  }
+}
+
 const file = path.join(repoRoot, 'package-lock.json');
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const added: string[] = [];
 for (const [location, entry] of Object.entries<any>({ ...lock.packages })) {
-  for (const [name, version] of Object.entries<string>(entry.optionalDependencies ?? {})) {
-    if (!/^\d+\.\d+\.\d+/.test(version) || resolves(lock.packages, location, name, version)) continue;
+  for (const [name, wanted] of Object.entries<string>(entry.optionalDependencies ?? {})) {
+    // An exact version, or the lowest of a caret or tilde range (`^0.1.0`: 0.1.0 satisfies it).
+    const version = /^[\^~]?(\d+\.\d+\.\d+)$/.exec(wanted)?.[1];
+    if (!version || (version === wanted ? resolves(lock.packages, location, name, version) : resolvesAny(lock.packages, location, name))) continue;
     const target = location ? `${location}/node_modules/${name}` : `node_modules/${name}`;
     lock.packages[target] = { version, optional: true, ...platformOf(name) };
     added.push(`${target}@${version}`);
