@@ -10,13 +10,16 @@
 //                                                  (scripts/build-msw-browser.ts), the `browser` condition
 //                                                  of `storefront-contract-tools/msw`; dist/contract-cache/, the
 //                                                  shipped documents dereferenced (scripts/precompute-contract-cache.ts);
-//                                                  and dist/console/, the workbench console's page (scripts/build-console.ts)
+//                                                  and dist/console/, the workbench console's page (scripts/build-console.ts);
+//                                                  and npm-shrinkwrap.json, the tools' dependency tree as the
+//                                                  repository's lock pins it (scripts/lib/shrinkwrap.ts)
 // Each package's manifest is the committed packages/<name>/package.json; its `files` list says what is
 // staged, so a new shipped folder is one manifest line. `npm pack dist/packages/<name>` packs one.
 import { cp, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './lib/repo.js';
 import { runTool } from './lib/run-tool.js';
+import { shrinkwrapOf } from './lib/shrinkwrap.js';
 
 const started = Date.now();
 const log = (line: string) => console.log(`build: ${line} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
@@ -67,6 +70,18 @@ function publishedManifest(manifest: Record<string, unknown>): Record<string, un
   return { ...manifest, exports };
 }
 
+/** The tools' npm-shrinkwrap.json (scripts/lib/shrinkwrap.ts): their whole tree, the library's included. */
+async function writeShrinkwrap(folder: string): Promise<void> {
+  const manifest = JSON.parse(await readFile(path.join(repoRoot, 'packages', folder, 'package.json'), 'utf8')) as { name: string; version: string };
+  const shrinkwrap = shrinkwrapOf(path.join(repoRoot, 'package-lock.json'), folder, manifest);
+  await writeFile(path.join(stageRoot, folder, 'npm-shrinkwrap.json'), `${JSON.stringify(shrinkwrap, null, 2)}\n`);
+  // npm pack leaves it out unless `files` names it.
+  const staged = path.join(stageRoot, folder, 'package.json');
+  const published = JSON.parse(await readFile(staged, 'utf8')) as { files: string[] };
+  await writeFile(staged, `${JSON.stringify({ ...published, files: [...published.files, 'npm-shrinkwrap.json'] }, null, 2)}\n`);
+  log(`pinned ${Object.keys(shrinkwrap.packages).length - 1} packages of ${manifest.name} in its npm-shrinkwrap.json`);
+}
+
 async function isRealPath(file: string): Promise<boolean> {
   return lstat(file).then((s) => !s.isSymbolicLink(), () => false);
 }
@@ -86,4 +101,5 @@ await step('cached the dereferenced documents', 'tsx', ['--conditions=sfc-source
 await step("bundled the console's page", 'tsx', ['--conditions=sfc-source', 'scripts/build-console.ts', '--out', path.join(stageRoot, 'storefront-contract-tools/dist/console')]);
 await stage('storefront-contract');
 await stage('storefront-contract-tools', ['dist', 'docs/site']);
+await writeShrinkwrap('storefront-contract-tools');
 log(`staged ${path.relative(repoRoot, stageRoot)}/storefront-contract and storefront-contract-tools`);

@@ -4,8 +4,10 @@
 // each `run:` step as a bash script (`bash --noprofile --norc -eo pipefail`, GitHub's `shell: bash`)
 // with GITHUB_OUTPUT, GITHUB_PATH, GITHUB_ENV and GITHUB_STEP_SUMMARY files read back between steps.
 // `uses:` steps are not run: their evaluated `with:` inputs are recorded, and a test may stand in for
-// one (copying files for upload/download-artifact). A `run:` step may be replaced by the test (the
-// install of the published package by a shim of this repository's CLI), after checking what it was.
+// one (copying files for upload/download-artifact); a stand-in that throws fails its step, as the real
+// action would. A `run:` step may be replaced by the test (the install of the published package by a
+// shim of this repository's CLI), after checking what it was. Each `run:` step has a time-out (as a
+// job's timeout-minutes bounds a real one): past it, its process group is killed and the step fails.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -56,6 +58,8 @@ export interface ActionRun {
   summary: string;
   /** The job's status after the action: failure when a step failed. */
   failed: boolean;
+  /** What the action's steps added to the job's PATH (GITHUB_PATH), in order: the later steps of the job see it. */
+  path: string[];
 }
 
 export interface RunOptions {
@@ -67,8 +71,10 @@ export interface RunOptions {
   github?: Record<string, string>;
   /** Replaces the script of a `run:` step by id; receives the original script (to check it). */
   replace?: Record<string, (original: string) => string>;
-  /** Stands in for a `uses:` step (matched by prefix of `uses`), with its evaluated inputs. */
+  /** Stands in for a `uses:` step (matched by prefix of `uses`), with its evaluated inputs; throwing fails the step. */
   uses?: Record<string, (inputs: Record<string, string>, runnerTemp: string) => void>;
+  /** The time-out of each `run:` step (default 120 s): a hung step fails instead of hanging the test. */
+  stepTimeoutMs?: number;
 }
 
 export async function runAction(file: string, options: RunOptions): Promise<ActionRun> {
@@ -111,8 +117,13 @@ export async function runAction(file: string, options: RunOptions): Promise<Acti
     if (step.uses) {
       const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, evaluateText(String(v), ctx)]));
       const standIn = Object.entries(options.uses ?? {}).find(([prefix]) => step.uses!.startsWith(prefix));
-      standIn?.[1](inputs, runnerTemp);
-      records.push({ label, id: step.id, skipped: false, uses: step.uses, with: inputs });
+      try {
+        standIn?.[1](inputs, runnerTemp);
+        records.push({ label, id: step.id, skipped: false, uses: step.uses, with: inputs });
+      } catch (error) {
+        records.push({ label, id: step.id, skipped: false, uses: step.uses, with: inputs, code: 1, output: `Error: ${(error as Error).message}` });
+        failed = true;
+      }
       continue;
     }
     if (step.shell !== 'bash') throw new Error(`${file}: step ${label} needs shell: bash (a composite run step must name its shell)`);
@@ -139,8 +150,9 @@ export async function runAction(file: string, options: RunOptions): Promise<Acti
       GITHUB_PATH: files.path,
       GITHUB_ENV: files.env,
       RUNNER_TEMP: runnerTemp,
+      RUNNER_OS: 'Linux',
     };
-    const { code, output } = await bash(scriptFile, env, options.workspace);
+    const { code, output } = await bash(scriptFile, env, options.workspace, options.stepTimeoutMs ?? 120_000);
     outputs[step.id ?? `__${i}`] = parseCommandFile(readFileSync(files.output, 'utf8'));
     for (const line of readFileSync(files.path, 'utf8').split('\n').filter(Boolean)) if (!extraPath.includes(line)) extraPath.push(line);
     writeFileSync(files.path, '');
@@ -150,17 +162,30 @@ export async function runAction(file: string, options: RunOptions): Promise<Acti
   }
   const ctx = contexts();
   const actionOutputs = Object.fromEntries(Object.entries(action.outputs ?? {}).map(([k, v]) => [k, evaluateText(String(v.value), ctx)]));
-  return { steps: records, outputs, actionOutputs, summary: readFileSync(files.summary, 'utf8'), failed };
+  return { steps: records, outputs, actionOutputs, summary: readFileSync(files.summary, 'utf8'), failed, path: extraPath };
 }
 
-function bash(file: string, env: NodeJS.ProcessEnv, cwd: string): Promise<{ code: number; output: string }> {
+/** A `run:` step's script under bash, in a process group of its own, killed whole past `timeoutMs` (exit 124, as timeout(1)). */
+function bash(file: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', file], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', file], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, timeoutMs);
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('error', (error) => (clearTimeout(timer), reject(error)));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(timedOut ? { code: 124, output: `${output}\nthe step did not finish within ${timeoutMs} ms: killed` } : { code: code ?? 1, output });
+    });
   });
 }
 

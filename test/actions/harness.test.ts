@@ -1,0 +1,62 @@
+// The harness itself (harness.ts), where a test of an action would otherwise pass or hang for the wrong
+// reason: a `run:` step that never ends is killed at its time-out (issue 38: bash ran with none), with its
+// children; a stand-in for a `uses:` step that throws fails the step, as the real action failing would.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runAction } from './harness.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'sfc-harness-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function action(steps: string): string {
+  const file = path.join(dir, `action-${Math.random().toString(36).slice(2)}.yml`);
+  writeFileSync(file, `name: t\ninputs: {}\nruns:\n  using: composite\n  steps:\n${steps}`);
+  return file;
+}
+
+describe('the Actions harness', () => {
+  it('kills a run step past its time-out, with the processes it started, and fails the job (exit 124)', async () => {
+    const pidFile = path.join(dir, 'child-pid');
+    const file = action(`    - id: hang\n      shell: bash\n      run: |\n        sleep 60 &\n        echo $! > "${pidFile}"\n        sleep 30\n    - id: after\n      if: always()\n      shell: bash\n      run: echo ran\n`);
+    const run = await runAction(file, { inputs: {}, workspace: dir, stepTimeoutMs: 500 });
+    const hang = run.steps.find((s) => s.id === 'hang')!;
+    expect(hang.code).toBe(124);
+    expect(hang.output).toContain('the step did not finish within 500 ms: killed');
+    expect(run.failed).toBe(true);
+    expect(run.steps.find((s) => s.id === 'after')!.code).toBe(0);
+    // The background child was in the step's process group: it died with it.
+    const child = Number(readFileSync(pidFile, 'utf8'));
+    const alive = () => {
+      try {
+        process.kill(child, 0);
+        return !readFileSync(`/proc/${child}/stat`, 'utf8').split(' ')[2].startsWith('Z');
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(alive).toBe(false);
+  });
+
+  it('a step that ends in time is not touched', async () => {
+    const run = await runAction(action(`    - id: quick\n      shell: bash\n      run: echo done\n`), { inputs: {}, workspace: dir, stepTimeoutMs: 10_000 });
+    expect(run.steps[0]).toMatchObject({ code: 0, output: 'done\n' });
+    expect(run.failed).toBe(false);
+  });
+
+  it('a stand-in that throws fails its step and the job', async () => {
+    const run = await runAction(action(`    - uses: actions/upload-artifact@v4\n      with: { name: x }\n    - id: next\n      shell: bash\n      run: echo skipped\n`), {
+      inputs: {},
+      workspace: dir,
+      uses: {
+        'actions/upload-artifact@': () => {
+          throw new Error('(409) Conflict');
+        },
+      },
+    });
+    expect(run.steps[0]).toMatchObject({ code: 1, output: 'Error: (409) Conflict' });
+    expect(run.steps[1].skipped).toBe(true);
+    expect(run.failed).toBe(true);
+  });
+});
