@@ -11,6 +11,8 @@ import type { RestCertificate } from '../report/certificate.js';
 import { SHARD_REPORT_KIND, SHARD_REPORT_PATTERN, shardDigest, shardReportText, type ShardReport } from '../report/shard.js';
 import { validateShardReport, type CheckedShardReport } from '../report/shard-schema.js';
 import type { ErrorObject } from 'ajv';
+import { getPointer, toPointer } from 'storefront-contract/contract';
+import { describeError } from 'storefront-contract/validators';
 import type { Rule } from '../rules/model.js';
 import type { Exchange } from '../rules/observations/rest.js';
 import { restRules } from '../rules/rest/index.js';
@@ -88,9 +90,8 @@ function shown(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
-/** A JSON pointer (`/exchanges/3/status`) as a reader names the field: `exchanges[3].status`. */
-function fieldName(pointer: string): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+/** A place (`['exchanges', '3', 'status']`) as a reader names the field: `exchanges[3].status`. */
+function fieldName(parts: string[]): string {
   const name = parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : /^[A-Za-z_][\w-]*$/.test(p) ? `${i ? '.' : ''}${p}` : `[${shown(p)}]`)).join('');
   return name || 'the report';
 }
@@ -111,9 +112,11 @@ const TYPE_NAMES: Record<string, string> = {
 function schemaProblem(doc: unknown, error: ErrorObject): string {
   const params = error.params as { type?: string; error?: string; missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
   // Ajv points an unknown property's error at the property itself: name the object that holds it.
-  const pointer = params.additionalProperty !== undefined ? error.instancePath.replace(/\/[^/]*$/, '') : error.instancePath;
-  const at = fieldName(pointer);
-  const value = pointer.split('/').slice(1).reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  // The place through the library's one reading of an Ajv error (JTD errors keep the path they point at).
+  const place = describeError(error).segments;
+  const segments = params.additionalProperty !== undefined ? place.slice(0, -1) : place;
+  const at = fieldName(segments);
+  const value = getPointer(doc, toPointer(segments));
   if (params.type) return `${at} must be ${TYPE_NAMES[params.type] ?? params.type}, not ${shown(value)}`;
   if (error.keyword === 'enum') return `${at} must be ${(params.allowedValues ?? []).map(shown).join(' or ')}, not ${shown(value)}`;
   if (params.missingProperty !== undefined) return `${at} has no ${shown(params.missingProperty)}`;
