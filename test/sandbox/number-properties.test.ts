@@ -4,7 +4,7 @@
 // due), and the world after a restart from the --data-dir journal answers exactly as before it.
 // Bounded: a fixed seed, 20 runs of up to 6 writes, one workbench; the restart is compared once at the end.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateResponse, validateWebhookDelivery } from 'storefront-contract/validators';
 import { MAX_AMOUNT, MAX_PRICE, MAX_STOCK, largestNumber } from '../../workbench/sandbox/bounds.js';
 import type { Workbench } from '../../workbench/index.js';
@@ -102,8 +102,8 @@ describe('property: accepted back-office writes keep every answer and event vali
       { seed: 25_002, numRuns: 20 },
     );
     const before = await answers();
-    // Every event delivered so far validates against its message schema.
-    await new Promise((r) => setTimeout(r, 300));
+    // Every event delivered so far validates against its message schema (waiting on the first, not a fixed sleep).
+    await vi.waitFor(() => expect(receiver.events.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
     for (const e of receiver.events) expect(validateWebhookDelivery(e.body), `${e.event} ${JSON.stringify(e.body).slice(0, 200)}`).toMatchObject({ valid: true });
     expect(receiver.rejected).toEqual([]);
     expect(receiver.events.length).toBeGreaterThan(0);
