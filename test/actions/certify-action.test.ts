@@ -176,7 +176,8 @@ describe('the certify Action, its steps run against the sandbox', () => {
     expect(run.failed).toBe(false);
     expect(run.summary).toMatch(/^### ✅ storefront contract: certified \(merged shards\)\n\n```text\nCERTIFIED: /);
     const cert = JSON.parse(readFileSync(path.join(cwd, '.reports/certify/report.json'), 'utf8'));
-    expect(cert).toMatchObject({ verdict: 'certified', settings: { generate: 1, seed: 77, only: 'listCountries,listProducts' }, notes: ['merged from 2 shards (certify --shard i/2, then certify merge)'] });
+    expect(cert).toMatchObject({ verdict: 'certified', settings: { generate: 1, seed: 77, only: 'listCountries,listProducts' }, });
+    expect(cert.notes).toEqual(['merged from 2 shards (certify --shard i/2, then certify merge)', expect.stringMatching(/^A merge checks that the shard reports are the parts of one run .*certify merge --expect-digest checks them\)\.$/)]);
     expect(cert.exchangeSummary.exchanges).toBe(shards.reduce((n, s) => n + JSON.parse(readFileSync(path.join(s.cwd, '.reports/certify', readdirSync(path.join(s.cwd, '.reports/certify')).find((f) => f.startsWith('shard-'))!), 'utf8')).exchanges.length, 0));
     expect(step(run, 'actions/upload-artifact@').with!.name).toBe('certify-report');
   });
