@@ -506,7 +506,7 @@ describe('the storefront-contract bin from the installed tools package', () => {
       receiver.close();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 240_000);
 });
 
 // ---- issue 37 item 7: what the shipped READMEs and guides point to is in the packages --------------------
