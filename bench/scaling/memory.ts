@@ -9,12 +9,12 @@
 // under 64 MB. Each row's loop is bounded in count and time, loopback only; the child's RSS is sampled from
 // /proc every 250 ms (peak and at the end).
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import { request } from 'undici';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { sandboxApiKey } from '../../workbench/index.js';
 import { childRssMB } from '../lib/child-cpu.js';
+import { openLiveLog } from '../lib/live-log.js';
 
 export const HEAP_MB = 512;
 const STORES = 5000;
@@ -163,19 +163,3 @@ async function largeBodySender(url: string): Promise<(i: number) => Promise<numb
   };
 }
 
-/** A console page's live log (Server-Sent Events), read as it comes; counts the request events. */
-function openLiveLog(url: string): Promise<{ events: () => number; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${url}/__simulator/console/requests/stream`, { headers: { accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`the console stream answered ${res.statusCode}`));
-      let events = 0;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        for (let at = chunk.indexOf('event: request'); at !== -1; at = chunk.indexOf('event: request', at + 1)) events++;
-      });
-      res.on('error', () => undefined);
-      resolve({ events: () => events, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-  });
-}

@@ -10,11 +10,11 @@
 // page is open (the price every workbench pays for the console).
 // BENCH_CONSOLE_ROUND_S (default 2) and BENCH_CONSOLE_ROUNDS (default 6) shorten a quick check;
 // BENCH_CONSOLE_AA=1 starts both processes with `console: false`, the noise floor of the request-log row.
-import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { median } from '../lib/alternate.js';
 import { childCpuMs } from '../lib/child-cpu.js';
+import { openLiveLog, type LiveLog } from '../lib/live-log.js';
 import { metric, type BenchSuite } from '../lib/metric.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { BENCH_STORE_KEY, exited, freePort, sandboxToken, start, stop, type Side } from './mock.js';
@@ -40,21 +40,8 @@ async function lastLogged(port: number): Promise<number> {
  * A console page's live log: connected, reading every event; counts the request events it got. It starts
  * after the entries already held (Last-Event-ID), so what it counts are the round's own requests.
  */
-async function openConsole(port: number): Promise<{ events: () => number; close: () => void }> {
-  const after = await lastLogged(port);
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/__simulator/console/requests/stream', headers: { accept: 'text/event-stream', 'sec-fetch-site': 'same-origin', 'last-event-id': String(after) } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`the console stream answered ${res.statusCode}`));
-      let events = 0;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        for (let at = chunk.indexOf('event: request'); at !== -1; at = chunk.indexOf('event: request', at + 1)) events++;
-      });
-      res.on('error', () => undefined);
-      resolve({ events: () => events, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-  });
+async function openConsole(port: number): Promise<LiveLog> {
+  return openLiveLog(`http://127.0.0.1:${port}`, await lastLogged(port));
 }
 
 const suite: BenchSuite = {
