@@ -39,9 +39,11 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     // Tests start real servers and CLIs and spend much of their time waiting on them (sockets, child
-    // processes, retry timers), so four workers keep two cores busy (three left them 15% idle);
-    // timing tests tolerate the load.
-    maxWorkers: 4,
+    // processes, retry timers), so more workers than cores keep two cores busy. Three, not four: with the
+    // heavier files of the fourth round (a fresh clone's commands, installs of the packed tools, hostile
+    // CLI runs) four workers starved the timing tests (the webhook sender certifier saw a timeout 1 ms short
+    // of its tolerance on a clean clone).
+    maxWorkers: 3,
     // Test files share their worker process instead of each starting a new one: a file that imports the
     // workbench cost about 0.8 CPU-s more in a fresh process (Node and vitest start, the dependencies'
     // modules loaded and compiled again), about 150 of the suite's 520 CPU-s. A file gets the modules
@@ -50,7 +52,7 @@ export default defineConfig({
     isolate: false,
     // As many workers from the start as at most: with fewer, tinypool ends a run whose workers are not
     // isolated with "Terminating worker thread" (vitest-dev/vitest#8564).
-    minWorkers: 4,
+    minWorkers: 3,
     // The longest files first, from vitest's cache or, on a clean clone, test/weights.json.
     sequence: { sequencer: WeightedSequencer },
   },
