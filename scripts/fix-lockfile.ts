@@ -21,23 +21,15 @@ function platformOf(name: string): { os?: string[]; cpu?: string[] } {
   return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}) };
 }
 
-/** Where node would find `name` from the package at `location` (nested first, then each ancestor). */
-function resolves(packages: Record<string, any>, location: string, name: string, version: string): boolean {
+/**
+ * Where node would find `name` from the package at `location` (nested first, then each ancestor): whether
+ * that entry is `version`, or, with no version (a range, which npm checks), whether there is one at all.
+ */
+function resolves(packages: Record<string, any>, location: string, name: string, version?: string): boolean {
   let at = location;
   for (;;) {
     const candidate = at ? `${at}/node_modules/${name}` : `node_modules/${name}`;
-    if (packages[candidate]) return packages[candidate].version === version;
-    if (!at) return false;
-    const idx = at.lastIndexOf('/node_modules/');
-    at = idx === -1 ? '' : at.slice(0, idx);
-  }
-}
-
-/** Whether any entry for `name` is where node would look from `location` (npm checks its range, not us). */
-function resolvesAny(packages: Record<string, any>, location: string, name: string): boolean {
-  let at = location;
-  for (;;) {
-    if (packages[at ? `${at}/node_modules/${name}` : `node_modules/${name}`]) return true;
+    if (packages[candidate]) return version === undefined || packages[candidate].version === version;
     if (!at) return false;
     const idx = at.lastIndexOf('/node_modules/');
     at = idx === -1 ? '' : at.slice(0, idx);
@@ -51,7 +43,7 @@ for (const [location, entry] of Object.entries<any>({ ...lock.packages })) {
   for (const [name, wanted] of Object.entries<string>(entry.optionalDependencies ?? {})) {
     // An exact version, or the lowest of a caret or tilde range (`^0.1.0`: 0.1.0 satisfies it).
     const version = /^[\^~]?(\d+\.\d+\.\d+)$/.exec(wanted)?.[1];
-    if (!version || (version === wanted ? resolves(lock.packages, location, name, version) : resolvesAny(lock.packages, location, name))) continue;
+    if (!version || resolves(lock.packages, location, name, version === wanted ? version : undefined)) continue;
     const target = location ? `${location}/node_modules/${name}` : `node_modules/${name}`;
     lock.packages[target] = { version, optional: true, ...platformOf(name) };
     added.push(`${target}@${version}`);
