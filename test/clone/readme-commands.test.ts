@@ -70,6 +70,7 @@ const bin = (...args: string[]) => (c: Context) => [c.bin, ...args];
 
 const RUNS: Run[] = [
   { rows: ['npm run test:node-versions'], argv: npm('run', 'test:node-versions', '--', '--help'), shows: [/usage: npm run test:node-versions/] },
+  { rows: ['npm run test:mutation'], argv: npm('run', 'test:mutation', '--', '--help'), shows: [/usage: npm run test:mutation/, /--incremental/] },
   { rows: ['npm run lint'], argv: npm('run', 'lint', '--', '--help'), shows: [/usage: npm run lint/] },
   { rows: ['npm run generate'], argv: npm('run', 'generate', '--', '--help'), shows: [/usage: npm run generate/] },
   { rows: ['npm run check:generated'], argv: npm('run', 'check:generated', '--', '--help'), shows: [/npm run check:generated/] },
