@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { INSTALL_TESTS } from './test/setup/test-sets.js';
 import WeightedSequencer from './test/setup/sequencer.js';
 
 // Code here imports the two packages by their public names (`storefront-contract/webhooks`,
@@ -28,6 +29,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     include: ['test/**/*.test.ts'],
+    // The install tests (packed tarballs, a fresh clone) are `npm run test:install` (vitest.install.config.ts).
+    exclude: [...configDefaults.exclude, ...INSTALL_TESTS],
     // Child processes (the CLI, scripts, examples started by tests with `--import tsx`) inherit the
     // condition, so they too run the sources of both packages, never a stale build. The staged packages'
     // manifests carry no `sfc-source` condition, so an installed package ignores it.

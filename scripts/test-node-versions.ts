@@ -38,7 +38,7 @@ for (const major of majors) {
   const env = { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH}` };
   const version = spawnSync(path.join(binDir, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
   process.stdout.write(`test:node-versions: ${tests.join(' ')} under Node ${version}\n`);
-  const code = sh(path.join(binDir, 'node'), [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', ...tests], { cwd: repoRoot, env });
+  const code = sh(path.join(binDir, 'node'), [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '-c', 'vitest.install.config.ts', ...tests], { cwd: repoRoot, env });
   if (code !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -70,6 +70,13 @@ const bin = (...args: string[]) => (c: Context) => [c.bin, ...args];
 
 const RUNS: Run[] = [
   { rows: ['npm run test:node-versions'], argv: npm('run', 'test:node-versions', '--', '--help'), shows: [/usage: npm run test:node-versions/] },
+  // The install tests themselves (this file among them) would build, pack and clone again: the cheapest real
+  // run loads their configuration and collects this file with no test selected.
+  {
+    rows: ['npm run test:install'],
+    argv: npm('run', 'test:install', '--', 'test/clone/readme-commands.test.ts', '-t', 'no test is named this'),
+    shows: [/Test Files {2}1 skipped \(1\)/],
+  },
   { rows: ['npm run test:mutation'], argv: npm('run', 'test:mutation', '--', '--help'), shows: [/usage: npm run test:mutation/, /--incremental/] },
   { rows: ['npm run lint'], argv: npm('run', 'lint', '--', '--help'), shows: [/usage: npm run lint/] },
   { rows: ['npm run generate'], argv: npm('run', 'generate', '--', '--help'), shows: [/usage: npm run generate/] },
