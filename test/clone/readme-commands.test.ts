@@ -78,6 +78,7 @@ const RUNS: Run[] = [
     shows: [/Test Files {2}1 skipped \(1\)/],
   },
   { rows: ['npm run test:mutation'], argv: npm('run', 'test:mutation', '--', '--help'), shows: [/usage: npm run test:mutation/, /--incremental/] },
+  { rows: ['npm run test:known-bugs'], argv: npm('run', 'test:known-bugs', '--', '--help'), shows: [/usage: npm run test:known-bugs/] },
   { rows: ['npm run lint'], argv: npm('run', 'lint', '--', '--help'), shows: [/usage: npm run lint/] },
   { rows: ['npm run generate'], argv: npm('run', 'generate', '--', '--help'), shows: [/usage: npm run generate/] },
   { rows: ['npm run check:generated'], argv: npm('run', 'check:generated', '--', '--help'), shows: [/npm run check:generated/] },
