@@ -6,7 +6,8 @@
 // test/mutation/results.test.ts read) and test/mutation/incremental/<module>.json (Stryker's incremental
 // file). `--incremental` reuses that file: only mutants in changed code, or covered by changed tests, run
 // again; that is how CI runs it (.ci/run). Without it every mutant runs. The exit code is 1 when a module's
-// score is under the threshold, 2 for misuse.
+// score is under the threshold and (a ratchet for a module still on its way there) under its committed score;
+// 2 for misuse.
 //
 // Stryker mutates the files in place (its sandbox copy cannot follow the packages' `src` symlinks) and puts
 // them back when it ends, also on Ctrl-C; do not edit the mutated files while it runs.
@@ -14,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MUTATION_THRESHOLD, mutationModules, type MutationModule } from '../test/mutation/modules.js';
-import { meetsThreshold, summarise, type StrykerReport } from '../test/mutation/summary.js';
+import { meetsThreshold, summarise, type ModuleResult, type StrykerReport } from '../test/mutation/summary.js';
 import { repoRoot } from './lib/repo.js';
 
 const usage = `usage: npm run test:mutation [-- --module <name>]... [--incremental] [--concurrency <n>]
@@ -130,13 +131,16 @@ for (const [index, module] of modules.entries()) {
     process.exit(1);
   }
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as StrykerReport;
+  const resultFile = path.join(resultsDir, `${module.name}.json`);
+  const committed = existsSync(resultFile) ? (JSON.parse(readFileSync(resultFile, 'utf8')) as ModuleResult).score : undefined;
   const result = summarise(module, report, incremental ? 'incremental' : 'full', checker, repoRoot);
-  writeFileSync(path.join(resultsDir, `${module.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
   const c = result.counts;
   const ok = meetsThreshold(result);
-  if (!ok) below++;
+  const regressed = !ok && (committed === undefined || result.score < committed);
+  if (regressed) below++;
   process.stdout.write(
-    `test:mutation: ${module.name}: ${result.score}% (${c.killed + c.timeout} killed of ${c.killed + c.timeout + c.survived + c.noCoverage}; ${c.survived} survived, ${c.noCoverage} not covered, ${c.ignored} equivalent, ${c.compileError} not compiling)${ok ? '' : ` UNDER ${MUTATION_THRESHOLD}%`}\n`,
+    `test:mutation: ${module.name}: ${result.score}% (${c.killed + c.timeout} killed of ${c.killed + c.timeout + c.survived + c.noCoverage}; ${c.survived} survived, ${c.noCoverage} not covered, ${c.ignored} equivalent, ${c.compileError} not compiling)${ok ? '' : ` under ${MUTATION_THRESHOLD}%${regressed ? `, and under its committed ${committed ?? 'nothing'}%: FAILS` : `, not under its committed ${committed}%`}`}\n`,
   );
   for (const s of result.survivors) process.stdout.write(`  survived: ${s.file}:${s.line} ${s.mutator} -> ${s.replacement}\n`);
 }
