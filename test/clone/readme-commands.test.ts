@@ -79,6 +79,7 @@ const RUNS: Run[] = [
   },
   { rows: ['npm run test:mutation'], argv: npm('run', 'test:mutation', '--', '--help'), shows: [/usage: npm run test:mutation/, /--incremental/] },
   { rows: ['npm run test:known-bugs'], argv: npm('run', 'test:known-bugs', '--', '--help'), shows: [/usage: npm run test:known-bugs/] },
+  { rows: ['npm run test:under-load'], argv: npm('run', 'test:under-load', '--', '--help'), shows: [/usage: npm run test:under-load/] },
   { rows: ['npm run lint'], argv: npm('run', 'lint', '--', '--help'), shows: [/usage: npm run lint/] },
   { rows: ['npm run generate'], argv: npm('run', 'generate', '--', '--help'), shows: [/usage: npm run generate/] },
   { rows: ['npm run check:generated'], argv: npm('run', 'check:generated', '--', '--help'), shows: [/npm run check:generated/] },
