@@ -36,6 +36,8 @@ export default defineConfig({
     // manifests carry no `sfc-source` condition, so an installed package ignores it.
     env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=sfc-source'].filter(Boolean).join(' ') },
     testTimeout: 60_000,
+    // After the suite, no process a test started may be left: the run fails naming each (issue 38).
+    globalSetup: [fileURLToPath(new URL('./test/setup/leftover-processes.ts', import.meta.url))],
     // `expect.poll` waits on state (a page's row, a delivery's outcome), never on time: a poll that
     // succeeds returns at once, so a generous default only matters on a loaded machine, where vitest's
     // 1 s default failed the console journey under a full parallel run.

@@ -23,7 +23,7 @@ import { buildGuides, readGuides } from './docs/guides.js';
 import { inferredGuideFile, renderInferredRegister } from './docs/inferred.js';
 import { buildLanding } from './docs/landing.js';
 import { renderMarkdown } from './docs/markdown.js';
-import { withSiteCache } from './docs/build-cache.js';
+import { forgetSiteKey, withSiteCache } from './docs/build-cache.js';
 import { changelogPage, guideHref, references, siteDir as defaultSiteDir } from './docs/pages.js';
 import { dereferenceWithProvenance, loadRegisterEntries } from './docs/provenance.js';
 import { precompressSite } from './docs/precompress.js';
@@ -73,7 +73,10 @@ async function main(): Promise<void> {
   const changed = await writeIfChanged(inferredGuideFile, register);
   log(`${path.relative(repoRoot, inferredGuideFile)} ${changed ? 'rewritten from spec/inferred/ (commit it)' : 'up to date'}`);
   // The working tree is final from here on: its content keys the build cache (scripts/docs/build-cache.ts).
-  if (process.argv.includes('--no-cache')) await buildSite(register);
+  if (process.argv.includes('--no-cache')) {
+    await forgetSiteKey(repoRoot, siteDir); // built outside the cache: no tree is vouched for
+    await buildSite(register);
+  }
   else await withSiteCache(repoRoot, siteDir, () => buildSite(register), log);
 }
 

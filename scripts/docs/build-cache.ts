@@ -10,6 +10,10 @@
 // docs/<key>/ of the tools' cache folder, node_modules/.cache/storefront-contract (named once, in
 // workbench/contract/cache-dir.ts: the usual home of tool caches, removed by a clean install); the newest
 // few are kept. Outside a git work tree there is no key and the site is built.
+//
+// Each output folder's key (the tree it was built or copied from) is kept beside the cache, outside the
+// site (which is published), so a reader of docs/site/ can tell whether it is the current tree's site
+// (`isSiteCurrent`) by the same definition of the inputs the build uses: the whole working tree.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -29,6 +33,31 @@ export function cacheRoot(repoRoot: string): string {
 async function git(repoRoot: string, args: string[]): Promise<string> {
   const { stdout } = await exec('git', args, { cwd: repoRoot, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
   return stdout;
+}
+
+/** Where the key of the tree `outDir` was last built or copied from is kept. */
+function stampFile(repoRoot: string, outDir: string): string {
+  return path.join(cacheRoot(repoRoot), 'sites', createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 32));
+}
+
+/** Forgets which tree `outDir` holds (before it is rebuilt, or built outside the cache). */
+export async function forgetSiteKey(repoRoot: string, outDir: string): Promise<void> {
+  await rm(stampFile(repoRoot, outDir), { force: true });
+}
+
+async function recordSiteKey(repoRoot: string, outDir: string, key: string): Promise<void> {
+  await mkdir(path.dirname(stampFile(repoRoot, outDir)), { recursive: true });
+  await writeFile(stampFile(repoRoot, outDir), key);
+}
+
+/**
+ * True when `outDir` holds the site of the working tree as it is now: built or copied by `withSiteCache`
+ * from a tree with the current key (any change to a tracked or untracked, not ignored file makes it stale),
+ * and its index page is there. False outside git (no key: it cannot be told).
+ */
+export async function isSiteCurrent(repoRoot: string, outDir: string): Promise<boolean> {
+  const [key, stamped, index] = await Promise.all([workingTreeKey(repoRoot), readFile(stampFile(repoRoot, outDir), 'utf8').catch(() => undefined), exists(path.join(outDir, 'index.html'))]);
+  return key !== undefined && stamped === key && index;
 }
 
 /** The working tree's content as one hash (HEAD, uncommitted changes, untracked files), or undefined outside git. */
@@ -94,6 +123,8 @@ export async function withSiteCache(repoRoot: string, outDir: string, build: () 
   }
   const root = cacheRoot(repoRoot);
   const entry = path.join(root, key);
+  // Until the site is whole again, outDir is not known to hold any tree's site.
+  await forgetSiteKey(repoRoot, outDir);
   const done = path.join(entry, '.complete');
   await mkdir(root, { recursive: true });
   const mine = await lock(`${entry}.lock`, done);
@@ -102,6 +133,7 @@ export async function withSiteCache(repoRoot: string, outDir: string, build: () 
       await rm(outDir, { recursive: true, force: true });
       await cp(entry, outDir, { recursive: true, preserveTimestamps: true, filter: (f) => f !== done });
       log(`site copied from the build cache (${path.relative(repoRoot, entry)}: the working tree is unchanged since it was built)`);
+      await recordSiteKey(repoRoot, outDir, key);
       return 'cached';
     }
     await build();
@@ -113,6 +145,7 @@ export async function withSiteCache(repoRoot: string, outDir: string, build: () 
     await rm(entry, { recursive: true, force: true });
     await rename(partial, entry);
     await prune(root, key);
+    await recordSiteKey(repoRoot, outDir, key);
     return 'built';
   } finally {
     if (mine) await rm(`${entry}.lock`, { recursive: true, force: true });

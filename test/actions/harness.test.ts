@@ -16,6 +16,16 @@ function action(steps: string): string {
   return file;
 }
 
+/** A process exists and is not a zombie. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2].startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
 describe('the Actions harness', () => {
   it('kills a run step past its time-out, with the processes it started, and fails the job (exit 124)', async () => {
     const pidFile = path.join(dir, 'child-pid');
@@ -28,15 +38,19 @@ describe('the Actions harness', () => {
     expect(run.steps.find((s) => s.id === 'after')!.code).toBe(0);
     // The background child was in the step's process group: it died with it.
     const child = Number(readFileSync(pidFile, 'utf8'));
-    const alive = () => {
-      try {
-        process.kill(child, 0);
-        return !readFileSync(`/proc/${child}/stat`, 'utf8').split(' ')[2].startsWith('Z');
-      } catch {
-        return false;
-      }
-    };
-    await expect.poll(alive).toBe(false);
+    await expect.poll(() => alive(child)).toBe(false);
+  });
+
+  it('issue 38: a step that ends (failing here) stops what it left in the background, at once, not at the time-out', async () => {
+    const pidFile = path.join(dir, 'left-pid');
+    const file = action(`    - id: leaves\n      shell: bash\n      run: |\n        sleep 60 &\n        echo $! > "${pidFile}"\n        false\n`);
+    const run = await runAction(file, { inputs: {}, workspace: dir, stepTimeoutMs: 60_000 });
+    // Its own exit code, not the time-out's 124: the step ended when bash did.
+    expect(run.steps[0]).toMatchObject({ id: 'leaves', code: 1 });
+    expect(run.failed).toBe(true);
+    const child = Number(readFileSync(pidFile, 'utf8'));
+    expect(child).toBeGreaterThan(1);
+    await expect.poll(() => alive(child)).toBe(false);
   });
 
   it('a step that ends in time is not touched', async () => {

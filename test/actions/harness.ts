@@ -165,20 +165,29 @@ export async function runAction(file: string, options: RunOptions): Promise<Acti
   return { steps: records, outputs, actionOutputs, summary: readFileSync(files.summary, 'utf8'), failed, path: extraPath };
 }
 
-/** A `run:` step's script under bash, in a process group of its own, killed whole past `timeoutMs` (exit 124, as timeout(1)). */
+/**
+ * A `run:` step's script under bash, in a process group of its own, killed whole past `timeoutMs` (exit 124,
+ * as timeout(1)) and, pass or fail, when bash exits: a process the step left in the background is stopped
+ * then (GitHub's runner stops such orphans at the end of the job; no action here keeps one across steps),
+ * instead of outliving the test and holding the step's output pipes open.
+ */
 function bash(file: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', file], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    const killGroup = () => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
       } catch {
         // already gone
       }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
     }, timeoutMs);
+    child.once('exit', killGroup);
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('error', (error) => (clearTimeout(timer), reject(error)));

@@ -13,18 +13,21 @@ import { startMock, TEST_API_KEY } from './helpers.js';
 let mock: MockServer;
 let dir: string;
 let child: ChildProcess | undefined;
+/** Every child a test starts, stopped in afterAll whatever the test's outcome. */
+const children: ChildProcess[] = [];
 beforeAll(async () => {
   mock = await startMock();
   dir = mkdtempSync(path.join(os.tmpdir(), 'record-'));
 });
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   await mock?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 function startRecorder(out: string): Promise<string> {
   child = spawn(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'record', '--upstream', mock.url, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   return new Promise((resolve, reject) => {
     let text = '';
     child!.stdout!.on('data', (c) => {
@@ -76,6 +79,7 @@ describe('npm run record', () => {
 
   it('explains a missing --upstream in one line, exit 2', async () => {
     const r = spawn(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'record', '--out', path.join(dir, 'x.har')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(r);
     let err = '';
     r.stderr!.on('data', (c) => (err += c));
     const code = await new Promise((resolve) => r.once('exit', resolve));

@@ -6,7 +6,7 @@ import { mkdtemp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheRoot, withSiteCache, workingTreeKey } from '../../scripts/docs/build-cache.js';
+import { cacheRoot, forgetSiteKey, isSiteCurrent, withSiteCache, workingTreeKey } from '../../scripts/docs/build-cache.js';
 
 let repo: string;
 let builds: number;
@@ -98,5 +98,37 @@ describe('the docs build cache', () => {
     expect(await site('site-a')).toBe('uncached');
     expect(await site('site-b')).toBe('uncached');
     expect(builds).toBe(2);
+  });
+});
+
+// What test/docs/site-build.ts asks before the browser test reuses docs/site/: the build's own definition
+// of its inputs (the whole working tree), not a list of folders that can miss one.
+describe('issue 38: whether a site folder holds the current tree\'s site', () => {
+  it('issue 38: current once built or copied; stale after any change (a file no list names), after a build for another tree, when forgotten, without its index', async () => {
+    const a = path.join(repo, 'site-a');
+    expect(await isSiteCurrent(repo, a)).toBe(false); // never built
+    expect(await site('site-a')).toBe('built');
+    expect(await isSiteCurrent(repo, a)).toBe(true);
+    // An input no fixed list named (a lockfile, a workbench module the changelog page reads): stale.
+    await writeFile(path.join(repo, 'package-lock.json'), '{}\n');
+    expect(await isSiteCurrent(repo, a)).toBe(false);
+    expect(await site('site-a')).toBe('built');
+    expect(await isSiteCurrent(repo, a)).toBe(true);
+    // Back to the first tree: site-a now holds the second tree's site, so it is stale, though its files are newer.
+    await rm(path.join(repo, 'package-lock.json'));
+    expect(await isSiteCurrent(repo, a)).toBe(false);
+    expect(await site('site-b')).toBe('cached');
+    expect(await isSiteCurrent(repo, path.join(repo, 'site-b'))).toBe(true);
+    await rm(path.join(repo, 'site-b/index.html'));
+    expect(await isSiteCurrent(repo, path.join(repo, 'site-b'))).toBe(false);
+    expect(await site('site-a')).toBe('cached');
+    await forgetSiteKey(repo, a);
+    expect(await isSiteCurrent(repo, a)).toBe(false);
+  });
+
+  it('issue 38: is never current outside a git work tree (nothing to compare with)', async () => {
+    await site('site-a');
+    await rm(path.join(repo, '.git'), { recursive: true, force: true });
+    expect(await isSiteCurrent(repo, path.join(repo, 'site-a'))).toBe(false);
   });
 });

@@ -80,9 +80,11 @@ async function execute(block: Block, index: number) {
   };
   const file = path.join(workDir, `block-${index}.${block.lang === 'sh' ? 'sh' : 'mts'}`);
   await writeFile(file, block.code);
+  // Each block leads its own process group, killed whole when the block ends, passed or failed: a server
+  // it started with `&` never outlives it (nor holds the output pipes open after a failed command).
   return block.lang === 'sh'
-    ? run('bash', ['-euo', 'pipefail', file], { cwd: repoRoot, env })
-    : run(process.execPath, ['--conditions=sfc-source', '--import', 'tsx', file], { cwd: repoRoot, env });
+    ? run('bash', ['-euo', 'pipefail', file], { cwd: repoRoot, env, group: true })
+    : run(process.execPath, ['--conditions=sfc-source', '--import', 'tsx', file], { cwd: repoRoot, env, group: true });
 }
 
 /** Ids of the sandbox's seeded kinds (products, variants, carts, customers, groups, locations, categories) and order numbers. */

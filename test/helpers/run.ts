@@ -8,15 +8,36 @@ export interface RunResult {
   output: string;
 }
 
-export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
+export interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Killed (its process group with `group`) after this long. Default 120 s. */
+  timeoutMs?: number;
+  /**
+   * Runs the command as the leader of its own process group (`detached`) and, once it exits (pass, fail
+   * or time-out), kills the whole group: what it started in the background (`server &` in a script)
+   * is stopped too, instead of running on and holding the output pipes open.
+   */
+  group?: boolean;
+}
+
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.group ?? false });
     let stdout = '';
     let stderr = '';
     let output = '';
     child.stdout.on('data', (c) => ((stdout += c), (output += c)));
     child.stderr.on('data', (c) => ((stderr += c), (output += c)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+    const killGroup = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+    };
+    const timer = setTimeout(() => (options.group ? killGroup() : child.kill('SIGKILL')), options.timeoutMs ?? 120_000);
+    if (options.group) child.once('exit', killGroup);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

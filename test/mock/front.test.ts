@@ -213,9 +213,10 @@ describe('request log', () => {
     await call(storefront(server), 'POST', `/auth/anonymous?refresh_token=rt_secret_value&otp=${otp}&page=2`, { headers: apiKey() });
     await call(storefront(server), 'GET', '/catalog/products?access_token=tok_in_query', { headers: bearer() });
     await call(storefront(server), 'GET', '/common/countries', { headers: { authorization: 'Bearer' } });
-    await new Promise((r) => setImmediate(r));
-    await new Promise((r) => setTimeout(r, 20));
-    const lines = logLines.filter((l) => l.includes('/storefront/'));
+    // The logger writes once an answer is finished (batched per turn): wait for the three lines, not a time.
+    const storefrontLines = () => logLines.filter((l) => l.includes('/storefront/'));
+    await expect.poll(() => storefrontLines().length).toBeGreaterThanOrEqual(3);
+    const lines = storefrontLines();
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^POST \/api\/v1\/demo-store\/storefront\/auth\/anonymous\?refresh_token=\[redacted\]&otp=\[redacted\]&page=2 200 \d+\.\dms$/);
     expect(lines[1]).toMatch(/^GET .*access_token=\[redacted\] 200 /);

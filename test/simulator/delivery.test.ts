@@ -1,7 +1,10 @@
 // The retry contract of seed 3.2 against real subscriber servers on loopback, through the workbench's
 // live Admin API, at time scale 0.01 (5 s / 30 s / 5 min / 30 s -> 50 ms / 300 ms / 3 s / 300 ms).
-// No assertion depends on wall-clock speed: counts, order and the recorded schedule are exact; arrival
-// gaps are only checked against lower bounds (a timer never fires early) and a generous upper bound.
+// No assertion depends on wall-clock speed: counts, order and the recorded schedule are exact (both sides:
+// each retry is due exactly its delay after the previous attempt ended); arrival gaps are only checked
+// against their lower bound (a timer never fires early), as lateness is the machine's load, not the code.
+// "Nothing more is sent" is read from the state (no attempt left scheduled or in flight: the scheduled
+// rows are the queue of retries), never from a sleep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryRules } from '../../workbench/simulator/rules.js';
 import { verifySignature } from '../../src/webhooks/verify.js';
@@ -12,7 +15,6 @@ import {
   deliveries,
   expectAllValid,
   freshStore,
-  sleep,
   startReceiver,
   startWorkbench,
   TEST_TIMEOUT_MS,
@@ -24,9 +26,6 @@ import {
 const SCALE = 0.01;
 const delays = deliveryRules.retryDelaysSeconds.map((s) => s * 1000 * SCALE);
 const timeoutMs = TEST_TIMEOUT_MS;
-// Upper tolerance on a retry's arrival: loaded CI machines stall timers and sockets; the contract only
-// promises "after" the delay, so the lower bound is the strict one.
-const LATE_TOLERANCE_MS = 1500;
 
 let bench: Bench;
 const receivers: Receiver[] = [];
@@ -46,6 +45,14 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 
 const settled = (rows: any[]) => rows.length > 0 && rows.every((r) => r.status !== 'scheduled' && r.status !== 'in_flight');
 
+/** Nothing more will be sent: the store's log holds `count` attempts, none scheduled or in flight, and the subscriber saw each. */
+async function expectNothingQueued(store: string, r: Receiver, count: number): Promise<void> {
+  const rows = await deliveries(bench.server, store);
+  expect(rows).toHaveLength(count);
+  expect(rows.filter((x: any) => x.status === 'scheduled' || x.status === 'in_flight')).toEqual([]);
+  expect(r.captured).toHaveLength(count);
+}
+
 describe('delivery outcomes', () => {
   it('2XX on the first attempt: one attempt, delivered', async () => {
     const store = freshStore('ok');
@@ -55,8 +62,7 @@ describe('delivery outcomes', () => {
     const rows = await waitFor(async () => ((x) => settled(x) && x)(await deliveries(bench.server, store)), 'delivery');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ event_id, attempt: 1, trigger: 'event', status: 'succeeded', outcome: 'delivered', response_status: 204, error_class: null, next_retry_at: null });
-    await sleep(delays[0] * 3);
-    expect(r.captured).toHaveLength(1);
+    await expectNothingQueued(store, r, 1);
     expect(r.captured[0].body.is_test).toBe(false);
     await expectAllValid(r.captured, secret);
   });
@@ -100,17 +106,16 @@ describe('delivery outcomes', () => {
       expect(due).toBe(delays[i - 1]);
       expect(rows[i - 1].next_retry_at).toBe(rows[i].scheduled_at);
     }
-    // What the subscriber saw: gaps of at least the delay, within the stated tolerance.
+    // What the subscriber saw: gaps of at least the delay (never early; how late is the machine's load).
     for (let i = 1; i < 4; i++) {
       const gap = r.captured[i].at - r.captured[i - 1].at;
       expect(gap).toBeGreaterThanOrEqual(delays[i - 1] - 2);
-      expect(gap).toBeLessThan(delays[i - 1] + LATE_TOLERANCE_MS);
     }
     // Excerpts are truncated to 1,024 characters.
     expect(rows[0].response_body_excerpt).toHaveLength(1024);
     expect(rows[0].response_body_truncated).toBe(true);
-    await sleep(delays[2] / 2);
-    expect(r.captured).toHaveLength(4);
+    expect(rows[3].next_retry_at).toBeNull();
+    await expectNothingQueued(store, r, 4);
     await expectAllValid(r.captured, secret);
   });
 
@@ -170,8 +175,7 @@ describe('410 disables the subscription permanently', () => {
       expect(refused.json.content.error.code).toBe('webhook_disabled');
       expect(refused.json.message).toMatch(/permanently.*Create a new webhook/);
     }
-    await sleep(delays[0] * 4);
-    expect(r.captured).toHaveLength(1);
+    await expectNothingQueued(store, r, 1);
     await expectAllValid(r.captured, secret);
 
     // The disabled webhook no longer counts toward the limit: 5 new ones fit.
@@ -318,8 +322,7 @@ describe('test, retry and replay through the Admin API', () => {
     expect(manual.status).toBe(202);
     const rows = await waitFor(async () => ((x) => x.length === 2 && settled(x) && x)(await deliveries(bench.server, store)), 'manual retry failed');
     expect(rows[1]).toMatchObject({ trigger: 'manual_retry', outcome: 'failed', response_status: 500, next_retry_at: null });
-    await sleep(delays[0] * 4);
-    expect(r.captured).toHaveLength(2);
+    await expectNothingQueued(store, r, 2);
   });
 
   it('replay an event: a new sequence with the automatic retries, same event_id; unknown or unsubscribed refused', async () => {
