@@ -22,7 +22,8 @@ const usage = `usage: npm run test:mutation [-- --module <name>]... [--increment
   StrykerJS over the modules of test/mutation/modules.ts (${mutationModules.map((m) => m.name).join(', ')}),
   each judged by its own tests; writes test/mutation/results/ and test/mutation/incremental/.
   --module <name>    only this module (repeatable); default: all
-  --incremental      re-test only mutants in changed code or under changed tests (as CI does)
+  --incremental      re-test only mutants in changed code or under changed tests (as CI does); a module
+                     with no committed baseline is skipped, with a line saying so
   --concurrency <n>  test runner processes (default: cores - 1, at least 1)
   --no-checker       skip the TypeScript checker (faster while iterating; a mutant that does not compile then
                      runs anyway and is usually killed or survives; committed results use the checker)
@@ -83,6 +84,12 @@ const strykerBin = path.join(repoRoot, 'node_modules/@stryker-mutator/core/bin/s
 let below = 0;
 for (const [index, module] of modules.entries()) {
   const tests = testFiles(module);
+  if (incremental && !existsSync(path.join(incrementalDir, `${module.name}.json`))) {
+    // No committed baseline to compare with: an incremental run would test every mutant (a full run, which
+    // is a developer's step, not CI's). Said, not hidden; the README's table shows the module as not run.
+    process.stdout.write(`test:mutation: [${index + 1}/${modules.length}] ${module.name}: skipped, no committed baseline (test/mutation/incremental/${module.name}.json); run npm run test:mutation -- --module ${module.name}\n`);
+    continue;
+  }
   const reportFile = path.join(workDir, `${module.name}.report.json`);
   const tsconfigFile = path.join(workDir, `${module.name}.tsconfig.json`);
   writeFileSync(
