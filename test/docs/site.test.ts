@@ -129,10 +129,12 @@ async function inspect(tab: Tab, url: string, kind: Visit['kind'], how: 'load' |
     }, new URL(url).hash);
   }
   if (isRedoc(url)) {
-    // Redoc hydrates after load; a route has rendered when its sidebar entry is marked active.
+    // Redoc hydrates after load; a route has rendered when its sidebar entry is marked active. The wait
+    // returns as soon as it has; its limit only catches a route that never renders (10 s was not enough
+    // for 9 routes at load 40 on 2 cores: a loaded machine is slow, not wrong).
     const hash = new URL(url).hash || '#/';
     const rendered = await page
-      .waitForFunction((h) => !!document.querySelector(`a[href="${h}"] [data-active="true"]`) && !document.body.innerText.includes('No page at this address'), hash, { timeout: 10_000 })
+      .waitForFunction((h) => !!document.querySelector(`a[href="${h}"] [data-active="true"]`) && !document.body.innerText.includes('No page at this address'), hash, { timeout: 60_000 })
       .then(() => true, () => false);
     if (!rendered) tab.problems.push(`Redoc route ${hash} did not render (no active sidebar entry, or "No page at this address")`);
   }
