@@ -31,6 +31,9 @@ import type { MockServer } from '../../workbench/mock/server.js';
 import { faultyCases } from './faulty-cases.js';
 import { startMock, TEST_API_KEY, transformingProxy, type Running, type Transform } from './helpers.js';
 import { closedPort } from '../helpers/closed-port.js';
+import { cleanupAfterEach, killChild } from '../helpers/cleanup.js';
+
+const cleanup = cleanupAfterEach();
 
 let mock: MockServer;
 let faulty: Running;
@@ -420,6 +423,9 @@ describe('the commands', () => {
     const dir = path.join(tmp, 'cli');
     active = cases.find(([, c]) => c.want.rule === 'response-schema')![1].transform() as Transform;
     const child = spawn(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'proxy', '--upstream', faulty.url, '--har', path.join(dir, 's.har'), '--report-dir', path.join(dir, 'live')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Stopped after the test whatever happens (a failed expectation, the proxy never listening, the test's
+    // time-out, when a `finally` would wait on a promise that never settles).
+    cleanup.defer(() => killChild(child));
     let stdout = '';
     let stderr = '';
     child.stderr!.on('data', (c) => (stderr += c));
@@ -451,6 +457,7 @@ describe('the commands', () => {
     expect(har).toContain('Bearer REDACTED_access_token_1');
 
     const offline = spawn(process.execPath, ['--import', 'tsx', 'cli/storefront-contract.ts', 'certify', '--from-har', path.join(dir, 's.har'), '--report-dir', path.join(dir, 'offline'), '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    cleanup.defer(() => killChild(offline));
     let summary = '';
     offline.stdout!.on('data', (c) => (summary += c));
     expect(await new Promise((resolve) => offline.once('exit', resolve))).toBe(1);
@@ -458,5 +465,5 @@ describe('the commands', () => {
     const read = (d: string): RestCertificate => JSON.parse(readFileSync(path.join(dir, d, 'report.json'), 'utf8'));
     expect(findingsOf(read('offline'))).toEqual(findingsOf(read('live')));
     expect(read('live').tool.command).toBe('storefront-contract proxy');
-  }, 30_000);
+  }, 120_000); // two CLI processes started with tsx: a safety net for a loaded machine (26 s seen at load 30), not a speed check
 });

@@ -1,5 +1,6 @@
 // What a test leaves behind, undone after it (an afterEach, newest first): servers closed, children
 // stopped, temporary folders removed. Call `cleanupAfterEach()` once at the top of a test file.
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,4 +34,21 @@ export function cleanupAfterEach(): Cleanup {
       return dir;
     },
   };
+}
+
+/**
+ * Stops a child process if it still runs and waits for it to be gone: SIGKILL to its whole process group
+ * when it was spawned `detached` (it leads one: what it started dies with it), else to the child alone.
+ */
+export async function killChild(child: ChildProcess, options: { group?: boolean } = {}): Promise<void> {
+  const group = options.group ?? false;
+  const running = child.exitCode === null && child.signalCode === null;
+  if (group && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // the group is already gone
+    }
+  } else if (running) child.kill('SIGKILL');
+  if (running && child.pid !== undefined) await new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 }

@@ -36,12 +36,20 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
         // the group is gone already
       }
     };
-    const timer = setTimeout(() => (options.group ? killGroup() : child.kill('SIGKILL')), options.timeoutMs ?? 120_000);
+    const timeoutMs = options.timeoutMs ?? 120_000;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (options.group) killGroup();
+      else child.kill('SIGKILL');
+    }, timeoutMs);
     if (options.group) child.once('exit', killGroup);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code: code ?? 1, stdout, stderr, output });
+      // Said in the output, so a killed run reads as a time-out, not as an exit 1 without a word.
+      const note = timedOut ? `\n(run: killed, still running after ${timeoutMs} ms)\n` : '';
+      resolve({ code: code ?? 1, stdout, stderr: stderr + note, output: output + note });
     });
   });
 }

@@ -288,8 +288,14 @@ describe('Prefer: delay=', () => {
   it('a request waiting out its delay does not hold the server\'s close', async () => {
     const other = await startSandbox({ webhooks: false });
     const token = (await http(`${storefront(other)}/auth/anonymous`, 'POST', { headers: KEY })).json.content.access_token;
+    // A rule on the operation, whose delay the request's `Prefer: delay=` replaces, so the back office says
+    // when the request is being held (its `applied` count is taken as the delay starts): close() then meets
+    // a request in its delay, whatever the machine's load, instead of one that may not have arrived yet.
+    const rules = `${other.url}/__simulator/stores/demo-store/faults`;
+    const added = await http(rules, 'POST', { body: { operation: 'listCountries', delay_ms: 0 } });
+    expect(added.status, added.text).toBe(201);
     const pending = request(`${storefront(other)}/common/countries`, { headers: { authorization: `Bearer ${token}`, prefer: 'delay=60000' } }).catch((e: Error) => e);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(async () => (await http(rules)).json.content.rules[0].applied).toBe(1);
     await other.close();
     expect(await pending).toBeInstanceOf(Error);
   }, 20_000);

@@ -144,8 +144,11 @@ export async function deliveries(server: MockServer, store: string, query = ''):
 
 type Falsy = false | 0 | '' | null | undefined;
 
-/** Polls until `probe` returns a truthy value (generous deadline; not a timing assertion). */
-export async function waitFor<T>(probe: () => T | Falsy | Promise<T | Falsy>, what: string, timeoutMs = 20_000): Promise<T> {
+/**
+ * Polls until `probe` returns a truthy value (generous deadline; not a timing assertion). 50 s, under the
+ * tests' 60 s: three deliveries once took over 20 s at load 40 on 2 cores, failing a test that was right.
+ */
+export async function waitFor<T>(probe: () => T | Falsy | Promise<T | Falsy>, what: string, timeoutMs = 50_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

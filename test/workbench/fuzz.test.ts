@@ -78,7 +78,9 @@ async function fuzz(api: ApiName, op: OperationSpec, arbitrary: fc.Arbitrary<Gen
       const problem = await exchange(api, op, req);
       if (problem) throw new Error(problem);
     }),
-    { seed: SEED + tag.length + op.operationId.length, numRuns, interruptAfterTimeLimit: 20_000, includeErrorInReport: true },
+    // A fixed number of cases from a fixed seed, and no time limit that would cut them short on a loaded
+    // machine: the same cases run everywhere (each test's own time-out is the only clock).
+    { seed: SEED + tag.length + op.operationId.length, numRuns, includeErrorInReport: true },
   );
 }
 
@@ -122,28 +124,37 @@ describe.each(['storefront', 'admin'] as const)('fuzzing the %s API', (api) => {
 });
 
 describe('raw-socket garbage', () => {
-  /** Sends bytes on a fresh connection and reads what comes back until the server closes or 2 s pass. */
-  function raw(bytes: string | Buffer): Promise<string> {
+  /**
+   * Sends bytes on a fresh connection (then half-closes it) and reads until the server closes it. A server
+   * that closes without answering, or keeps the connection open without a complete answer, fails: every
+   * request gets a status. The limit only bounds a hung server; the answer's content is judged by the test.
+   */
+  function raw(bytes: string | Buffer, limitMs = 30_000): Promise<string> {
     return new Promise((resolve, reject) => {
       const socket = net.connect({ host: '127.0.0.1', port: wb.port });
       const chunks: Buffer[] = [];
-      const done = () => resolve(Buffer.concat(chunks).toString('latin1'));
-      socket.setTimeout(2000, () => {
+      const text = () => Buffer.concat(chunks).toString('latin1');
+      const timer = setTimeout(() => {
         socket.destroy();
-        done();
-      });
+        reject(new Error(`no answer within ${limitMs} ms to ${JSON.stringify(String(bytes).slice(0, 120))}; got ${JSON.stringify(text().slice(0, 120))}`));
+      }, limitMs);
       socket.on('data', (c) => chunks.push(c));
-      socket.on('end', done);
-      socket.on('close', done);
-      socket.on('error', reject);
+      socket.on('error', () => {}); // a reset after the answer; the answer (or its absence) is judged on close
+      socket.on('close', () => {
+        clearTimeout(timer);
+        if (!/^HTTP\/1\.[01] \d{3} /.test(text())) reject(new Error(`the server closed the connection without a status line for ${JSON.stringify(String(bytes).slice(0, 120))}; got ${JSON.stringify(text().slice(0, 120))}`));
+        else resolve(text());
+      });
       socket.end(bytes);
     });
   }
 
-  it('answers every malformed request line, header block and body framing with a 4XX envelope or silence, never a 5XX', async () => {
+  it('issue 38: answers every malformed request line, header block and body framing with a status (never silence), a 4XX envelope, never a 5XX', async () => {
     const path = `${basePath('storefront', STORE)}/common/countries`;
     const lines = fc.oneof(
-      fc.string({ unit: 'binary-ascii', maxLength: 80 }).map((s) => `${s}\r\n\r\n`),
+      // Something besides line ends: blank lines alone are no request (RFC 9112 2.2 has a server ignore
+      // empty lines before the request line), so the server rightly waits, then closes without a word.
+      fc.string({ unit: 'binary-ascii', maxLength: 80 }).filter((s) => /[^\r\n]/.test(s)).map((s) => `${s}\r\n\r\n`),
       fc.constantFrom(
         `GET ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n`,
         `GET ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
@@ -158,7 +169,6 @@ describe('raw-socket garbage', () => {
     await fc.assert(
       fc.asyncProperty(lines, async (request) => {
         const answer = await raw(request);
-        if (answer === '') return; // the server closed the connection: nothing leaked, nothing crashed
         const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1]);
         expect(status, answer.slice(0, 200)).toBeGreaterThanOrEqual(200);
         expect(status, answer.slice(0, 200)).toBeLessThan(500);
