@@ -76,11 +76,9 @@ export function createStalenessGuard(options: { store?: StalenessStore } = {}): 
   }
 
   function run<T>(key: string, timestamp: string, apply: () => T | Promise<T>): Promise<StalenessOutcome<Awaited<T>>> {
+    // The queue holds `settled` promises, which never reject: a failed update does not stop the next one.
     const previous = queues.get(key) ?? Promise.resolve();
-    const current = previous.then(
-      () => runNow(key, timestamp, apply),
-      () => runNow(key, timestamp, apply),
-    );
+    const current = previous.then(() => runNow(key, timestamp, apply));
     const settled = current.catch(() => undefined);
     queues.set(key, settled);
     // Drop the queue entry once this is the last call for the key, so the map does not grow forever.

@@ -51,4 +51,30 @@ describe('MemoryDedupeStore', () => {
     expect(store.claim('evt_999')).toBe('duplicate');
     expect(store.claim('evt_0')).toBe('claimed');
   });
+
+  it('issue 38: keeps exactly maxEntries ids; one more forgets the least recently touched, down to 90%', () => {
+    const store = new MemoryDedupeStore({ maxEntries: 10 });
+    for (let i = 0; i < 10; i++) {
+      store.claim(`evt_${i}`);
+      store.complete(`evt_${i}`);
+    }
+    expect(store.size).toBe(10);
+    for (let i = 0; i < 10; i++) expect(store.claim(`evt_${i}`), `evt_${i}`).toBe('duplicate');
+    expect(store.claim('evt_10')).toBe('claimed');
+    expect(store.size).toBe(9);
+    for (let i = 2; i < 10; i++) expect(store.claim(`evt_${i}`), `evt_${i}`).toBe('duplicate');
+    expect(store.claim('evt_10')).toBe('in-flight');
+    expect(store.claim('evt_0')).toBe('claimed');
+  });
+
+  it('issue 38: past maxEntries, expired ids go first and live ones stay when that is enough', () => {
+    const c = clock();
+    const store = new MemoryDedupeStore({ maxEntries: 4, retentionMs: 100, now: c.now });
+    for (const id of ['a', 'b']) store.complete(id);
+    c.advance(100);
+    for (const id of ['c', 'd', 'e']) store.complete(id);
+    expect(store.size).toBe(3);
+    for (const id of ['c', 'd', 'e']) expect(store.claim(id), id).toBe('duplicate');
+    expect(store.claim('a')).toBe('claimed');
+  });
 });

@@ -160,4 +160,19 @@ describe('createWebhookHandler', () => {
     expect(() => createWebhookHandler({ secrets: '' })).toThrow(/secret/);
     expect(() => createWebhookHandler({ secrets: [SECRET], maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
   });
+
+  it('issue 38: maxBodyBytes from 1 to the largest safe integer is taken; below, fractions and beyond are refused', () => {
+    for (const ok of [1, 2, Number.MAX_SAFE_INTEGER]) expect(createWebhookHandler({ secrets: [SECRET], maxBodyBytes: ok }).maxBodyBytes).toBe(ok);
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      expect(() => createWebhookHandler({ secrets: [SECRET], maxBodyBytes: bad }), String(bad)).toThrow(new TypeError('createWebhookHandler: maxBodyBytes must be a positive integer'));
+    }
+  });
+
+  it('issue 38: a body of exactly maxBodyBytes is handled; one byte over is 413', async () => {
+    const d = buildDelivery();
+    expect((await post(make({ maxBodyBytes: d.raw.length, on: {} }), d)).status).toBe(200);
+    const over = await post(make({ maxBodyBytes: d.raw.length - 1, on: {} }), d);
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ ok: false, reason: 'too-large' });
+  });
 });

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { request } from 'undici';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordingProxy, type RecordingProxy } from '../../conformance/rest/recorder/proxy.js';
 import { compileControlRoutes, matchControlRoute } from '../../workbench/http/control-routes.js';
@@ -99,6 +100,12 @@ describe('every server of the tools answers errors with the envelope', () => {
   it('a contract route (no credentials: 401 with WWW-Authenticate)', async () => {
     const answer = await send(`${wb.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST');
     expectEnvelope(answer, 401, 'unauthorized');
+    // issue 38: the challenge the spec states for an API-key operation (components/headers/ApiKeyWwwAuthenticate),
+    // naming the header that carries the key.
+    const challenge = parse(readFileSync(path.join(ROOT, 'spec/openapi/components/headers/ApiKeyWwwAuthenticate.yaml'), 'utf8')) as { example: string; schema: { pattern: string } };
+    expect(challenge.example).toBe('ApiKey header="X-Api-Key"');
+    expect(answer.headers['www-authenticate']).toBe(challenge.example);
+    expect(answer.headers['www-authenticate']).toMatch(new RegExp(challenge.schema.pattern));
   });
 
   it('a contract route live from the sandbox (an unknown product: 404)', async () => {
