@@ -64,7 +64,7 @@ const T0 = Date.parse('2026-01-05T10:00:00.000Z');
 const TARGET = { url: 'http://127.0.0.1:1', storeId: 'demo-store', embeddedMock: false };
 const RECORDED = ['listCountries 401', 'listProducts 200'];
 const SCENARIOS = ['auth', 'browse'];
-const GENERATION = { count: 2, seed: 7, durationMs: 0, reproduce: '--generate 2 --seed 7', perOperation: {}, operations: ['createCustomer', 'listProducts'] };
+const GENERATION = { count: 2, seed: 7, durationMs: 0, reproduce: '--generate 2 --seed 7', perOperation: {}, operations: ['createCustomer', 'getVariant', 'listProducts'] };
 
 /** The result of one unit judged by the rules that judge it, tallied where it is reported. */
 function judged(unit: Unit, tally: RuleTally, strict: boolean): ExchangeResult {
@@ -169,7 +169,8 @@ function comparable(cert: RestCertificate): Json {
 
 const at = (id: string) => UNITS.find((u) => u.id === id)!;
 /** Shard 1 sends the generated cases of listProducts and the browse scenario; shard 2 the rest, generated first. */
-const split = (options: RunOptions & { second?: { startedAt?: number; durationMs?: number; generationMs?: number } } = {}) => [
+type ShardTimes = { startedAt?: number; durationMs?: number; generationMs?: number };
+const split = (options: RunOptions & ShardTimes & { second?: ShardTimes } = {}) => [
   shardReport(1, 2, [at('generated/listProducts/invalid#2'), at('browse/s10'), at('generated/listProducts/invalid#1'), at('browse/s2')], options),
   shardReport(2, 2, [at('generated/createCustomer/invalid#1'), at('auth/s2'), at('auth/s1')], { ...options, ...options.second }),
 ];
@@ -261,6 +262,10 @@ describe('issue 38: certify merge of small shard reports gives the certificate o
     });
     expect(Object.keys(merged.generation!.perOperation)).toEqual(['createCustomer', 'listProducts']);
     expect(comparable(merged)).toEqual(comparable(unsharded(UNITS, { generation: true })));
+    // A shard that carries no generative phase adds nothing to it.
+    const [a, b] = split({ generation: true, generationMs: 10 });
+    const { generation: _g, ...without } = b;
+    expect(mergeShards([loaded(a), loaded(without as ShardReport)]).generation).toEqual({ count: 2, seed: 7, cases: 2, durationMs: 10, perOperation: { listProducts: { valid: 0, invalid: 2, security: 0, shrunk: 0, total: 2 } }, reproduce: '--generate 2 --seed 7' });
     // Without a generative phase: none.
     expect(mergeShards(split().map((s) => loaded(s))).generation).toBeUndefined();
   });
@@ -309,6 +314,8 @@ describe('issue 38: certify merge refuses shards that are not the N parts of one
     ['a setting only the second has', (r) => (r.settings.extra = 'x'), 'x/b.json was run with extra x but shards/shard-1-of-2.json with unset'],
     ['a setting only the first has', (r) => delete r.settings.generate, 'x/b.json was run with generate unset but shards/shard-1-of-2.json with 0'],
     ['--strict on one', (r) => (r.settings.strict = true), 'x/b.json was run with strict true but shards/shard-1-of-2.json with false'],
+    // Through the API a setting may be any value: shown as JSON.
+    ['a setting that is a list', (r) => (r.settings.scenarios = ['auth']), 'x/b.json was run with scenarios ["auth"] but shards/shard-1-of-2.json with auth,browse'],
   ])('%s', (_, change, want) => {
     expect(mergeError(() => mergeShards([loaded(a), loaded(changed(b, change), 'x/b.json')]))).toBe(`${want}: merge the shards of one run (the same flags)`);
   });
@@ -435,6 +442,11 @@ describe('issue 38: certify merge reads shard report files, and refuses a damage
     ['a key that is no name', (r) => (r.generation = { ...GENERATION, perOperation: { 'a b': { valid: 'x', invalid: 0, security: 0, shrunk: 0, total: 0 } } }), `generation.perOperation["a b"].valid must be a whole number from 0 to 4294967295, not "x"; ${RERUN}`],
     ['a severity as markup', (r) => (r.exchanges[0].findings = [{ rule: 'x', subject: 's', severity: '<b>', message: 'm' }]), `exchanges[0].findings[0].severity must be "error" or "warning", not "<b>"; ${RERUN}`],
     ['a long value', (r) => (r.exchanges[0].status = 'x'.repeat(100)), `exchanges[0].status must be a whole number from 0 to 65535, not "${'x'.repeat(36)}...; ${RERUN}`],
+    ['a value of 40 characters, shown whole', (r) => (r.exchanges[0].status = 'x'.repeat(38)), `exchanges[0].status must be a whole number from 0 to 65535, not "${'x'.repeat(38)}"; ${RERUN}`],
+    ['a value of 41 characters, cut', (r) => (r.exchanges[0].status = 'x'.repeat(39)), `exchanges[0].status must be a whole number from 0 to 65535, not "${'x'.repeat(36)}...; ${RERUN}`],
+    ['the eleventh exchange', (r) => ((r.exchanges = Array.from({ length: 11 }, () => structuredClone(r.exchanges[0]))), (r.exchanges[10].status = 'x')), `exchanges[10].status must be a whole number from 0 to 65535, not "x"; ${RERUN}`],
+    ...(['list-products', 'a1', '_x', 'Z'] as const).map((key): [string, (r: Json) => void, string] => [`an operation named ${key}`, (r) => (r.generation = { ...GENERATION, perOperation: { [key]: { valid: 'x', invalid: 0, security: 0, shrunk: 0, total: 0 } } }), `generation.perOperation.${key}.valid must be a whole number from 0 to 4294967295, not "x"; ${RERUN}`]),
+    ...(['9a', '1a', 'a.b', 'x y'] as const).map((key): [string, (r: Json) => void, string] => [`a key that is no name: ${key}`, (r) => (r.generation = { ...GENERATION, perOperation: { [key]: { valid: 'x', invalid: 0, security: 0, shrunk: 0, total: 0 } } }), `generation.perOperation["${key}"].valid must be a whole number from 0 to 4294967295, not "x"; ${RERUN}`]),
     ['a duration as text', (r) => (r.exchanges[0].durationMs = 'slow'), `exchanges[0].durationMs must be a number, not "slow"; ${RERUN}`],
     ['judged as text', (r) => (r.exchanges[0].judged = 'yes'), `exchanges[0].judged must be true or false, not "yes"; ${RERUN}`],
     ['a start that is no time', (r) => (r.startedAt = 'yesterday'), `startedAt must be an RFC 3339 date and time, not "yesterday"; ${RERUN}`],
@@ -468,6 +480,7 @@ describe('issue 38: certify merge reads shard report files, and refuses a damage
       r.exchanges[0].ruleTally.skipped = [[11, r.skipReasons.length - 1]];
     }],
     ['only null, a duration of 0', (r) => ((r.settings.only = null), (r.durationMs = 0))],
+    ['no only setting at all', (r) => delete r.settings.only],
   ])('read: %s', (name, change) => {
     const copy = structuredClone(a) as Json;
     change(copy);
