@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { judge } from '../../../../conformance/rules/run.js';
 import { authEnforced } from '../../../../conformance/rules/rest/auth-enforced.js';
 import { view, type View } from '../view.js';
-import { exchange, type ExchangeInput } from './exchange.js';
+import { type ExchangeInput, error, exchange, skipped, withOperation } from './exchange.js';
 
 const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
   ['refused with 401', { given: { recordedStatus: 401, status: 401 }, want: [] }],
@@ -43,5 +44,27 @@ const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
 describe('auth-enforced', () => {
   it.each(cases)('%s', (_, { given, want }) => {
     expect(view(authEnforced, exchange(given))).toEqual(want);
+  });
+});
+
+describe('issue 38: auth-enforced, every field of its findings and why it skips', () => {
+  const judged = (given: ExchangeInput) => judge(authEnforced, exchange(given));
+  it.each<[string, ExchangeInput, unknown]>([
+    ['recorded 403, refused with 403', { recordedStatus: 403, status: 403 }, []],
+    ['recorded 403, refused with 401', { recordedStatus: 403, status: 401 }, []],
+    ['recorded 401, answered 402 (a 4XX, not a refusal of credentials)', { recordedStatus: 401, status: 402 }, [error('credentials', 'GET /catalog/products with no credentials was answered 402; the recording had 401')]],
+    ['recorded 403, answered 404', { recordedStatus: 403, status: 404 }, [error('credentials', 'GET /catalog/products with no credentials was answered 404; the recording had 403')]],
+    ['a bearer token sent, served', { headers: { authorization: 'Bearer t' }, recordedStatus: 401, status: 200 }, [error('credentials', 'GET /catalog/products with invalid or insufficient credentials was answered 200; the recording had 401')]],
+    ['recorded 400: not about credentials', { recordedStatus: 400, status: 200 }, skipped('the recording did not refuse the credentials')],
+    ['a generated case', { recordedStatus: 401, status: 200, generated: { kind: 'security', label: 'x', expect: 401, unknownIds: false, designed: false } }, skipped('a generated case (generated-refused judges its credentials)')],
+    ['observed: no credentials, refused with 403', { observed: true, operationId: 'listCountries', status: 403 }, []],
+    ['observed: no credentials, answered 400', { observed: true, operationId: 'listCountries', status: 400 }, [error('credentials', 'GET /common/countries carried no credentials (it needs Authorization: Bearer …) but was answered 400')]],
+    ['observed: a key sent', { observed: true, operationId: 'createAnonymousUser', headers: { 'x-api-key': 'k' }, status: 200 }, skipped('the request carried credentials (whether they were valid cannot be seen in traffic)')],
+  ])('%s', (_, given, want) => {
+    expect(judged(given)).toEqual(want);
+  });
+
+  it('observed: an operation that takes no credential is not judged', () => {
+    expect(judge(authEnforced, withOperation({ observed: true, status: 200 }, { operationId: 'notAnOperation', responses: ['200'] }))).toEqual(skipped('a public operation'));
   });
 });

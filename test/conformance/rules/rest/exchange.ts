@@ -50,3 +50,14 @@ export function page(content: Record<string, unknown>, pagination: Record<string
 }
 
 export const errorEnvelope = { success: false, message: 'Invalid request.', content: { error: { code: 'invalid_parameter', details: [] } } };
+
+/** A finding as the run reports it (severity after the rule's cap), for tests that check every field. */
+export const error = (subject: string, message: string) => ({ subject, severity: 'error' as const, message });
+export const warning = (subject: string, message: string) => ({ subject, severity: 'warning' as const, message });
+export const skipped = (reason: string) => ({ skipped: reason });
+
+/** The exchange of `input` judged for another operation: its id and documented statuses as given. */
+export function withOperation(input: ExchangeInput, operation: { operationId: string; responses: readonly string[] }): Exchange {
+  const ex = exchange(input);
+  return { ...ex, step: { ...ex.step, operation: { ...ex.step.operation, ...operation } } };
+}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { judge } from '../../../../conformance/rules/run.js';
 import { generatedAccepted } from '../../../../conformance/rules/rest/generated-accepted.js';
 import type { GeneratedCase } from '../../../../conformance/rules/observations/rest.js';
 import { view, type View } from '../view.js';
-import { errorEnvelope, exchange, type ExchangeInput } from './exchange.js';
+import { type ExchangeInput, error, errorEnvelope, exchange, skipped } from './exchange.js';
 
 const valid = (more: Partial<GeneratedCase> = {}): GeneratedCase => ({ kind: 'valid', label: 'valid request', expect: 'accepted', unknownIds: false, designed: false, ...more });
 
@@ -24,5 +25,26 @@ const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
 describe('generated-accepted', () => {
   it.each(cases)('%s', (_, { given, want }) => {
     expect(view(generatedAccepted, exchange(given))).toEqual(want);
+  });
+});
+
+describe('issue 38: generated-accepted, both ends of a success and each condition of a correct 404', () => {
+  const judged = (given: ExchangeInput) => judge(generatedAccepted, exchange(given));
+  it.each<[string, ExchangeInput, unknown]>([
+    ['answered 299', { generated: valid(), status: 299 }, []],
+    ['answered 300', { generated: valid(), status: 300 }, [error('status', 'GET /catalog/products is valid by the spec (valid request) but was answered 300')]],
+    ['answered 199', { generated: valid(), status: 199 }, [error('status', 'GET /catalog/products is valid by the spec (valid request) but was answered 199')]],
+    ['unknown ids answered 400 (only a 404 says the ids are unknown)', { operationId: 'getPosCart', path: '/pos/carts/x', generated: valid({ unknownIds: true }), status: 400 }, [error('status', 'GET /pos/carts/x is valid by the spec (valid request) but was answered 400')]],
+    ['a message that is not text is not quoted', { generated: valid(), status: 400, body: { success: false, message: 42 } }, [error('status', 'GET /catalog/products is valid by the spec (valid request) but was answered 400')]],
+    [
+      'the server\'s reason, cut at 160 characters',
+      { generated: valid(), status: 400, body: { success: false, message: `${'a'.repeat(160)}TAIL` } },
+      [error('status', `GET /catalog/products is valid by the spec (valid request) but was answered 400: "${'a'.repeat(160)}"`)],
+    ],
+    ['no generated case', { status: 500 }, skipped('no generated cases (run with --generate N)')],
+    ['an invalid case', { generated: valid({ kind: 'invalid', expect: 400 }), status: 500 }, skipped('not a valid generated case')],
+    ['a security case', { generated: valid({ kind: 'security', expect: 401 }), status: 500 }, skipped('not a valid generated case')],
+  ])('%s', (_, given, want) => {
+    expect(judged(given)).toEqual(want);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { judge } from '../../../../conformance/rules/run.js';
 import { generatedRefused } from '../../../../conformance/rules/rest/generated-refused.js';
 import type { GeneratedCase } from '../../../../conformance/rules/observations/rest.js';
 import { view, type View } from '../view.js';
-import { exchange, type ExchangeInput } from './exchange.js';
+import { type ExchangeInput, error, exchange, skipped, warning } from './exchange.js';
 
 const invalid = (more: Partial<GeneratedCase> = {}): GeneratedCase => ({ kind: 'invalid', label: 'page: below the minimum 1', expect: 400, unknownIds: false, designed: false, ...more });
 const security = (label: string): GeneratedCase => ({ kind: 'security', label, expect: 401, unknownIds: false, designed: false });
@@ -38,5 +39,25 @@ const cases: Array<[string, { given: ExchangeInput; want: View }]> = [
 describe('generated-refused', () => {
   it.each(cases)('%s', (_, { given, want }) => {
     expect(view(generatedRefused, exchange(given))).toEqual(want);
+  });
+});
+
+describe('issue 38: generated-refused, both ends of a refusal and what is advice', () => {
+  const judged = (given: ExchangeInput) => judge(generatedRefused, exchange(given));
+  const page0 = '/catalog/products?page=0';
+  const must = (status: number, label = 'page: below the minimum 1', expect = 400) => `GET ${page0} (${label}) breaks the spec and must be refused with a 4XX (${expect} expected) but was answered ${status}`;
+  it.each<[string, ExchangeInput, unknown]>([
+    ['refused with 499', { path: page0, generated: invalid(), status: 499 }, []],
+    ['answered 399', { path: page0, generated: invalid(), status: 399 }, [error('status', must(399))]],
+    ['answered 500', { path: page0, generated: invalid(), status: 500 }, [error('status', must(500))]],
+    ['a designed constraint answered 399: advice', { path: page0, generated: invalid({ designed: true }), status: 399 }, [warning('status', `${must(399)}; the constraint is designed here, not stated by the platform`)]],
+    ['a designed constraint answered 501', { path: page0, generated: invalid({ designed: true }), status: 501 }, [error('status', must(501))]],
+    ['no credentials answered 400', { generated: security('no credentials'), status: 400 }, [error('credentials', 'GET /catalog/products (no credentials) must be refused with 401 or 403 but was answered 400')]],
+    ['no credentials answered 402', { generated: security('no credentials'), status: 402 }, [error('credentials', 'GET /catalog/products (no credentials) must be refused with 401 or 403 but was answered 402')]],
+    ['no credentials answered 404', { generated: security('no credentials'), status: 404 }, [error('credentials', 'GET /catalog/products (no credentials) must be refused with 401 or 403 but was answered 404')]],
+    ['no generated case', { status: 200 }, skipped('no generated cases (run with --generate N)')],
+    ['a valid case', { generated: { ...invalid(), kind: 'valid', expect: 'accepted' }, status: 400 }, skipped('not an invalid generated case')],
+  ])('%s', (_, given, want) => {
+    expect(judged(given)).toEqual(want);
   });
 });

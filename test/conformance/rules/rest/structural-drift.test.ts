@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { judge } from '../../../../conformance/rules/run.js';
 import { drift, structuralDrift } from '../../../../conformance/rules/rest/structural-drift.js';
 import { view, type View } from '../view.js';
-import { exchange, type ExchangeInput } from './exchange.js';
+import { type ExchangeInput, exchange, skipped, warning } from './exchange.js';
 
 const recorded = { success: true, content: { items: [{ id: 'a', price: 10, tags: ['x'] }], note: null } };
 
@@ -47,5 +48,38 @@ describe('structural-drift', () => {
   it('is advice: designed, a warning', () => {
     expect(structuralDrift.severity).toBe('warning');
     expect(structuralDrift.source.kind).toBe('designed');
+  });
+});
+
+describe('issue 38: structural-drift, its bounds and why it skips', () => {
+  it('at most 8 differences are listed', () => {
+    const wide = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, i]));
+    expect(drift(wide, {})).toEqual(Array.from({ length: 8 }, (_, i) => `/f${i} is missing`));
+    const eight = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`f${i}`, i]));
+    expect(drift(eight, {})).toHaveLength(8);
+    expect(drift({ a: 1, b: { c: 1, d: 2 } }, { a: 1, b: {} }, undefined, '', ['x', 'x', 'x', 'x', 'x', 'x', 'x'])).toEqual(['x', 'x', 'x', 'x', 'x', 'x', 'x', '/b/c is missing']);
+  });
+
+  it.each<[string, unknown, unknown, string[]]>([
+    ['the whole body missing', { a: 1 }, undefined, ['/ is missing']],
+    ['the whole body of another type', { a: 1 }, [1], ['/ was object, is array']],
+    ['a number for a text at the top', 'a', 1, ['/ was string, is number']],
+    ['null recorded: anything may come', { a: null }, { a: { b: 1 } }, []],
+    ['null now where an object was (an optional value absent)', { a: { b: 1 } }, { a: null }, []],
+    ['a list recorded empty', { a: [] }, { a: [1] }, []],
+    ['the first items of lists compared', { a: [{ b: 1 }] }, { a: [{ b: '1' }, { b: 2 }] }, ['/a/0/b was number, is string']],
+    ['a list of lists', [[1]], [['x']], ['/0/0 was number, is string']],
+  ])('drift: %s', (_, recorded, live, want) => {
+    expect(drift(recorded, live)).toEqual(want);
+  });
+
+  it('the finding is advice on the body; the status or a body it cannot compare is a skip', () => {
+    expect(judge(structuralDrift, exchange({ recordedBody: recorded, body: { success: 'yes', content: recorded.content } }))).toEqual([warning('body', 'drift from the recording: /success was boolean, is string')]);
+    expect(judge(structuralDrift, exchange({ recordedBody: recorded, body: {}, status: 200 }))).toEqual([warning('body', 'drift from the recording: /success is missing; /content is missing')]);
+    expect(judge(structuralDrift, exchange({ recordedStatus: 201, recordedBody: recorded, status: 200, body: {} }))).toEqual(skipped("the status differs from the recording's 201"));
+    expect(judge(structuralDrift, exchange({ recordedBody: recorded, body: undefined, parseError: 'x' }))).toEqual(skipped('no JSON body to compare'));
+    expect(judge(structuralDrift, exchange({ recordedBody: undefined, body: {} }))).toEqual(skipped('no JSON body to compare'));
+    expect(judge(structuralDrift, exchange({ recordedBody: 'text', body: {} }))).toEqual(skipped('no JSON body to compare'));
+    expect(judge(structuralDrift, exchange({ recordedBody: null, body: {} }))).toEqual([]);
   });
 });
