@@ -3,7 +3,7 @@ import { senderRetrySchedule } from '../../../../conformance/rules/webhooks/send
 import type { SenderObservations } from '../../../../conformance/rules/observations/webhooks.js';
 import { judge } from '../../../../conformance/rules/run.js';
 import { ms } from '../../../../conformance/rules/shared/timing.js';
-import { view, type View } from '../view.js';
+import { skipReason, view, type View } from '../view.js';
 import { attempts, phase, phases } from './fixtures.js';
 
 // Time scale 1: retries due 5 s, 30 s and 300 s after the previous attempt ended.
@@ -69,5 +69,34 @@ describe('issue 38: sender-retry-schedule judges both sides of each retry\'s win
       'came 7200 s after attempt 2 ended; expected 30 s (accepted 28.485 s to 46 s)',
       'came 7200 s after attempt 3 ended; expected 300 s (accepted 284.985 s to 451 s)',
     ]);
+  });
+});
+
+describe('sender-retry-schedule: reference point, stalls and what it leaves to other rules', () => {
+  it('with delays counted from the start of an attempt, the gap is measured from the arrival of the previous attempt', () => {
+    const fromStart = (o: SenderObservations): SenderObservations => ({ ...o, timing: { ...o.timing, from: 'start' } });
+    // The previous attempt took 3 s: on time from its start, 3 s early from its end.
+    expect(view(senderRetrySchedule, fromStart(retry([[0, 3000], [5000, 5010]])))).toEqual([]);
+    expect(view(senderRetrySchedule, fromStart(retry([[0, 3000], [4734, 4744]])))).toEqual(['came 4.734 s after attempt 1 started; expected 5 s (accepted 4.735 s to 8.5 s)']);
+    expect(view(senderRetrySchedule, retry([[0, 3000], [5000, 5010]]))).toEqual(['came 2 s after attempt 1 ended; expected 5 s (accepted 4.735 s to 8.5 s)']);
+  });
+
+  it('an attempt whose end is unknown is timed from its arrival', () => {
+    expect(view(senderRetrySchedule, phases(phase('retry', attempts('retry', [[0, undefined], [4734, 4744]]))))).toEqual(['came 4.734 s after attempt 1 ended; expected 5 s (accepted 4.735 s to 8.5 s)']);
+  });
+
+  it('a stall around the later attempt widens the window too', () => {
+    const [a, b] = attempts('retry', [[0, 10], [10 + 8500 + 40, 10 + 8550]]);
+    expect(view(senderRetrySchedule, phases(phase('retry', [a, { ...b, stampDelayMs: 40 }])))).toEqual([]);
+    expect(view(senderRetrySchedule, phases(phase('retry', [a, { ...b, stampDelayMs: 39 }])))).toEqual(['came 8.54 s after attempt 1 ended; expected 5 s (accepted 4.696 s to 8.539 s)']);
+  });
+
+  it('attempts beyond the last stated delay are not timed (sender-retry-attempts counts them)', () => {
+    expect(view(senderRetrySchedule, retry([[0, 10], [5010, 5020], [35020, 35030], [335030, 335040], [335050, 335060]]))).toEqual([]);
+  });
+
+  it('says why it is skipped', () => {
+    expect(skipReason(senderRetrySchedule, phases())).toBe('fewer than two attempts: nothing to time (see sender-retry-attempts)');
+    expect(skipReason(senderRetrySchedule, phases(phase('retry', [], { skipped: 'could not raise the event: 503' })))).toBe('could not raise the event: 503');
   });
 });
