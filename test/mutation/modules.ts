@@ -53,7 +53,7 @@ export const mutationModules: MutationModule[] = [
     name: 'webhook-rules',
     title: 'Webhook certification rules (sender and receiver)',
     mutate: ['conformance/rules/webhooks/*.ts', 'conformance/rules/shared/*.ts', 'conformance/rules/observations/webhooks.ts'],
-    tests: ['test/conformance/rules/webhooks', 'test/conformance-webhooks/timing.test.ts'],
+    tests: ['test/conformance/rules/webhooks', 'test/conformance-webhooks/timing.test.ts', 'test/conformance/rules/completeness.test.ts', 'test/conformance/rules/shared.test.ts'],
   },
   {
     name: 'error-writer',

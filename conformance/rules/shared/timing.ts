@@ -39,7 +39,11 @@ export function lateAnswerReason(t: TimingModel, attempt: { seq: number; receive
   return `our answer to delivery #${attempt.seq} ${took}, with a ${Math.round(stampDelay(attempt))} ms stall of the certifier's event loop around it: too close to the sender's ${ms(t.timeoutMs)} time-out to tell (use a larger --time-scale)`;
 }
 
+/**
+ * A duration for messages: whole ms under a second, else seconds to the ms. Never coarser: a finding at the
+ * edge of a window (came 28.484 s, accepted from 28.485 s) must show why it is outside.
+ */
 export function ms(value: number): string {
-  if (value >= 1000) return `${+(value / 1000).toFixed(value >= 10_000 ? 1 : 3)} s`;
+  if (value >= 1000) return `${+(value / 1000).toFixed(3)} s`;
   return `${Math.round(value)} ms`;
 }

@@ -18,11 +18,12 @@ export const senderGoneStops: Rule<SenderObservations> = {
     const subject = 'after the 410';
     if (!phase || phase.deliveries.length === 0) return [problem(subject, phase?.skipped ?? 'the 410 phase did not run')];
     const [first, ...more] = phase.deliveries;
+    // Judged only when our 410 surely reached the sender, so the 410 exchange has an end to time from.
     if (more.length && !answeredInTime(o.timing, first)) return skip(lateAnswerReason(o.timing, first));
     const firstEvent = field(first.body, 'event_id');
     const findings = more.map((d) => {
       const what = field(d.body, 'event_id') === firstEvent ? 'a retry of the same event' : 'another event';
-      return problem(subject, `delivery #${d.seq} (${what}) came ${ms(d.receivedAt - (first.endedAt ?? first.receivedAt))} after the 410`);
+      return problem(subject, `delivery #${d.seq} (${what}) came ${ms(d.receivedAt - first.endedAt!)} after the 410`);
     });
     if (findings.length) return findings;
     // Without a second event the "no later event" half was not observed: not passed.

@@ -26,7 +26,7 @@ export const senderNoRetryAfterSuccess: Rule<SenderObservations> = {
       }
       const [first, ...more] = phase.deliveries;
       if (more.length && !answeredInTime(o.timing, first)) parts.push(skip(`${subject}: ${lateAnswerReason(o.timing, first)}`));
-      else parts.push(more.map((d) => problem(subject, `attempt ${d.seq} came ${ms(d.receivedAt - (first.endedAt ?? first.receivedAt))} after a 200`)));
+      else parts.push(more.map((d) => problem(subject, `attempt ${d.seq} came ${ms(d.receivedAt - first.endedAt!)} after a 200`)));
     }
     // The time-out phase answers 200 to its second attempt: nothing may follow that either.
     const timeout = o.phases.timeout;

@@ -31,7 +31,7 @@ export const senderTimeoutIsFailure: Rule<SenderObservations> = {
       const gap = second.receivedAt - (t.from === 'end' ? first.endedAt : first.receivedAt);
       const expected = t.from === 'end' ? t.retryDelaysMs[0] : t.retryDelaysMs[0] + t.timeoutMs;
       const w = windowFor(t, expected, stampDelay(first, second));
-      if (gap < w.min || gap > w.max) findings.push(problem(subject, `the retry came ${ms(gap)} after the attempt timed out; expected ${ms(expected)} (accepted ${ms(w.min)} to ${ms(w.max)})`));
+      if (gap < w.min || gap > w.max) findings.push(problem(subject, `the retry came ${ms(gap)} after the attempt ${t.from === 'end' ? 'timed out' : 'started'}; expected ${ms(expected)} (accepted ${ms(w.min)} to ${ms(w.max)})`));
     }
     return findings;
   },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { receiverOversizedBody } from '../../../../conformance/rules/webhooks/receiver-oversized-body.js';
 import type { ReceiverObservations } from '../../../../conformance/rules/observations/webhooks.js';
-import { view, type View } from '../view.js';
+import { judge } from '../../../../conformance/rules/run.js';
+import { skipReason, view, type View } from '../view.js';
 import { probe, receiver } from './fixtures.js';
 
 const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
@@ -13,5 +14,15 @@ const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
 describe('receiver-oversized-body', () => {
   it.each(cases)('%s', (_, { given, want }) => {
     expect(view(receiverOversizedBody, given)).toEqual(want);
+  });
+});
+
+describe('receiver-oversized-body findings', () => {
+  it('advice (a warning even in a failing run) naming the probe; only 413 passes; skipped when not sent', () => {
+    expect(judge(receiverOversizedBody, receiver([probe('oversize', 'big', 400, '413'), probe('oversize', 'big2', 413, '413'), probe('valid', 'v', 500)]))).toEqual([
+      { subject: 'big', severity: 'warning', message: 'answered 400, expected 413' },
+    ]);
+    expect(judge(receiverOversizedBody, receiver([probe('oversize', 'big', 400, '413')]), { strict: true })).toEqual([{ subject: 'big', severity: 'error', message: 'answered 400, expected 413' }]);
+    expect(skipReason(receiverOversizedBody, receiver([probe('valid', 'v', 200)]))).toBe('no oversize probe was sent');
   });
 });

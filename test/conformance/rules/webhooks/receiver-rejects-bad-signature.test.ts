@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { receiverRejectsBadSignature } from '../../../../conformance/rules/webhooks/receiver-rejects-bad-signature.js';
 import type { ReceiverObservations } from '../../../../conformance/rules/observations/webhooks.js';
-import { view, type View } from '../view.js';
+import { judge } from '../../../../conformance/rules/run.js';
+import { skipReason, view, type View } from '../view.js';
 import { probe, receiver } from './fixtures.js';
 
 const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
@@ -12,5 +13,14 @@ const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
 describe('receiver-rejects-bad-signature', () => {
   it.each(cases)('%s', (_, { given, want }) => {
     expect(view(receiverRejectsBadSignature, given)).toEqual(want);
+  });
+});
+
+describe('receiver-rejects-bad-signature findings', () => {
+  it('an error naming the probe accepted; a refusal of any kind passes; skipped when not sent', () => {
+    expect(judge(receiverRejectsBadSignature, receiver([probe('bad-signature', 'N17', 299, 'non-2XX'), probe('bad-signature', 'N18', 300, 'non-2XX'), probe('bad-signature', 'N19', null, 'non-2XX'), probe('valid', 'v', 200)]))).toEqual([
+      { subject: 'N17', severity: 'error', message: 'answered 299: the bad signature was accepted' },
+    ]);
+    expect(skipReason(receiverRejectsBadSignature, receiver([probe('valid', 'v', 200)]))).toBe('no bad-signature probe was sent');
   });
 });

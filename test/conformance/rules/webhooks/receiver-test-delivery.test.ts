@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { receiverTestDelivery } from '../../../../conformance/rules/webhooks/receiver-test-delivery.js';
 import type { ReceiverObservations } from '../../../../conformance/rules/observations/webhooks.js';
-import { view, type View } from '../view.js';
+import { judge } from '../../../../conformance/rules/run.js';
+import { skipReason, view, type View } from '../view.js';
 import { probe, receiver } from './fixtures.js';
 
 const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
@@ -14,5 +15,23 @@ const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
 describe('receiver-test-delivery', () => {
   it.each(cases)('%s', (_, { given, want }) => {
     expect(view(receiverTestDelivery, given)).toEqual(want);
+  });
+});
+
+describe('receiver-test-delivery findings', () => {
+  it('name the refused probe and each test event processed, with the count', () => {
+    const given = receiver([probe('test', 'test delivery', 300), probe('valid', 'v', 500)], { testEventIds: ['evt_t', 'evt_u', 'evt_v'], processed: new Map([['evt_t', 2], ['evt_v', 0]]) });
+    expect(judge(receiverTestDelivery, given)).toEqual([
+      { subject: 'test delivery', severity: 'error', message: 'answered 300, expected 2XX' },
+      { subject: 'processed count of test evt_t', severity: 'error', message: 'the test delivery was processed 2 time(s) as a business event' },
+    ]);
+  });
+
+  it('an unreadable probe endpoint is an error on the endpoint; without --probe-url it says why it is skipped', () => {
+    expect(judge(receiverTestDelivery, receiver([probe('test', 't', 200)], { testEventIds: ['evt_t'], probeError: 'answered 500', processed: new Map() }))).toEqual([
+      { subject: 'probe endpoint', severity: 'error', message: 'the probe endpoint could not be read: answered 500' },
+    ]);
+    expect(skipReason(receiverTestDelivery, receiver([probe('test', 't', 200)], { testEventIds: ['evt_t'] }))).toBe('no --probe-url given: whether the test delivery was processed cannot be observed');
+    expect(skipReason(receiverTestDelivery, receiver([], { testEventIds: [], processed: new Map() }))).toBe('no test probe was sent');
   });
 });

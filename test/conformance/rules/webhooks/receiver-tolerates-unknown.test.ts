@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { receiverToleratesUnknown } from '../../../../conformance/rules/webhooks/receiver-tolerates-unknown.js';
 import type { ReceiverObservations } from '../../../../conformance/rules/observations/webhooks.js';
-import { view, type View } from '../view.js';
+import { judge } from '../../../../conformance/rules/run.js';
+import { skipReason, view, type View } from '../view.js';
 import { probe, receiver } from './fixtures.js';
 
 const FIELDS = 'valid delivery with fields this contract version does not name';
@@ -20,5 +21,14 @@ const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
 describe('receiver-tolerates-unknown', () => {
   it.each(cases)('%s', (_, { given, want }) => {
     expect(view(receiverToleratesUnknown, given)).toEqual(want);
+  });
+});
+
+describe('receiver-tolerates-unknown findings', () => {
+  it('advice naming the probe refused; no answer counts as refused', () => {
+    expect(judge(receiverToleratesUnknown, receiver([probe('unknown', 'fields', null), probe('unknown', 'event', 500, 'any')]))).toEqual([
+      { subject: 'fields', severity: 'warning', message: 'answered no HTTP answer (ECONNRESET): a delivery with fields this version does not name was refused; ignore unknown fields' },
+    ]);
+    expect(skipReason(receiverToleratesUnknown, receiver([probe('valid', 'v', 200)]))).toBe('no unknown probe was sent');
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { senderSignatureRawBody } from '../../../../conformance/rules/webhooks/sender-signature-raw-body.js';
-import { view, type View } from '../view.js';
-import { defectTable, delivery, sender } from './fixtures.js';
+import { judge } from '../../../../conformance/rules/run.js';
+import { skipReason, view, type View } from '../view.js';
+import { signPayload } from '../../../../src/webhooks/verify.js';
+import { defectTable, delivery, SECRET, sender, SIGNATURE } from './fixtures.js';
 
 // Every one-change delivery of the fixtures: this rule names its own defects and no other.
 const cases = defectTable<View>('sender-signature-raw-body', {
@@ -17,5 +19,25 @@ describe('sender-signature-raw-body', () => {
   it('is skipped when no delivery arrived', () => {
     expect(view(senderSignatureRawBody, sender([]))).toBe('skipped');
     expect(view(senderSignatureRawBody, sender([delivery()]))).toEqual([]);
+  });
+});
+
+describe('sender-signature-raw-body findings', () => {
+  it('a missing header is an error on the delivery', () => {
+    expect(judge(senderSignatureRawBody, sender([delivery((d) => delete d.headers[SIGNATURE])]))).toEqual([{ subject: 'delivery #1 (delivered, order.created, dlv_01JPKZ9E8JEFCEGA0DBQKGKQBF)', severity: 'error', message: 'no X-SVC-Signature header to verify' }]);
+  });
+
+  it('leaves the prefix case and the hex case to sender-signature-format', () => {
+    expect(view(senderSignatureRawBody, sender([delivery((d) => (d.headers[SIGNATURE] = [d.headers[SIGNATURE][0].replace('sha256=', 'SHA256=')]))]))).toEqual([]);
+  });
+
+  it('names the indented re-serialisation when that is what was signed', () => {
+    const compact = delivery((d) => (d.headers[SIGNATURE] = [signPayload(Buffer.from(JSON.stringify(d.body, null, 2)), SECRET)]));
+    expect(view(senderSignatureRawBody, sender([compact]))).toEqual([`signature is over a re-serialisation of the body (indented JSON.stringify), not over the ${compact.raw.length} bytes sent`]);
+  });
+
+  it('bytes that are not JSON are only checked as bytes', () => {
+    const d = delivery();
+    expect(view(senderSignatureRawBody, sender([{ ...d, raw: Buffer.from('x'), body: undefined }]))).toEqual(['signature does not match the 1 bytes received with the subscription secret']);
   });
 });
