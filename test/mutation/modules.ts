@@ -60,7 +60,8 @@ export const mutationModules: MutationModule[] = [
     name: 'pricing',
     title: 'Pricing, coupons and cart totals',
     mutate: ['workbench/sandbox/pricing.ts', 'workbench/sandbox/money.ts', 'workbench/sandbox/coupons.ts', 'workbench/sandbox/cart.ts'],
-    tests: ['test/sandbox/behaviour.test.ts'],
+    // Focused files on small worlds; behaviour.test.ts checks the same over HTTP but starts a workbench per run.
+    tests: ['test/sandbox/pricing.test.ts', 'test/sandbox/cart-totals.test.ts'],
   },
   {
     name: 'journal',
