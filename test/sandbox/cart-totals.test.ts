@@ -4,7 +4,7 @@
 // No workbench is started: the world is the sandbox's own seed (the examples' records) plus a few items.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AssetUrls } from '../../workbench/sandbox/asset-urls.js';
-import { EXPIRED_STATUS, isExpired, priceCart, standardShipping } from '../../workbench/sandbox/cart.js';
+import { isExpired, priceCart, standardShipping } from '../../workbench/sandbox/cart.js';
 import { generateWorld, SEED_EPOCH, UNPRICED } from '../../workbench/sandbox/seed.js';
 import { loadTemplates, type Templates } from '../../workbench/sandbox/templates.js';
 import type { CartRecord, Coupon, Promotion, Subscription, VariantRecord } from '../../workbench/sandbox/types.js';
@@ -68,7 +68,7 @@ function addItem(id: string, spec: ItemSpec): { product_id: string; variant_id: 
   return { product_id: `prd_${id}`, variant_id: `var_${id}` };
 }
 
-type Line = { product_id: string; variant_id: string; quantity: number; on_subscription?: boolean; is_free_item?: boolean };
+type Line = { product_id: string; variant_id: string; quantity: number; on_subscription?: boolean; is_free_item?: boolean; free_quantity?: number };
 const line = (item: { product_id: string; variant_id: string }, quantity: number, extra: Partial<Line> = {}): Line => ({ ...item, quantity, ...extra });
 
 /** A stored cart as the sandbox keeps one: what the shopper decided; the calculator derives the rest. */
@@ -180,6 +180,8 @@ describe('the cart calculator', () => {
       [false, [], 0, 0, 0, false, true, 0],
     ]);
     expect(cart).toMatchObject({ subtotal: 808.48, promotion_discount_amount: 30, items_tax_amount: 140.13, shipping_amount: 59 });
+    // Only the line that took its promotion lists it: the plan's line and the free item have the promotion but saved nothing by it.
+    expect(cart.applied_promotions.map((p) => [p.variant_id, p.promotion_id, p.savings, p.applied_sequence])).toEqual([['var_S', 'prm_TSUB', 30, 1]]);
     // Other savings: the listing price above what is paid, per unit: (354 - 300) x 2 on the plan, all 210 x 3 of the free item.
     expect(cart.other_savings).toBe(738);
   });
@@ -226,10 +228,34 @@ describe('the cart calculator', () => {
     expect(empty.cart).toMatchObject({ cart_items: [], cart_items_count: 0, shipments: [], shipping_amount: 0, shipping_tax_rate: 0, estimated_delivery_days: 0, grand_total: 0, promotion_discount_percent: 0, coupon_discount_percent: 0, is_promotion_applied: false, loyalty_points_earned: 0 });
   });
 
-  it('a shipment the cart already has keeps its id, provider and courier (a courier not yet chosen stays null)', () => {
+  it('a shipment the cart already has keeps its id, provider and courier (a courier not yet chosen stays null); without one, the cart\'s id names it', () => {
     const stored = { id: 'shp_KEPT', shipping_provider_id: 'spv_DELHIVERY', shipping_provider_name: 'Delhivery', courier_company_id: null, courier_company_name: null } as unknown as CartRecord['shipments'][number];
     const { cart } = priceCart(world, record('crt_T_SHIP', [line(A, 1)], { shipments: [stored] }), NOW);
     expect(cart.shipments[0]).toMatchObject({ id: 'shp_KEPT', shipping_provider_id: 'spv_DELHIVERY', shipping_provider_name: 'Delhivery', courier_company_id: null, courier_company_name: null, shipping_amount: 59 });
+    // Only a leading crt_ is dropped; a stored cart with no shipments field at all gets the default shipment.
+    const named = priceCart(world, record('basket_crt_9', [line(A, 1)]), NOW).cart.shipments[0];
+    expect([named.id, named.courier_company_id]).toEqual(['shp_basket_crt_9', 'cc_BLUEDART']);
+    const bare = priceCart(world, record('crt_T_BARE', [line(A, 1)], { shipments: undefined as unknown as CartRecord['shipments'] }), NOW).cart.shipments;
+    expect(bare.map((s) => [s.id, s.shipping_provider_id, s.courier_company_name])).toEqual([['shp_T_BARE', 'spv_SHIPRKT', 'Blue Dart']]);
+  });
+
+  it('a line keeps its free quantity (0 when it has none) and shows its variant\'s first thumbnail, or no image when the variant has none', () => {
+    const bare = addItem('NOIMG', { excl: 10 });
+    world.variants.get(bare.variant_id)!.variant.images = [];
+    const noFree = { ...line(A, 1) } as Line;
+    const { cart } = priceCart(world, record('crt_T_LINES', [line(A, 2, { free_quantity: 1 }), line(bare, 1)]), NOW);
+    const withoutField = record('crt_T_NOFREE', [noFree]);
+    delete (withoutField.cart_items[0] as Partial<Line>).free_quantity;
+    expect(priceCart(world, withoutField, NOW).cart.cart_items[0].free_quantity).toBe(0);
+    expect(cart.cart_items.map((i) => [i.variant_id, i.free_quantity, i.product_image_url])).toEqual([
+      ['var_A', 1, world.variants.get('var_A')!.variant.images[0].url_thumbnail],
+      ['var_NOIMG', 0, ''],
+    ]);
+    expect(cart.shipments[0].shipment_items.map((i) => [i.free_quantity, i.product_image_url])).toEqual([
+      [1, world.variants.get('var_A')!.variant.images[0].url_thumbnail],
+      [0, ''],
+    ]);
+    expect(world.variants.get('var_A')!.variant.images[0].url_thumbnail).toMatch(/^http:\/\/sandbox\.test\//);
   });
 
   it('a percentage coupon is spread over the eligible lines in proportion, the last line taking the rounding, and lowers their tax', () => {
@@ -293,7 +319,7 @@ describe('the cart calculator', () => {
   it('an active cart reads as expired from its expires_at on (not before); an ordered cart never does', () => {
     const at = (expires_at: string, active = true) => priceCart(world, record('crt_T_EXP', [line(A, 1)], { expires_at, active, status: 'ready-for-payment', status_error_message: null }), NOW).cart;
     const past = at(new Date(NOW).toISOString());
-    expect(past).toMatchObject({ active: false, status: EXPIRED_STATUS, status_error_message: `The cart expired at ${new Date(NOW).toISOString()}; start a new cart.` });
+    expect(past).toMatchObject({ active: false, status: 'expired', status_error_message: `The cart expired at ${new Date(NOW).toISOString()}; start a new cart.` });
     expect(at(new Date(NOW + 1).toISOString())).toMatchObject({ active: true, status: 'ready-for-payment', status_error_message: null });
     expect(at(new Date(NOW - 1).toISOString(), false)).toMatchObject({ active: false, status: 'ready-for-payment', status_error_message: null });
     expect([isExpired({ active: true, expires_at: new Date(NOW).toISOString() }, NOW), isExpired({ active: true, expires_at: new Date(NOW).toISOString() }, NOW - 1)]).toEqual([true, false]);
