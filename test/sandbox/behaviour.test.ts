@@ -256,13 +256,57 @@ describe('the customer-group rule (seed 4.1)', () => {
   });
 
   it('applies to the list and the similar products too, with the group\'s promotions', async () => {
-    const list = async (group?: string) =>
-      (await call(wb, 'listProducts', 'GET', `/catalog/products${q({ category_id: 'cat_lips', limit: 100 })}`, { headers: { ...auth, ...(group ? { 'x-customer-group-id': group } : {}) } })).json.content.products.find((p: any) => p.id === 'prd_7Q2K9X');
-    expect((await list('cgrp_wholesale')).pricing.selling_price).toBe(501.5);
-    expect((await list()).pricing.selling_price).toBe(590);
+    const header = (group?: string) => ({ ...auth, ...(group ? { 'x-customer-group-id': group } : {}) });
+    const lipsList = async (group?: string) =>
+      (await call(wb, 'listProducts', 'GET', `/catalog/products${q({ category_id: 'cat_lips', limit: 100 })}`, { headers: header(group) })).json.content.products;
+    const [wholesale, gold, none] = [await lipsList('cgrp_wholesale'), await lipsList('cgrp_gold'), await lipsList()];
+    const lipstick = (list: any[]) => list.find((p: any) => p.id === 'prd_7Q2K9X');
+    expect(lipstick(wholesale).pricing.selling_price).toBe(501.5);
+    expect(lipstick(none).pricing.selling_price).toBe(590);
+    // Wholesale prices every lipstick it lists with no promotion; the item's own promotion does not show through.
+    const wsEntries = groups.find((g) => g.id === 'cgrp_wholesale').prices;
+    const wsVariants = wholesale.flatMap((p: any) => p.variants).filter((v: any) => wsEntries.some((e: any) => e.variant_id === v.id));
+    expect(wsVariants.length).toBeGreaterThan(2);
+    for (const v of wsVariants) expect([v.id, v.promotion, v.on_promotion]).toEqual([v.id, null, false]);
+    // Gold's own promotion (prm_GOLD5) shows on the variants gold prices with it, and only for gold.
+    const goldEntries = groups.find((g) => g.id === 'cgrp_gold').prices.filter((e: any) => e.promotion);
+    const goldVariants = gold.flatMap((p: any) => p.variants).filter((v: any) => goldEntries.some((e: any) => e.variant_id === v.id));
+    expect(goldVariants.length).toBeGreaterThan(0);
+    for (const v of goldVariants) {
+      const want = goldEntries.find((e: any) => e.variant_id === v.id).promotion;
+      expect([v.id, v.promotion, v.on_promotion]).toEqual([v.id, want, true]);
+      const plain = none.flatMap((p: any) => p.variants).find((x: any) => x.id === v.id);
+      expect(plain.promotion?.id ?? null).not.toBe(want.id);
+    }
+    // A product shows its default variant's promotion (the first variant's when none is marked).
+    for (const p of gold) expect([p.id, p.promotion]).toEqual([p.id, (p.variants.find((v: any) => v.is_default) ?? p.variants[0])?.promotion ?? p.promotion]);
+    expect(gold.filter((p: any) => p.promotion?.id === 'prm_GOLD5' && p.on_promotion).length).toBeGreaterThan(0);
+    // The similar products follow the same rule.
     const otherLip = products.find((p) => p.category_ids.includes('cat_lips') && p.id !== 'prd_7Q2K9X').id;
-    const similar = (await call(wb, 'listSimilarProducts', 'GET', `/pos/catalog/products/similar${q({ product_id: otherLip, limit: 200 })}`, { headers: { ...auth, 'x-customer-group-id': 'cgrp_wholesale' } })).json.content.products;
-    expect(similar.find((p: any) => p.product_id === 'prd_7Q2K9X').pricing.selling_price).toBe(501.5);
+    const similar = async (group: string) =>
+      (await call(wb, 'listSimilarProducts', 'GET', `/pos/catalog/products/similar${q({ product_id: otherLip, limit: 200 })}`, { headers: header(group) })).json.content.products;
+    const wsSimilar = (await similar('cgrp_wholesale')).find((p: any) => p.product_id === 'prd_7Q2K9X');
+    expect([wsSimilar.pricing.selling_price, wsSimilar.promotion, wsSimilar.on_promotion]).toEqual([501.5, null, false]);
+    const goldSimilar = (await similar('cgrp_gold')).filter((p: any) => goldEntries.some((e: any) => e.variant_id === p.variant_id));
+    expect(goldSimilar.length).toBeGreaterThan(0);
+    for (const p of goldSimilar) expect([p.variant_id, p.promotion?.id, p.on_promotion]).toEqual([p.variant_id, 'prm_GOLD5', true]);
+  });
+
+  it('issue 38: a wholesale customer\'s product list shows no promotion on any variant wholesale prices with "no promotion", its own promotion included', async () => {
+    const wsEntries = new Map(groups.find((g) => g.id === 'cgrp_wholesale').prices.map((e: any) => [`${e.product_id}/${e.variant_id}`, e]));
+    expect([...wsEntries.values()].every((e: any) => e.promotion === null)).toBe(true);
+    const listed: any[] = [];
+    for (let page = 1; ; page++) {
+      const r = (await call(wb, 'listProducts', 'GET', `/catalog/products${q({ limit: 100, page })}`, { headers: { ...auth, 'x-customer-group-id': 'cgrp_wholesale' } })).json.content;
+      listed.push(...r.products);
+      if (r.pagination.next_page === null) break;
+    }
+    const concerned = listed.flatMap((p: any) => p.variants.filter((v: any) => wsEntries.has(`${p.id}/${v.id}`)));
+    const own = new Map(products.flatMap((p) => p.variants.map((v: any) => [v.id, v.promotion ?? null])));
+    // Every wholesale variant is listed, and some of them carry a promotion of their own that must not show.
+    expect(concerned.length).toBe([...wsEntries.values()].filter((e: any) => e.variant_id !== null).length);
+    expect(concerned.filter((v: any) => own.get(v.id) !== null).length).toBeGreaterThanOrEqual(5);
+    expect(concerned.filter((v: any) => v.promotion !== null || v.on_promotion).map((v: any) => v.id)).toEqual([]);
   });
 });
 

@@ -105,18 +105,19 @@ export function priceCart(world: World, record: CartRecord, now: number = Date.n
   const units = drafts.reduce((n, d) => n + d.quantity, 0);
   const shipping = delivery ? standardShipping(units) : 0;
   const shippingTax = round2((shipping * SHIPPING_TAX_RATE) / 100);
-  const totals = (couponOnLines: boolean) => {
+  // The totals of the lines as they stand: before a coupon is applied every line's coupon share is 0.
+  const totals = () => {
     const subtotal = round2(drafts.reduce((s, d) => s + d.amount, 0));
-    const itemTax = round2(drafts.reduce((s, d) => s + itemTaxOf(d, couponOnLines), 0));
+    const itemTax = round2(drafts.reduce((s, d) => s + itemTaxOf(d), 0));
     const handling = round2(drafts.reduce((s, d) => s + d.handling, 0));
     const handlingTax = round2(drafts.reduce((s, d) => s + round2((d.handling * d.handlingRate) / 100), 0));
     const promotion = round2(drafts.reduce((s, d) => s + d.promotion, 0));
-    const lineCoupons = couponOnLines ? round2(drafts.reduce((s, d) => s + d.coupon, 0)) : 0;
+    const lineCoupons = round2(drafts.reduce((s, d) => s + d.coupon, 0));
     const grand = round2(subtotal + itemTax + shippingTax + handlingTax + shipping + handling - promotion - lineCoupons);
     return { subtotal, itemTax, handling, handlingTax, promotion, lineCoupons, grand };
   };
   const lines = drafts.map((d) => ({ categoryIds: d.ref.product.category_ids, amountBeforeTax: round2(d.amount - d.promotion) }));
-  const before = totals(false);
+  const before = totals();
   const couponView: CouponCart = { grandTotal: before.grand, lines };
 
   // The applied coupon, when the cart still qualifies for it.
@@ -124,6 +125,7 @@ export function priceCart(world: World, record: CartRecord, now: number = Date.n
   let cartCoupon = 0;
   const appliedCoupons: AppliedCoupon[] = [];
   if (coupon) {
+    // Stryker disable next-line ArrowFunction,LogicalOperator,OptionalChaining: category names appear only in the reason of an inapplicable verdict, which the calculator drops (evaluateCartCoupons shows it)
     const verdict = judge(coupon, couponView, now, (id) => world.categories.get(id)?.name ?? id);
     if (!verdict.applicable) coupon = undefined;
     else if (coupon.discount_type === 'percentage') {
@@ -149,31 +151,32 @@ export function priceCart(world: World, record: CartRecord, now: number = Date.n
       appliedCoupons.push({ coupon_id: coupon.id, coupon_type: coupon.coupon_type, savings: cartCoupon, product_id: null, variant_id: null, product_name: null, variant_name: null });
     }
   }
-  const t = totals(true);
+  const t = totals();
   const couponTotal = round2(t.lineCoupons + cartCoupon);
   const grandTotal = round2(t.grand - cartCoupon);
   const credit = Math.min(record.credit_balance_used ?? 0, grandTotal);
   const otherSavings = round2(drafts.reduce((s, d) => s + Math.max(0, d.listing - d.unitIncl) * d.quantity, 0));
 
-  const items: CartItem[] = drafts.map((d) => cartItem(world, d, group, couponOnLinesTax(d)));
-  const promotions: AppliedPromotion[] = drafts.flatMap((d, i) =>
-    d.promotion > 0 && d.price.promotion
+  const items: CartItem[] = drafts.map((d) => cartItem(world, d, group, itemTaxOf(d)));
+  const promotions: AppliedPromotion[] = drafts.flatMap((d) => {
+    const promotion = d.price.promotion;
+    return d.promotion > 0 && promotion
       ? [
           {
-            promotion_id: d.price.promotion.id,
-            promotion_type: d.price.promotion.details.promotion_type,
+            promotion_id: promotion.id,
+            promotion_type: promotion.details.promotion_type,
             savings: d.promotion,
             product_id: d.ref.product.id,
             variant_id: d.ref.variant.id,
             product_name: d.ref.product.name,
             variant_name: d.ref.variant.name,
-            applied_sequence: i + 1,
+            applied_sequence: 0,
             scope: 'item',
           },
         ]
-      : [],
-  );
-  // Renumber so the sequence counts applied promotions only.
+      : [];
+  });
+  // The sequence counts applied promotions only, in the order of their lines.
   promotions.forEach((p, i) => (p.applied_sequence = i + 1));
 
   const stored = record.shipments?.[0];
@@ -258,15 +261,12 @@ export function priceCart(world: World, record: CartRecord, now: number = Date.n
   return { cart, lines: pricedLines, couponView, units };
 }
 
-function itemTaxOf(d: Draft, couponOnLines: boolean): number {
-  return round2(((d.amount - d.promotion - (couponOnLines ? d.coupon : 0)) * d.taxRate) / 100);
-}
-
-function couponOnLinesTax(d: Draft): number {
-  return itemTaxOf(d, true);
+function itemTaxOf(d: Draft): number {
+  return round2(((d.amount - d.promotion - d.coupon) * d.taxRate) / 100);
 }
 
 function cartItem(world: World, d: Draft, group: string | undefined, taxAmount: number): CartItem {
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: the line copies only the view's catalog fields (names, sku, type, stock, options, attributes, seller), none of which depends on the group or on inventory lots; its prices come from the draft
   const view = renderSimilar(world, d.ref.product, d.ref.variant, { group, inventory: false });
   return {
     product_id: view.product_id,

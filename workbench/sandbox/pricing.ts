@@ -16,6 +16,7 @@ export interface ResolvedPrice extends PriceInputs {
   groupId: string | null;
 }
 
+// Stryker disable next-line StringLiteral: a product-level price (no variant) is keyed by any text that is no variant id; '' or another such text keys the same
 const key = (productId: string, variantId: string | null) => `${productId}\u0000${variantId ?? ''}`;
 
 export class PriceBook {
