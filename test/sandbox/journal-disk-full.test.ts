@@ -184,9 +184,9 @@ describe('ENOSPC, a real full disk (tmpfs)', () => {
 
 const HAS_PRLIMIT = spawnSync('prlimit', ['--version']).status === 0;
 
-/** The sandbox alone as a child (test/helpers/sandbox-child.ts), under `prlimit --fsize=<soft>:unlimited`. */
+/** The sandbox alone as a child (test/helpers/sandbox-child.ts), its soft file size limit lowered (`prlimit --fsize=<soft>:`, the hard one kept). */
 async function limitedSandbox(data: string, fsizeBytes: number) {
-  const argv = ['prlimit', `--fsize=${fsizeBytes}:unlimited`, process.execPath, '--import', 'tsx', path.join(repoRoot, 'test/helpers/sandbox-child.ts'), data, '5'];
+  const argv = ['prlimit', `--fsize=${fsizeBytes}:`, process.execPath, '--import', 'tsx', path.join(repoRoot, 'test/helpers/sandbox-child.ts'), data, '5'];
   // tsx's cache files are under the same limit too: a write it refuses is ignored and a cut one is read as a miss.
   const child = spawn(argv[0]!, argv.slice(1), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -208,8 +208,11 @@ async function limitedSandbox(data: string, fsizeBytes: number) {
   return {
     url,
     stderr: () => stderr,
-    /** Room again: the soft limit raised to the hard one (unlimited), which needs no privilege. */
-    room: () => execFileSync('prlimit', ['--pid', String(child.pid), '--fsize=unlimited:unlimited']),
+    /** Room again: the soft limit raised to the hard one (as any user may), read from the child. */
+    room: () => {
+      const hard = execFileSync('prlimit', ['--pid', String(child.pid), '--fsize', '--raw', '--noheadings', '--output=HARD'], { encoding: 'utf8' }).trim();
+      execFileSync('prlimit', ['--pid', String(child.pid), `--fsize=${hard}:`]);
+    },
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

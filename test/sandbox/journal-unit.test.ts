@@ -497,17 +497,18 @@ describe('issue 38: the tail at start', () => {
 
   it('lines longer than the 1 MB read chunk are read whole; one over the limit is named in MB', async () => {
     const d = await tempDir('unit-');
-    const big = put('s', { kind: 'customer', record: customer('cst_1', { note: 'x'.repeat(1_500_000) }) });
+    const max = 1.125 * 1024 * 1024;
+    const big = put('s', { kind: 'customer', record: customer('cst_1', { note: 'x'.repeat(1_100_000) }) });
     writeFileSync(tailOf(d), line(move('s', 1)) + line(big) + line(move('s', 2)), { mode: 0o600 });
-    await withJournal(d, { maxLineBytes: 2 * 1024 * 1024 }, (j) => {
+    await withJournal(d, { maxLineBytes: max }, (j) => {
       expect(j.entriesOf('s')).toEqual([move('s', 1), big, move('s', 2)]);
     });
-    const huge = put('s', { kind: 'customer', record: customer('cst_1', { note: 'x'.repeat(2_500_000) }) });
+    const huge = put('s', { kind: 'customer', record: customer('cst_1', { note: 'x'.repeat(1_200_000) }) });
     writeFileSync(tailOf(d), line(move('s', 1)) + line(huge) + line(move('s', 2)), { mode: 0o600 });
-    expect(() => Journal.open(d, { maxLineBytes: 2 * 1024 * 1024 })).toThrow(/sandbox\.jsonl line 2 is longer than 2 MB, longer than any entry the sandbox writes\. The 1 line\(s\) before it \(the first \d+ bytes\) are good/);
+    expect(() => Journal.open(d, { maxLineBytes: max })).toThrow(/sandbox\.jsonl line 2 is longer than 1\.125 MB, longer than any entry the sandbox writes\. The 1 line\(s\) before it \(the first \d+ bytes\) are good/);
     // As the last line, without its newline, it is a torn write: dropped.
     writeFileSync(tailOf(d), line(move('s', 1)) + JSON.stringify(huge), { mode: 0o600 });
-    await withJournal(d, { maxLineBytes: 2 * 1024 * 1024 }, (j) => {
+    await withJournal(d, { maxLineBytes: max }, (j) => {
       expect(j.notes).toEqual([expect.stringMatching(/dropped an incomplete last line/)]);
       expect(quantities(j, 's')).toEqual([1]);
     });
@@ -699,7 +700,8 @@ describe('issue 38: a long start says how far it got', () => {
     let calls = 0;
     const log: string[] = [];
     const check = () => {
-      vi.setSystemTime(Date.now() + tick(++calls));
+      const ms = tick(++calls);
+      if (ms) vi.setSystemTime(Date.now() + ms);
       return undefined;
     };
     await withJournal(d, { check, log: (l) => log.push(l) }, () => {});
@@ -715,12 +717,13 @@ describe('issue 38: a long start says how far it got', () => {
     expect(log[0]).not.toBe('sandbox: reading sandbox.jsonl: 4,096 lines, 0.0 MB, 1.0 s');
   });
 
-  it('nothing when the start took under a second', async () => {
-    expect(await read(8192, (call) => (call === 8192 ? 999 : 0))).toEqual([]);
+  it('nothing when the start took under a second, and a second exactly is a second', async () => {
+    expect(await read(4096, (call) => (call === 4096 ? 999 : 0))).toEqual([]);
+    expect(await read(4095, (call) => (call === 4095 ? 1000 : 0))).toEqual(['sandbox: read 4,095 journal lines in 1.0 s (4,095 in the tail)']);
   });
 
   it('no line before the 4096th, however slow', async () => {
-    expect(await read(4095, () => 1)).toEqual(['sandbox: read 4,095 journal lines in 4.1 s (4,095 in the tail)']);
+    expect(await read(4095, (call) => (call === 1 ? 4095 : 0))).toEqual(['sandbox: read 4,095 journal lines in 4.1 s (4,095 in the tail)']);
   });
 });
 
