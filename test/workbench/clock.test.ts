@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
 import { deliveryRules } from '../../workbench/simulator/rules.js';
 import type { Workbench } from '../../workbench/index.js';
-import { anonymous, backOffice, call, http as send, startSandbox, tempDir } from '../sandbox/helpers.js';
+import { anonymous, backOffice, call, http as send, startSandbox, tempDir, waitFor } from '../sandbox/helpers.js';
 
 const ADMIN = { authorization: 'Bearer clock-test-admin' };
 const DAY = 86_400_000;
@@ -163,16 +163,27 @@ describe('advancing plays the retry ladder at its due times', () => {
       const raised = await send(`${wb.url}/__simulator/stores/${store}/events`, 'POST', { body: { event: 'order.created' } });
       expect(raised.status).toBe(202);
 
-      // Frozen: the first attempt is due at 10:00:00 and is sent now; the retries wait for the clock.
-      await new Promise<void>((resolve, reject) => {
-        const until = Date.now() + 5000;
-        const poll = () => (seen.length >= 1 ? resolve() : Date.now() > until ? reject(new Error('first attempt never came')) : setTimeout(poll, 10));
-        poll();
-      });
-      await new Promise((r) => setTimeout(r, 200));
+      // Frozen: the first attempt is due at 10:00:00 and is sent now; the retries wait for the clock. Waited
+      // on the delivery log's state (attempt 1 answered, attempt 2 scheduled), not on a sleep: the retry is
+      // due 5 s after attempt 1 ended on the store's frozen clock, and nothing more was sent.
+      const delays = deliveryRules.retryDelaysSeconds.map((s) => s * 1000);
+      const deliveries = `${wb.url}/api/v1/${store}/admin/webhooks/deliveries?webhook_id=${webhookId}`;
+      const waiting = await waitFor(async () => {
+        const rows = (await send(deliveries, 'GET', { headers: ADMIN })).json.content.deliveries as Array<{ attempt: number; status: string; scheduled_at: string; completed_at: string | null }>;
+        const first = rows.find((a) => a.attempt === 1 && a.completed_at);
+        const second = rows.find((a) => a.attempt === 2 && a.status === 'scheduled');
+        return first && second ? { first, second } : undefined;
+      }, 'attempt 1 answered and attempt 2 scheduled', 40_000);
+      expect(waiting.first.completed_at).toBe('2027-02-01T10:00:00.000Z');
+      expect(Date.parse(waiting.second.scheduled_at)).toBe(Date.parse(waiting.first.completed_at!) + delays[0]);
       expect(seen).toHaveLength(1);
+      expect((await send(clock(store))).json.content).toMatchObject({ now: '2027-02-01T10:00:00.000Z', frozen: true });
 
+      // The advance jumps between due times and runs only while an attempt is on the wire, so an attempt is
+      // late by at most the wall time the advance took (measured around it), never by a jump.
+      const wallBefore = Date.now();
       const advanced = await send(clock(store), 'POST', { body: { advance: 'PT1H' } });
+      const advanceTook = Date.now() - wallBefore;
       expect(advanced.status).toBe(200);
       expect(advanced.json.content).toMatchObject({ now: '2027-02-01T11:00:00.000Z', frozen: true, attempts_due_on_the_way: 2 });
       expect(seen.map((s) => s.attempt)).toEqual([1, 2, 3]);
@@ -181,13 +192,15 @@ describe('advancing plays the retry ladder at its due times', () => {
       expect(validateResponse('admin', 'listWebhookDeliveries', list.status, list.json)).toEqual({ valid: true });
       const attempts = [...list.json.content.deliveries].sort((a: { attempt: number }, b: { attempt: number }) => a.attempt - b.attempt);
       expect(attempts.map((a: { response_status: number }) => a.response_status)).toEqual([500, 503, 410]);
-      const delays = deliveryRules.retryDelaysSeconds.map((s) => s * 1000);
       for (let i = 1; i < attempts.length; i++) {
         const due = Date.parse(attempts[i - 1].completed_at) + delays[i - 1];
-        // Sent at its due time on the store's clock (the clock runs while an attempt is on the wire).
-        expect(Date.parse(attempts[i].sent_at ?? attempts[i].scheduled_at), `attempt ${i + 1}`).toBeGreaterThanOrEqual(due);
-        expect(Date.parse(attempts[i].sent_at ?? attempts[i].scheduled_at) - due, `attempt ${i + 1}`).toBeLessThan(1000);
-        expect(Date.parse(seen[i].timestamp)).toBeGreaterThanOrEqual(due);
+        // Scheduled at its due time and sent then on the store's clock, not before, and not after it by
+        // more than the advance's own running time (a jump past it, to the next due time or to 11:00, is far more).
+        expect(Date.parse(attempts[i].scheduled_at), `attempt ${i + 1} scheduled`).toBe(due);
+        const sent = Date.parse(attempts[i].sent_at);
+        expect(sent, `attempt ${i + 1}`).toBeGreaterThanOrEqual(due);
+        expect(sent - due, `attempt ${i + 1} late by more than the advance ran (${advanceTook} ms)`).toBeLessThanOrEqual(advanceTook);
+        expect(Date.parse(seen[i].timestamp)).toBe(sent);
       }
       const hook = await send(`${wb.url}/api/v1/${store}/admin/webhooks/${webhookId}`, 'GET', { headers: ADMIN });
       expect(hook.json.content.webhook).toMatchObject({ status: 'disabled' });
