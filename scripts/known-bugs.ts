@@ -4,7 +4,7 @@
 // back after each bug, also when the run fails or is interrupted (Ctrl-C, SIGTERM). Exit 1 when a bug is
 // not caught, 2 for misuse.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { knownBugs, type KnownBug } from '../test/mutation/known-bugs.js';
 import { repoRoot } from './lib/repo.js';
@@ -29,15 +29,26 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 function vitest(tests: string[]): { code: number; failed: string[] } {
-  const run = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=dot', ...tests], {
+  const report = path.join(repoRoot, 'tmp', `known-bugs-${process.pid}.json`);
+  mkdirSync(path.dirname(report), { recursive: true });
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${report}`, ...tests], {
     cwd: repoRoot,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
     maxBuffer: 64 * 1024 * 1024,
   });
-  const output = `${run.stdout}${run.stderr}`;
-  const failed = [...output.matchAll(/^\s*(?:FAIL|×)\s+(.+)$/gm)].map((m) => m[1]!.trim());
-  return { code: run.status ?? 1, failed: [...new Set(failed)] };
+  let failed: string[] = [];
+  try {
+    const parsed = JSON.parse(readFileSync(report, 'utf8')) as { testResults: { name: string; assertionResults: { status: string; fullName: string }[] }[] };
+    failed = parsed.testResults.flatMap((file) =>
+      file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${path.relative(repoRoot, file.name)}: ${a.fullName}`),
+    );
+  } catch {
+    // No report: vitest itself failed; its exit code says so.
+  } finally {
+    rmSync(report, { force: true });
+  }
+  return { code: run.status ?? 1, failed };
 }
 
 function makeBug(bug: KnownBug): void {

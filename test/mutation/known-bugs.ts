@@ -21,20 +21,20 @@ export const knownBugs: KnownBug[] = [
     file: 'conformance/rules/webhooks/sender-retry-schedule.ts',
     find: 'if (gap < w.min || gap > w.max) {',
     replace: 'if (gap < w.min) {',
-    caughtBy: ['test/conformance/rules/webhooks', 'test/conformance-webhooks/timing.test.ts'],
+    caughtBy: ['test/conformance/rules/webhooks/sender-retry-schedule.test.ts'],
   },
   {
     name: "the raw-socket 405 for CONNECT loses its Allow header (RFC 9110 section 15.5.6 requires it)",
     file: 'workbench/mock/server.ts',
     find: ", [], { allow: 'GET, POST, OPTIONS' }));",
     replace: ', []));',
-    caughtBy: ['test/mock', 'test/workbench'],
+    caughtBy: ['test/workbench/raw-socket-refusals.test.ts'],
   },
   {
     name: "a customer group's explicit \"no promotion\" falls back to the item's own promotion",
     file: 'workbench/sandbox/pricing.ts',
     find: 'promotion: price.promotion !== undefined ? price.promotion : own.promotion,',
     replace: 'promotion: price.promotion ?? own.promotion,',
-    caughtBy: ['test/sandbox'],
+    caughtBy: ['test/sandbox/pricing.test.ts', 'test/sandbox/behaviour.test.ts'],
   },
 ];
