@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { senderEnvelopeSchema } from '../../../../conformance/rules/webhooks/sender-envelope-schema.js';
 import { judge } from '../../../../conformance/rules/run.js';
 import { skipReason, view, type View } from '../view.js';
-import { body, defectTable, delivery, sender } from './fixtures.js';
+import { webhookEvents } from '../../../../generated/webhooks/catalog.js';
+import { exampleEnvelope } from '../../../../conformance/vectors/webhook-fixtures.js';
+import { body, defectTable, delivery, resign, sender, type Change } from './fixtures.js';
+
+/** The catalog's example of `event` (or order.created's, renamed, for an event outside the catalog), changed and re-signed. */
+function resignedAs(event: string, change: (b: Record<string, any>) => void): Change {
+  return (d) => {
+    const example = exampleEnvelope(webhookEvents.some((e) => e.event === event) ? event : 'order.created') as unknown as Record<string, any>;
+    example.event = example.payload.event = event;
+    d.body = example;
+    change(d.body);
+    resign(d);
+  };
+}
 
 // Every one-change delivery of the fixtures: this rule names its own defects and no other.
 const cases = defectTable<View>('sender-envelope-schema', {
@@ -27,17 +40,56 @@ describe('sender-envelope-schema findings', () => {
     expect(view(senderEnvelopeSchema, sender([{ ...notJson, parseError: undefined }]))).toEqual(['body is not JSON (unparseable)']);
   });
 
-  it('payload.event and payload.event_id must repeat the envelope', () => {
-    // The event's own schema pins payload.event to the event's name.
-    expect(judge(senderEnvelopeSchema, sender([delivery(body((b) => (b.payload.event = 'product.created')))]))).toEqual([
-      { subject: 'delivery #1 (delivered, order.created, dlv_01JPKZ9E8JEFCEGA0DBQKGKQBF)', severity: 'error', message: '/payload/event: must equal "order.created" (got string "product.created")' },
-    ]);
+  it('payload.event and payload.event_id must repeat the envelope (errors: section 2.17)', () => {
+    expect(judge(senderEnvelopeSchema, sender([delivery(body((b) => (b.payload.event = 'product.created')))]))).toEqual([{ subject: 'delivery #1 (delivered, order.created, dlv_01JPKZ9E8JEFCEGA0DBQKGKQBF)', severity: 'error', message: 'payload.event differs from event' }]);
     expect(judge(senderEnvelopeSchema, sender([delivery(body((b) => (b.payload.event_id = 'evt_other')))]))).toEqual([{ subject: 'delivery #1 (delivered, order.created, dlv_01JPKZ9E8JEFCEGA0DBQKGKQBF)', severity: 'error', message: 'payload.event_id differs from event_id' }]);
+    expect(view(senderEnvelopeSchema, sender([delivery(body((b) => ((b.payload.event_id = 'evt_other'), (b.payload.event = 'product.created'))))]))).toEqual([
+      'payload.event differs from event',
+      'payload.event_id differs from event_id',
+    ]);
   });
 
-  it('an event the catalog does not list, or no event name, is a schema error', () => {
-    expect(view(senderEnvelopeSchema, sender([delivery(body((b) => (b.event = b.payload.event = 'order.archived')))]))).toEqual(['/event: unknown event "order.archived" (not in the AsyncAPI catalog)']);
-    expect(view(senderEnvelopeSchema, sender([delivery(body((b) => delete b.event))]))).toEqual(['/event: must be a string naming the event (got undefined)']);
+  it('no event name, or an envelope field of the wrong type, is an error', () => {
+    expect(judge(senderEnvelopeSchema, sender([delivery(body((b) => delete b.event))]))).toEqual([{ subject: 'delivery #1 (delivered, dlv_01JPKZ9E8JEFCEGA0DBQKGKQBF)', severity: 'error', message: '/event: required property "event" is missing (got nothing)' }]);
+  });
+});
+
+// Section 6.5 leaves the complete list of events and their payload.properties models open: only the events
+// section 6.3 names (order.created, product.created) have a stated model. A defect in a designed model, or a
+// delivery of an event outside the catalog, is advice, and says why; the envelope stays an error.
+describe('issue 38: sender-envelope-schema judges as errors only what the contract states', () => {
+  const of = (event: string, change: (b: Record<string, any>) => void = () => {}) => {
+    const d = delivery(resignedAs(event, change));
+    return { d, subject: `delivery #1 (delivered, ${event}, ${d.body && (d.body as Record<string, any>).delivery_id})` };
+  };
+
+  it('a valid delivery of a designed event passes', () => {
+    expect(judge(senderEnvelopeSchema, sender([of('cart.updated').d]))).toEqual([]);
+  });
+
+  it('a defect in the model of an event the document names (order.created) is an error', () => {
+    const { d, subject } = of('order.created', (b) => (b.payload.properties.order_number = 7));
+    expect(judge(senderEnvelopeSchema, sender([d]))).toEqual([{ subject, severity: 'error', message: expect.stringMatching(/^\/payload\/properties\/order_number: must be string/) }]);
+  });
+
+  it('a defect in a designed model (cart.updated) is advice that says so', () => {
+    const { d, subject } = of('cart.updated', (b) => (b.payload.properties.id = 7));
+    const [finding, ...rest] = judge(senderEnvelopeSchema, sender([d])) as Array<Record<string, unknown>>;
+    expect(rest).toEqual([]);
+    expect(finding).toEqual({ subject, severity: 'warning', message: expect.stringMatching(/^\/payload\/properties\/id: must be string \(got number 7\) \(advice: the platform's document does not state the model of cart\.updated\)$/) });
+    expect(judge(senderEnvelopeSchema, sender([d]), { strict: true })).toEqual([{ ...finding, severity: 'error' }]);
+  });
+
+  it('a delivery of an event outside the catalog is advice', () => {
+    const { d, subject } = of('order.archived');
+    expect(judge(senderEnvelopeSchema, sender([d]))).toEqual([
+      { subject, severity: 'warning', message: '/event: unknown event "order.archived" (not in the AsyncAPI catalog) (advice: the platform\'s document does not state the model of order.archived)' },
+    ]);
+  });
+
+  it('an envelope defect of a designed event is still an error', () => {
+    const { d, subject } = of('cart.updated', (b) => (b.is_test = 'no'));
+    expect(judge(senderEnvelopeSchema, sender([d]))).toEqual([{ subject, severity: 'error', message: '/is_test: must be boolean (got string "no")' }]);
   });
 
   it('one line per schema error, with what came when known', () => {
