@@ -41,9 +41,11 @@ export function pageWindow(page: number, limit: number, maxPageSize = MAX_PAGE_S
 
 /** The window of a list request's `page` and `limit` query parameters (absent: page 1, `defaultLimit` rows). */
 export function pageWindowOf(query: URLSearchParams, defaultLimit: number, maxPageSize = MAX_PAGE_SIZE): PageWindow {
-  const page = query.get('page');
-  const limit = query.get('limit');
-  return pageWindow(page === null ? 1 : Number(page), limit === null ? defaultLimit : Number(limit), maxPageSize);
+  const pageParam = query.get('page');
+  const limitParam = query.get('limit');
+  // Stryker disable next-line ConditionalExpression: without the test, Number(null) is 0, which pageWindow reads as page 1 as well
+  const page = pageParam === null ? 1 : Number(pageParam);
+  return pageWindow(page, limitParam === null ? defaultLimit : Number(limitParam), maxPageSize);
 }
 
 export function pagination(window: Pick<PageWindow, 'page' | 'limit'>, total: number): Pagination {
