@@ -94,6 +94,6 @@ export const mutationModules: MutationModule[] = [
     mutate: ['workbench/clock/clocks.ts', 'workbench/clock/advance.ts', 'workbench/http/date-time.ts'],
     // clock.test.ts and clock-bounds.test.ts (a workbench over HTTP each, about 10 s a mutant) stay out:
     // clock-unit drives the same code through its own API.
-    tests: ['test/workbench/clock-unit.test.ts'],
+    tests: ['test/workbench/clock-unit.test.ts', 'test/workbench/clock-edges.test.ts'],
   },
 ];

@@ -494,25 +494,6 @@ describe('issue 38: the tail at start', () => {
     writeFileSync(tailOf(d), line({ v: 2, op: 'begin', generation: 0, at: AT }) + line(move('s', 2)));
     await withJournal(d, {}, (j) => expect(quantities(j, 's')).toEqual([2]));
   });
-
-  it('lines longer than the 1 MB read chunk are read whole; one over the limit is named in MB', async () => {
-    const d = await tempDir('unit-');
-    const max = 1.125 * 1024 * 1024;
-    const big = put('s', { kind: 'customer', record: customer('cst_1', { note: 'x'.repeat(1_100_000) }) });
-    writeFileSync(tailOf(d), line(move('s', 1)) + line(big) + line(move('s', 2)), { mode: 0o600 });
-    await withJournal(d, { maxLineBytes: max }, (j) => {
-      expect(j.entriesOf('s')).toEqual([move('s', 1), big, move('s', 2)]);
-    });
-    const huge = put('s', { kind: 'customer', record: customer('cst_1', { note: 'x'.repeat(1_200_000) }) });
-    writeFileSync(tailOf(d), line(move('s', 1)) + line(huge) + line(move('s', 2)), { mode: 0o600 });
-    expect(() => Journal.open(d, { maxLineBytes: max })).toThrow(/sandbox\.jsonl line 2 is longer than 1\.125 MB, longer than any entry the sandbox writes\. The 1 line\(s\) before it \(the first \d+ bytes\) are good/);
-    // As the last line, without its newline, it is a torn write: dropped.
-    writeFileSync(tailOf(d), line(move('s', 1)) + JSON.stringify(huge), { mode: 0o600 });
-    await withJournal(d, { maxLineBytes: max }, (j) => {
-      expect(j.notes).toEqual([expect.stringMatching(/dropped an incomplete last line/)]);
-      expect(quantities(j, 's')).toEqual([1]);
-    });
-  });
 });
 
 describe('issue 38: a tail line the sandbox did not write stops the start, naming the line, why and the good prefix', () => {
@@ -691,42 +672,6 @@ describe('issue 38: a snapshot the sandbox did not write stops the start', () =>
   });
 });
 
-describe('issue 38: a long start says how far it got', () => {
-  /** A tail of `n` customer puts; `tick(call)` moves the (fake) clock as the fixture check sees each record. */
-  async function read(n: number, tick: (call: number) => number): Promise<string[]> {
-    const d = await tempDir('unit-');
-    writeFileSync(tailOf(d), Array.from({ length: n }, (_, i) => line(put('s', { kind: 'customer', record: customer(`cst_${i}`) }))).join(''), { mode: 0o600 });
-    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
-    let calls = 0;
-    const log: string[] = [];
-    const check = () => {
-      const ms = tick(++calls);
-      if (ms) vi.setSystemTime(Date.now() + ms);
-      return undefined;
-    };
-    await withJournal(d, { check, log: (l) => log.push(l) }, () => {});
-    vi.useRealTimers();
-    return log;
-  }
-
-  it('a line every 4096 lines once a second has passed since the last, and a summary when the start took a second or more', async () => {
-    const log = await read(8192, (call) => (call === 4096 ? 1000 : call === 8192 ? 999 : 0));
-    let at4096 = 0;
-    for (let i = 0; i < 4095; i++) at4096 += Buffer.byteLength(line(put('s', { kind: 'customer', record: customer(`cst_${i}`) })));
-    expect(log).toEqual([`sandbox: reading sandbox.jsonl: 4,096 lines, ${(at4096 / 1024 / 1024).toFixed(1)} MB, 1.0 s`, 'sandbox: read 8,192 journal lines in 2.0 s (8,192 in the tail)']);
-    expect(log[0]).not.toBe('sandbox: reading sandbox.jsonl: 4,096 lines, 0.0 MB, 1.0 s');
-  });
-
-  it('nothing when the start took under a second, and a second exactly is a second', async () => {
-    expect(await read(4096, (call) => (call === 4096 ? 999 : 0))).toEqual([]);
-    expect(await read(4095, (call) => (call === 4095 ? 1000 : 0))).toEqual(['sandbox: read 4,095 journal lines in 1.0 s (4,095 in the tail)']);
-  });
-
-  it('no line before the 4096th, however slow', async () => {
-    expect(await read(4095, (call) => (call === 1 ? 4095 : 0))).toEqual(['sandbox: read 4,095 journal lines in 4.1 s (4,095 in the tail)']);
-  });
-});
-
 describe('issue 38: the fold (snapshot lines and the in-memory journal)', () => {
   const fold = (...entries: Entry[]) => {
     const f = new Fold();
@@ -801,5 +746,63 @@ describe('issue 38: the fold (snapshot lines and the in-memory journal)', () => 
       { kind: 'cart', record: cart('crt_1', 'again') },
       { kind: 'cart', record: cart('crt_4') },
     ]);
+  });
+});
+
+// The slowest cases last (Stryker stops at a mutant's first failing test, in file order).
+describe('issue 38: lines longer than the read chunk', () => {
+  it('lines longer than the 1 MB read chunk are read whole; one over the limit is named in MB', async () => {
+    const d = await tempDir('unit-');
+    const max = 1.125 * 1024 * 1024;
+    const big = put('s', { kind: 'customer', record: customer('cst_1', { note: 'x'.repeat(1_100_000) }) });
+    writeFileSync(tailOf(d), line(move('s', 1)) + line(big) + line(move('s', 2)), { mode: 0o600 });
+    await withJournal(d, { maxLineBytes: max }, (j) => {
+      expect(j.entriesOf('s')).toEqual([move('s', 1), big, move('s', 2)]);
+    });
+    const huge = put('s', { kind: 'customer', record: customer('cst_1', { note: 'x'.repeat(1_200_000) }) });
+    writeFileSync(tailOf(d), line(move('s', 1)) + line(huge) + line(move('s', 2)), { mode: 0o600 });
+    expect(() => Journal.open(d, { maxLineBytes: max })).toThrow(/sandbox\.jsonl line 2 is longer than 1\.125 MB, longer than any entry the sandbox writes\. The 1 line\(s\) before it \(the first \d+ bytes\) are good/);
+    // As the last line, without its newline, it is a torn write: dropped.
+    writeFileSync(tailOf(d), line(move('s', 1)) + JSON.stringify(huge), { mode: 0o600 });
+    await withJournal(d, { maxLineBytes: max }, (j) => {
+      expect(j.notes).toEqual([expect.stringMatching(/dropped an incomplete last line/)]);
+      expect(quantities(j, 's')).toEqual([1]);
+    });
+  });
+});
+
+describe('issue 38: a long start says how far it got', () => {
+  /** A tail of `n` customer puts; `tick(call)` moves the (fake) clock as the fixture check sees each record. */
+  async function read(n: number, tick: (call: number) => number): Promise<string[]> {
+    const d = await tempDir('unit-');
+    writeFileSync(tailOf(d), Array.from({ length: n }, (_, i) => line(put('s', { kind: 'customer', record: customer(`cst_${i}`) }))).join(''), { mode: 0o600 });
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    let calls = 0;
+    const log: string[] = [];
+    const check = () => {
+      const ms = tick(++calls);
+      if (ms) vi.setSystemTime(Date.now() + ms);
+      return undefined;
+    };
+    await withJournal(d, { check, log: (l) => log.push(l) }, () => {});
+    vi.useRealTimers();
+    return log;
+  }
+
+  it('a line every 4096 lines once a second has passed since the last, and a summary when the start took a second or more', async () => {
+    const log = await read(8192, (call) => (call === 4096 ? 1000 : call === 8192 ? 999 : 0));
+    let at4096 = 0;
+    for (let i = 0; i < 4095; i++) at4096 += Buffer.byteLength(line(put('s', { kind: 'customer', record: customer(`cst_${i}`) })));
+    expect(log).toEqual([`sandbox: reading sandbox.jsonl: 4,096 lines, ${(at4096 / 1024 / 1024).toFixed(1)} MB, 1.0 s`, 'sandbox: read 8,192 journal lines in 2.0 s (8,192 in the tail)']);
+    expect(log[0]).not.toBe('sandbox: reading sandbox.jsonl: 4,096 lines, 0.0 MB, 1.0 s');
+  });
+
+  it('nothing when the start took under a second, and a second exactly is a second', async () => {
+    expect(await read(4096, (call) => (call === 4096 ? 999 : 0))).toEqual([]);
+    expect(await read(4095, (call) => (call === 4095 ? 1000 : 0))).toEqual(['sandbox: read 4,095 journal lines in 1.0 s (4,095 in the tail)']);
+  });
+
+  it('no line before the 4096th, however slow', async () => {
+    expect(await read(4095, (call) => (call === 1 ? 4095 : 0))).toEqual(['sandbox: read 4,095 journal lines in 4.1 s (4,095 in the tail)']);
   });
 });
