@@ -12,7 +12,7 @@ import { describeDelivery, field } from '../shared/webhooks.js';
 
 type Issue = { path: string; message: string; got?: string };
 const line = (e: Issue) => `${e.path}: ${e.message}${e.got ? ` (got ${e.got})` : ''}`;
-const stated = new Set(webhookEvents.filter((e) => e.contractSource === 'seed').map((e) => e.event));
+const stated = new Set<string>(webhookEvents.filter((e) => e.contractSource === 'seed').map((e) => e.event));
 
 export const senderEnvelopeSchema: Rule<SenderObservations> = {
   id: 'sender-envelope-schema',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { senderEnvelopeSchema } from '../../../../conformance/rules/webhooks/sender-envelope-schema.js';
+import type { Finding } from '../../../../conformance/rules/model.js';
 import { judge } from '../../../../conformance/rules/run.js';
 import { skipReason, view, type View } from '../view.js';
 import { webhookEvents } from '../../../../generated/webhooks/catalog.js';
@@ -74,7 +75,7 @@ describe('issue 38: sender-envelope-schema judges as errors only what the contra
 
   it('a defect in a designed model (cart.updated) is advice that says so', () => {
     const { d, subject } = of('cart.updated', (b) => (b.payload.properties.id = 7));
-    const [finding, ...rest] = judge(senderEnvelopeSchema, sender([d])) as Array<Record<string, unknown>>;
+    const [finding, ...rest] = judge(senderEnvelopeSchema, sender([d])) as Finding[];
     expect(rest).toEqual([]);
     expect(finding).toEqual({ subject, severity: 'warning', message: expect.stringMatching(/^\/payload\/properties\/id: must be string \(got number 7\) \(advice: the platform's document does not state the model of cart\.updated\)$/) });
     expect(judge(senderEnvelopeSchema, sender([d]), { strict: true })).toEqual([{ ...finding, severity: 'error' }]);
