@@ -41,11 +41,8 @@ export function pageWindow(page: number, limit: number, maxPageSize = MAX_PAGE_S
 
 /** The window of a list request's `page` and `limit` query parameters (absent: page 1, `defaultLimit` rows). */
 export function pageWindowOf(query: URLSearchParams, defaultLimit: number, maxPageSize = MAX_PAGE_SIZE): PageWindow {
-  const pageParam = query.get('page');
-  const limitParam = query.get('limit');
-  // Stryker disable next-line ConditionalExpression: without the test, Number(null) is 0, which pageWindow reads as page 1 as well
-  const page = pageParam === null ? 1 : Number(pageParam);
-  return pageWindow(page, limitParam === null ? defaultLimit : Number(limitParam), maxPageSize);
+  const limit = query.get('limit');
+  return pageWindow(Number(query.get('page') ?? 1), limit === null ? defaultLimit : Number(limit), maxPageSize);
 }
 
 export function pagination(window: Pick<PageWindow, 'page' | 'limit'>, total: number): Pagination {

@@ -16,8 +16,10 @@ export interface ResolvedPrice extends PriceInputs {
   groupId: string | null;
 }
 
-// Stryker disable next-line StringLiteral: a product-level price (no variant) is keyed by any text that is no variant id; '' or another such text keys the same
-const key = (productId: string, variantId: string | null) => `${productId}\u0000${variantId ?? ''}`;
+/** What keys a product-level price (no variant): any text that is no variant id. */
+// Stryker disable next-line StringLiteral: '' or any other text that is no variant id keys product-level prices the same
+const PRODUCT_LEVEL = '';
+const key = (productId: string, variantId: string | null) => `${productId}\u0000${variantId ?? PRODUCT_LEVEL}`;
 
 export class PriceBook {
   readonly groups = new Map<string, CustomerGroup>();
