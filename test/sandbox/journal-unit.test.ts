@@ -572,7 +572,7 @@ describe('issue 38: a tail line the sandbox did not write stops the start, namin
   it('entries of the right shape at every edge are read: quantities 0 and a billion, a customer id, a removed cart, a record the check accepts', async () => {
     const d = await tempDir('unit-');
     const entries: Entry[] = [
-      put('s', { ...stock(0), inventory: [lot(0), lot(1_000_000_000)] }),
+      put('s', { kind: 'stock', product_id: 'prd_1', variant_id: 'var_1', inventory: [lot(0), lot(1_000_000_000)] }),
       { v: 2, store: 's', at: AT, op: 'identity', identity: { ...identity('s', 'a'), customer_id: 'cst_1' } },
       put('s', { kind: 'cart-deleted', id: 'crt_1' }, { kind: 'customer', record: customer('cst_1') }),
       { v: 1, store: 's', at: AT, op: 'put', puts: [{ kind: 'order', record: order('1001') }] },
@@ -698,7 +698,7 @@ describe('issue 38: the fold (snapshot lines and the in-memory journal)', () => 
     const applied = putsOf(fold(put('s', { kind: 'product', record: p }), put('s', stock(0, 'var_1')), put('s', stock(4, 'var_2'))));
     expect(applied).toEqual([{ kind: 'product', record: withInventory(withInventory(p, 'var_1', [lot(0)]), 'var_2', [lot(4)]) }]);
     const variants = (applied[0] as { record: ProductRecord }).record.variants;
-    expect(variants.map((v) => [v.id, v.inventory[0].stock_quantity, v.stock_available])).toEqual([
+    expect(variants.map((v) => [v.id, v.inventory![0]!.stock_quantity, v.stock_available])).toEqual([
       ['var_1', 0, false],
       ['var_2', 4, true],
     ]);

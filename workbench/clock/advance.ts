@@ -63,9 +63,10 @@ export async function advanceClock(clocks: Clocks, work: DueWork | undefined, st
 async function drain(clocks: Clocks, work: DueWork, storeId: string): Promise<void> {
   for (;;) {
     const due = work.nextDueOf(storeId);
+    const onTheWire = work.inFlightOf(storeId) > 0;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: what is due at the store's time is also kicked by advanceClock's loop (its else branch), so this check only saves a step
-    const pending = work.inFlightOf(storeId) > 0 || (due !== undefined && due <= clocks.now(storeId));
-    if (!pending) return;
+    const dueNow = due !== undefined && due <= clocks.now(storeId);
+    if (!onTheWire && !dueNow) return;
     work.kick();
     await work.nextAttempt(50);
   }

@@ -160,10 +160,11 @@ export class Clocks {
   setAnchor(storeId: string, anchor: number | undefined): void {
     const entry = this.entries.get(storeId);
     if (!entry || entry.anchor === anchor) return;
+    // Stryker disable next-line ConditionalExpression: { anchor: undefined } reads and persists as no anchor (JSON drops undefined)
+    const next: Entry = { state: entry.state, ...(anchor === undefined ? {} : { anchor }) };
     // Stryker disable next-line ConditionalExpression: no entry holds the wall clock's state (set() and load() drop it); kept for safety
     if (isWall(entry.state)) this.entries.delete(storeId);
-    // Stryker disable next-line ConditionalExpression: { anchor: undefined } reads and persists as no anchor (JSON drops undefined)
-    else this.entries.set(storeId, { state: entry.state, ...(anchor === undefined ? {} : { anchor }) });
+    else this.entries.set(storeId, next);
     this.persist();
   }
 

@@ -23,7 +23,7 @@ export function parseDateTime(value: unknown): number | undefined {
   if (day > daysIn(year, month)) return undefined;
   if (hour > 23) return undefined;
   // 23:59:60 (a leap second) is not an instant Date can hold: refused like any other second past 59.
-  // Stryker disable next-line ConditionalExpression: V8's Date.parse refuses these too (NaN), so no test under Node can tell
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: V8's Date.parse refuses these too (NaN), so no test under Node can tell
   if (minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return undefined;
   const ms = Date.parse(value);
   return Number.isFinite(ms) ? ms : undefined;
