@@ -244,6 +244,29 @@ describe('issue 38: refuseSocket answers on a raw socket', () => {
   });
 });
 
+describe('issue 38: refuseSocket closes the connection itself', () => {
+  it('also when the client keeps its side open (half-open), so a refused peer cannot hold the socket', async () => {
+    const serverClosed = new Promise<void>((resolve) => {
+      socketHandler = (socket) => {
+        socket.on('close', () => resolve());
+        refuseSocket(socket, fail(400, 'invalid_parameter', 'x'));
+      };
+    });
+    const { port } = rawServer.address() as AddressInfo;
+    const client = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    const received: Buffer[] = [];
+    client.on('data', (c: Buffer) => received.push(c));
+    client.on('error', () => undefined);
+    const clientGotEnd = new Promise<void>((resolve) => client.on('end', () => resolve()));
+    try {
+      await Promise.all([serverClosed, clientGotEnd]);
+      expect(Buffer.concat(received).toString('utf8')).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    } finally {
+      client.destroy();
+    }
+  });
+});
+
 describe('issue 38: describeItems', () => {
   it('says where each input is (body field, header, or a parameter of its location) and joins them with "; "', () => {
     expect(
