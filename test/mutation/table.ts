@@ -24,7 +24,7 @@ export function renderMutationSection(modules: readonly MutationModule[], result
     }
     const c = result.counts;
     lines.push(
-      `| ${escape(module.title)} | ${module.mutate.map((f) => `\`${f}\``).join(', ')} | ${c.killed + c.timeout + c.survived + c.noCoverage} | ${c.killed + c.timeout} | ${c.survived + c.noCoverage} | ${c.ignored} | ${result.score.toFixed(1)}% | ${meetsThreshold(result) ? 'yes' : '**no**'} |`,
+      `| ${escape(module.title)} | ${module.mutate.map((f) => `\`${f}\``).join(', ')} | ${c.killed + c.timeout + c.survived + c.noCoverage} | ${c.killed + c.timeout} | ${c.survived + c.noCoverage} | ${c.ignored} | ${result.score.toFixed(1)}%${result.checker ? '' : ' (without the type checker)'} | ${meetsThreshold(result) ? 'yes' : '**no**'} |`,
     );
   }
   const survivors = modules.flatMap((m) => results.get(m.name)?.survivors ?? []);
