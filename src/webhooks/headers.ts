@@ -13,7 +13,7 @@ export const HEADER = {
 
 /** The raw value of header `name` (lowercase), as found: a string, an array when repeated, or undefined. */
 export function getHeader(headers: HeaderSource, name: string): unknown {
-  if (headers === undefined || headers === null || typeof headers !== 'object') return undefined;
+  if (headers === null || typeof headers !== 'object') return undefined;
   if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.get(name) ?? undefined;
   const record = headers as Record<string, unknown>;
   if (Object.prototype.hasOwnProperty.call(record, name)) return record[name];

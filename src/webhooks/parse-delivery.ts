@@ -111,7 +111,8 @@ export function parseDelivery<E = WebhookEvent>(input: ParseDeliveryInput): Pars
     return reject(400, 'invalid-json', 'body is not valid JSON');
   }
 
-  const event = body && typeof body === 'object' ? (body as { event?: unknown }).event : undefined;
+  // A JSON null has no properties; any other value (a primitive included) reads as one that may lack `event`.
+  const event = (body as { event?: unknown } | null)?.event;
   // An event this kit's catalog does not know (a newer contract): judged on the shared envelope alone.
   const unknown = typeof event === 'string' && !isKnownWebhookEvent(event) && input.unknownEvents !== 'reject';
   const validation = unknown ? validateWebhookEnvelope(body) : runValidator(validate, body);

@@ -182,3 +182,28 @@ describe('issue 38: getHeader', () => {
     for (const source of [undefined, null, 'x-svc-event: a', 42]) expect(getHeader(source as never, 'x-svc-event')).toBeUndefined();
   });
 });
+
+describe('issue 38: parseDelivery, a string body is the text itself and only objects are header sources', () => {
+  it('a string body is parsed as given (a lone surrogate in it is kept, not replaced as its UTF-8 bytes would be)', () => {
+    const d = changed((b) => {
+      b.event = b.payload.event = 'order.archived';
+      b.payload.properties = { note: 'a\ud800b' };
+    });
+    const text = JSON.stringify(d.body).replace('\\ud800', '\ud800');
+    expect(text).toContain('\ud800');
+    const result = parseDelivery({ rawBody: text, headers: { ...d.headers, 'x-svc-signature': signPayload(text, SECRET) }, secrets: [SECRET] });
+    expect(result).toMatchObject({ ok: true, known: false });
+    expect(result.ok && (result.event as unknown as { payload: { properties: { note: string } } }).payload.properties.note).toBe('a\ud800b');
+  });
+
+  it('a body whose event is not a string fails the catalog validator (which says so), not the envelope-only path', () => {
+    const d = changed((b) => (b.event = 42));
+    const result = parseDelivery({ rawBody: d.raw, headers: { ...d.headers, 'x-svc-event': '42' }, secrets: [SECRET] });
+    expect(result).toMatchObject({ ok: false, status: 400, reason: 'schema' });
+    expect(result.ok === false && result.errors).toEqual([{ path: '/event', message: 'must be a string naming the event', expected: 'string', got: 'number' }]);
+  });
+
+  it('getHeader reads objects only: a function carrying a header-named property is no header source', () => {
+    expect(getHeader(Object.assign(() => 1, { 'x-svc-event': 'a' }) as never, 'x-svc-event')).toBeUndefined();
+  });
+});

@@ -181,3 +181,10 @@ describe('issue 38: the staleness guard on both sides of "newer"', () => {
     expect(order).toEqual(['t1', 't3 start', 't3 end']);
   });
 });
+
+describe('issue 38: timestampToNanos reads strings only', () => {
+  it('refuses an object even when its text is a valid timestamp', () => {
+    const disguised = { toString: () => '2025-03-14T05:00:04Z' };
+    expect(() => timestampToNanos(disguised as never)).toThrow(TypeError);
+  });
+});

@@ -117,6 +117,8 @@ describe('issue 38: verifySignature and signPayload, both sides of each check', 
     expect(verifySignature(body, `sha256=${'0'.repeat(64)}`, secret)).toEqual({ ok: false, reason: 'mismatch' });
     expect(verifySignature(body, `sha256:${good.slice(7)}`, secret)).toEqual({ ok: false, reason: 'malformed' });
     expect(verifySignature(body, `xsha256=${good.slice(8)}`, secret)).toEqual({ ok: false, reason: 'malformed' });
+    // A String object that reads like a valid header is still not a header string.
+    expect(verifySignature(body, new String(good), secret)).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('SIGNATURE_PATTERN, exported for receivers, is anchored at both ends and wants lower-case hex', () => {
