@@ -103,6 +103,14 @@ describe('issue 38: the tally of a run', () => {
     expect(tally.results()[0].findings).toEqual([err]);
   });
 
+  it('findings without a place come before those with one, whatever order they came in', () => {
+    for (const order of [['s/1', undefined], [undefined, 's/1']]) {
+      const tally = new RuleTally([stated]);
+      for (const where of order) tally.add('stated-rule', [problem('x', String(where))], where);
+      expect(tally.results()[0].findings.map((f) => f.subject)).toEqual(['x', 's/1: x']);
+    }
+  });
+
   it('an unknown rule is a certifier bug, said', () => {
     expect(() => new RuleTally([stated]).add('other', [])).toThrow(new Error('RuleTally: unknown rule other'));
   });

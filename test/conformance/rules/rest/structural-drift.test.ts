@@ -69,8 +69,19 @@ describe('issue 38: structural-drift, its bounds and why it skips', () => {
     ['a list recorded empty', { a: [] }, { a: [1] }, []],
     ['the first items of lists compared', { a: [{ b: 1 }] }, { a: [{ b: '1' }, { b: 2 }] }, ['/a/0/b was number, is string']],
     ['a list of lists', [[1]], [['x']], ['/0/0 was number, is string']],
+    ['nothing recorded', undefined, { a: 1 }, []],
+    ['a value recorded as undefined', { a: undefined }, { a: 1 }, []],
   ])('drift: %s', (_, recorded, live, want) => {
     expect(drift(recorded, live)).toEqual(want);
+  });
+
+  it('a free-form map without a value schema: the values of keys both have are data too', () => {
+    const metadata = structuredClone(variantOk);
+    metadata.content.variant.metadata = { batch: 7 };
+    const changed = structuredClone(variantOk);
+    changed.content.variant.metadata = { batch: 'seven' };
+    expect(judge(structuralDrift, exchange(getVariant(changed)))).toEqual(judge(structuralDrift, exchange(getVariant(metadata))));
+    expect(judge(structuralDrift, exchange({ ...getVariant(changed), recordedBody: metadata }))).toEqual([]);
   });
 
   it('the finding is advice on the body; the status or a body it cannot compare is a skip', () => {
