@@ -61,7 +61,7 @@ for (let i = 0; i < args.length; i++) {
 const modules = selected.length > 0 ? selected : mutationModules;
 
 /** The test files of a module: listed files, and every `*.test.ts` under a listed folder. */
-export function testFiles(module: MutationModule): string[] {
+function testFiles(module: MutationModule): string[] {
   return module.tests.flatMap((entry) => {
     const absolute = path.join(repoRoot, entry);
     if (!existsSync(absolute)) fail(`test/mutation/modules.ts: module ${module.name} names ${entry}, which does not exist; fix the entry.`);

@@ -52,3 +52,14 @@ export async function killChild(child: ChildProcess, options: { group?: boolean 
   } else if (running) child.kill('SIGKILL');
   if (running && child.pid !== undefined) await new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 }
+
+/** SIGKILL to each pid still running (for processes a test knows only by pid: detached grandchildren). */
+export function killPids(pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}

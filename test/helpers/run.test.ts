@@ -2,23 +2,17 @@
 // own process group, killed whole when it ends, so a server it started with `&` never outlives it, pass or
 // fail, and a failed block returns at once instead of waiting on the pipes its server holds open.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killPids, makeTempDir } from './cleanup.js';
 import { run } from './run.js';
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'sfc-run-group-'));
+const { dir, remove: removeDir } = await makeTempDir('sfc-run-group-');
 const started: number[] = [];
 afterAll(async () => {
-  for (const pid of started) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone, as it should be
-    }
-  }
-  await rm(dir, { recursive: true, force: true });
+  killPids(started);
+  await removeDir();
 });
 
 /** A process exists and is not a zombie. */

@@ -9,6 +9,7 @@ import { generateWorld, SEED_EPOCH, UNPRICED } from '../../workbench/sandbox/see
 import { loadTemplates, type Templates } from '../../workbench/sandbox/templates.js';
 import type { CartRecord, Coupon, Promotion, Subscription, VariantRecord } from '../../workbench/sandbox/types.js';
 import { World } from '../../workbench/sandbox/world.js';
+import { plan } from './price-fixtures.js';
 
 const STORE = 'demo-store';
 const assets = new AssetUrls('http://sandbox.test', STORE);
@@ -22,20 +23,7 @@ const promo = (id: string, kind: 'percentage' | 'fixed', value: number): Promoti
   expires_at: '2030-12-31T23:59:59+05:30',
   details: { promotion_type: 'discount', discount_type: kind, discount_percent: kind === 'percentage' ? value : 0, discount_fixed_amount: kind === 'fixed' ? value : 0 },
 });
-const PLAN: Subscription = {
-  id: 'sub_T_MONTHLY',
-  subscription_plan: 'Monthly refill',
-  subscription_price: 300,
-  billing_interval: 1,
-  billing_limit: 12,
-  order_interval: 1,
-  order_limit: 12,
-  minimum_quantity: 1,
-  billing_trial_days: 0,
-  billing_frequency: 'month',
-  order_frequency: 'month',
-  fulfill_separately: false,
-};
+const PLAN = plan('sub_T_MONTHLY', 300);
 
 interface ItemSpec {
   excl: number;

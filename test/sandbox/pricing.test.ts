@@ -2,10 +2,11 @@
 // each case names the group prices, the coupon and the cart it judges, so a changed rule shows as a changed
 // answer here, without starting a workbench (test/sandbox/behaviour.test.ts checks the same over HTTP).
 import { describe, expect, it } from 'vitest';
+import { plan } from './price-fixtures.js';
 import { evaluate, judge, type CouponCart } from '../../workbench/sandbox/coupons.js';
 import { round2, rupees } from '../../workbench/sandbox/money.js';
 import { PriceBook, type PriceInputs } from '../../workbench/sandbox/pricing.js';
-import type { Coupon, CustomerGroup, GroupPrice, Pricing, Promotion, Subscription } from '../../workbench/sandbox/types.js';
+import type { Coupon, CustomerGroup, GroupPrice, Pricing, Promotion } from '../../workbench/sandbox/types.js';
 
 const pricing = (selling: number): Pricing => ({
   currency: 'INR',
@@ -24,20 +25,6 @@ const promotion = (id: string, percent: number): Promotion => ({
   starts_at: '2025-01-01T00:00:00+05:30',
   expires_at: '2030-12-31T23:59:59+05:30',
   details: { promotion_type: 'discount', discount_type: 'percentage', discount_percent: percent, discount_fixed_amount: 0 },
-});
-const plan = (id: string, price: number): Subscription => ({
-  id,
-  subscription_plan: 'Monthly refill',
-  subscription_price: price,
-  billing_interval: 1,
-  billing_limit: 12,
-  order_interval: 1,
-  order_limit: 12,
-  minimum_quantity: 1,
-  billing_trial_days: 0,
-  billing_frequency: 'month',
-  order_frequency: 'month',
-  fulfill_separately: false,
 });
 const price = (product_id: string, variant_id: string | null, selling: number, extra: Partial<GroupPrice> = {}): GroupPrice => ({ product_id, variant_id, pricing: pricing(selling), ...extra });
 const group = (id: string, prices: GroupPrice[], is_default = false): CustomerGroup => ({ id, name: id, is_default, prices });

@@ -2,28 +2,20 @@
 // clocks.json holds and how often it is rewritten, that writing it leaves no descriptor open, long values in
 // a refusal, durations of several digits, the store clock running while an attempt is on the wire, and the
 // bound on the steps of one advance.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { advanceClock, parseDuration, type DueWork } from '../../workbench/clock/advance.js';
 import { ClockError, Clocks, dayOf } from '../../workbench/clock/clocks.js';
 
 const T = Date.parse('2030-06-15T12:00:00Z');
 const DAY = 86_400_000;
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'clock-edges-'));
-  dirs.push(d);
-  return d;
-};
+const cleanup = cleanupAfterEach();
 
 describe('issue 38: clocks.json, edge by edge', () => {
-  it('a store set to run at the wall clock\'s own time has no entry in the file', () => {
-    const dir = tempDir();
+  it('a store set to run at the wall clock\'s own time has no entry in the file', async () => {
+    const dir = await cleanup.tempDir('clock-edges-');
     const wall = { now: T };
     const clocks = Clocks.open({ dataDir: dir, wall: () => wall.now });
     clocks.set('s', T + 1000, true);
@@ -32,8 +24,8 @@ describe('issue 38: clocks.json, edge by edge', () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'clocks.json'), 'utf8'))).toEqual({ v: 1, clocks: { t: { kind: 'frozen', at: T + 1000 } } });
   });
 
-  it('an anchor set again to the same day does not rewrite the file; another day does', () => {
-    const dir = tempDir();
+  it('an anchor set again to the same day does not rewrite the file; another day does', async () => {
+    const dir = await cleanup.tempDir('clock-edges-');
     const file = path.join(dir, 'clocks.json');
     const clocks = Clocks.open({ dataDir: dir, wall: () => T });
     clocks.set('s', T + DAY, true);
@@ -45,8 +37,8 @@ describe('issue 38: clocks.json, edge by edge', () => {
     expect(statSync(file).ino).not.toBe(written);
   });
 
-  it.skipIf(!process.platform.startsWith('linux'))('writing it leaves no file descriptor open', () => {
-    const dir = tempDir();
+  it.skipIf(!process.platform.startsWith('linux'))('writing it leaves no file descriptor open', async () => {
+    const dir = await cleanup.tempDir('clock-edges-');
     const clocks = Clocks.open({ dataDir: dir, wall: () => T });
     const open = () => readdirSync('/proc/self/fd').length;
     const before = open();
@@ -54,8 +46,8 @@ describe('issue 38: clocks.json, edge by edge', () => {
     expect(open()).toBe(before);
   });
 
-  it('a long value in a refusal is shown cut at 40 characters', () => {
-    const dir = tempDir();
+  it('a long value in a refusal is shown cut at 40 characters', async () => {
+    const dir = await cleanup.tempDir('clock-edges-');
     writeFileSync(path.join(dir, 'clocks.json'), JSON.stringify({ v: 1, clocks: { s: { kind: 'k'.repeat(100) } } }));
     let message = '';
     try {

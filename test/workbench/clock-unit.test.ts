@@ -2,25 +2,17 @@
 // the date-time reader (workbench/http/date-time.ts), driven through their own APIs in process: a wall
 // clock the test moves by hand, a scheduler that keeps attempts in a list (the DueWork the simulator
 // gives), clocks.json on a temporary folder. Every bound is checked on both sides.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { advanceClock, ADVANCE_WAIT_MS, parseDuration, type DueWork } from '../../workbench/clock/advance.js';
 import { ClockError, Clocks, dayOf, EARLIEST, LATEST, MAX_STORE_CLOCKS } from '../../workbench/clock/clocks.js';
 import { DATE_TIME_WANTED, parseDateTime } from '../../workbench/http/date-time.js';
 
 const T = Date.parse('2030-06-15T12:00:00Z');
 const DAY = 86_400_000;
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'clock-unit-'));
-  dirs.push(d);
-  return d;
-};
+const cleanup = cleanupAfterEach();
 
 /** Clocks on a wall clock that moves only when the test says. */
 function manual(options: { dataDir?: string; maxStores?: number } = {}) {
@@ -167,8 +159,8 @@ describe('issue 38: a store clock', () => {
 const Manual = { defaults: () => Clocks.open() };
 
 describe('issue 38: clocks.json', () => {
-  it('is written on each change (0600, replaced whole, the folder made if missing) and read back at open', () => {
-    const dir = path.join(tempDir(), 'data', 'more');
+  it('is written on each change (0600, replaced whole, the folder made if missing) and read back at open', async () => {
+    const dir = path.join(await cleanup.tempDir('clock-unit-'), 'data', 'more');
     const first = manual({ dataDir: dir });
     first.clocks.set('run', T + 5000);
     first.clocks.set('frozen', T - DAY, true);
@@ -228,8 +220,8 @@ describe('issue 38: clocks.json', () => {
     ['a long store name', JSON.stringify({ v: 1, clocks: { [`s${'z'.repeat(100)}`]: null } }), `: store "s${'z'.repeat(79)}": the entry`],
   ];
 
-  it.each(refused)('%s is refused at open with the file, the store, the field and the fix', (_name, text, why) => {
-    const dir = tempDir();
+  it.each(refused)('%s is refused at open with the file, the store, the field and the fix', async (_name, text, why) => {
+    const dir = await cleanup.tempDir('clock-unit-');
     const file = path.join(dir, 'clocks.json');
     writeFileSync(file, text);
     let thrown: unknown;
@@ -242,8 +234,8 @@ describe('issue 38: clocks.json', () => {
     expect((thrown as Error).message.startsWith(`${file}${why}`), (thrown as Error).message).toBe(true);
   });
 
-  it('the edges that are accepted: the full span of offsets, 2000 itself, an anchor at midnight; a wall-clock entry holds no place', () => {
-    const dir = tempDir();
+  it('the edges that are accepted: the full span of offsets, 2000 itself, an anchor at midnight; a wall-clock entry holds no place', async () => {
+    const dir = await cleanup.tempDir('clock-unit-');
     writeFileSync(
       path.join(dir, 'clocks.json'),
       JSON.stringify({
