@@ -187,15 +187,19 @@ describe('issue 38: writeError and sendJson over HTTP', () => {
   });
 
   it('with endWhen, the answer is written at once and the response ends only when endWhen says so (a 413 draining its request)', async () => {
-    const seen: { endedBeforeCallback?: boolean; calls: number } = { calls: 0 };
+    const seen: { endedBeforeCallback?: boolean; endedByEnd?: boolean; calls: number } = { calls: 0 };
     const answer = await exchange((_req, res) => {
       writeError(res, fail(413, 'payload_too_large', 'Too big.'), (end) => {
         seen.calls++;
         seen.endedBeforeCallback = res.writableEnded;
-        setImmediate(end);
+        setImmediate(() => {
+          end();
+          // The end it was handed ends the response (the body's length alone lets the client read it whole).
+          seen.endedByEnd = res.writableEnded;
+        });
       });
     });
-    expect(seen).toEqual({ calls: 1, endedBeforeCallback: false });
+    expect(seen).toEqual({ calls: 1, endedBeforeCallback: false, endedByEnd: true });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text).content.error.code).toBe('payload_too_large');
     expect(answer.headers['content-length']).toBe(String(answer.body.length));
