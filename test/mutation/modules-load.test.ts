@@ -30,8 +30,8 @@ describe('every file under mutation testing loads', () => {
     expect(files.length).toBeGreaterThan(0);
   });
 
+  // Loading is the assertion: an import that throws fails the test (a file of types only exports nothing).
   it.each(files)('%s', async (file) => {
-    const loaded = (await import(pathToFileURL(path.join(repoRoot, file)).href)) as Record<string, unknown>;
-    expect(Object.keys(loaded).length, `${file} exports nothing`).toBeGreaterThan(0);
+    await expect(import(pathToFileURL(path.join(repoRoot, file)).href)).resolves.toBeTypeOf('object');
   });
 });
