@@ -4,7 +4,7 @@
 // breaks RFC 9110 15.5.6), the envelope, and the connection closed after the answer.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { startMock } from '../mock/helpers.js';
 
 let server: MockServer;

@@ -1,7 +1,7 @@
 // How the workbench's parts plug into its one HTTP pipeline (workbench/mock/front.ts). The storefront
 // mock, the live Admin webhook API and the /__simulator routes all go through the same routing, auth,
 // body limits, request validation, envelope and log; an extension only supplies answers.
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { RequestHeaders } from '../engine/exchange.js';
 import type { ErrorReply } from './errors.js';
 
 export type { ErrorReply };
@@ -29,7 +29,7 @@ export interface LiveRequest {
   query: URLSearchParams;
   /** The parsed JSON body, or undefined when none was sent. */
   body: unknown;
-  headers: IncomingHttpHeaders;
+  headers: RequestHeaders;
 }
 
 export interface LiveOperation {
@@ -47,7 +47,7 @@ export interface ControlRequest {
   query: URLSearchParams;
   /** The JSON object sent, when the route declares `body: 'json-object'`; otherwise undefined. */
   body: Record<string, unknown> | undefined;
-  headers: IncomingHttpHeaders;
+  headers: RequestHeaders;
 }
 
 /**
@@ -64,12 +64,14 @@ export interface ContentReply {
 }
 
 /**
- * A control route's answer written over time (the console's Server-Sent Events): the router writes
- * nothing itself and hands the response to `stream`, which owns it until it ends.
+ * A control route's answer written over time (the console's Server-Sent Events): its headers and a
+ * stream of bytes, the body of the Response; the transport pulls from it as the connection takes data
+ * and cancels it when the connection closes.
  */
 export interface StreamReply {
   status: 200;
-  stream: (res: ServerResponse) => void;
+  headers: Record<string, string>;
+  stream: ReadableStream<Uint8Array>;
   error?: undefined;
   body?: undefined;
 }

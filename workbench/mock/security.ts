@@ -1,7 +1,7 @@
 // Enforces each operation's `security` as the contract states it, with messages that say what is
 // missing and how to fix it. Prism's own check answers with the spec's static 401 example, which
 // cannot tell "no header" from "wrong scheme", so the front does it instead.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../engine/exchange.js';
 import { MockHttpError, type ErrorItem } from '../http/errors.js';
 import type { OperationModel, SecurityScheme } from './spec-model.js';
 
@@ -22,7 +22,7 @@ const API_KEY_RE = /^[\x21-\x7e]{1,512}$/;
 /** Undefined when one of the alternatives is satisfied; otherwise the 401 to send. */
 export function checkSecurity(
   op: OperationModel,
-  headers: IncomingHttpHeaders,
+  headers: RequestHeaders,
   query: URLSearchParams,
   ctx: SecurityContext,
 ): MockHttpError | undefined {
@@ -45,7 +45,7 @@ export function checkSecurity(
  * `error="invalid_token"`, a malformed header `error="invalid_request"`, so a client can tell "sign in
  * again" from "send credentials".
  */
-function challengeOf(requirement: SecurityScheme[], headers: IncomingHttpHeaders): string {
+function challengeOf(requirement: SecurityScheme[], headers: RequestHeaders): string {
   if (requirement.some((s) => s.type === 'http' && s.scheme === 'bearer')) {
     const raw = headerValue(headers, 'authorization');
     if (raw === undefined || raw.trim() === '') return 'Bearer';
@@ -55,7 +55,7 @@ function challengeOf(requirement: SecurityScheme[], headers: IncomingHttpHeaders
   return key ? `ApiKey ${key.in === 'query' ? 'query' : 'header'}="${key.name}"` : 'Bearer';
 }
 
-function checkScheme(scheme: SecurityScheme, headers: IncomingHttpHeaders, query: URLSearchParams, ctx: SecurityContext): ErrorItem | undefined {
+function checkScheme(scheme: SecurityScheme, headers: RequestHeaders, query: URLSearchParams, ctx: SecurityContext): ErrorItem | undefined {
   if (scheme.type === 'apiKey' && scheme.name) {
     const raw = scheme.in === 'query' ? query.get(scheme.name) ?? undefined : headerValue(headers, scheme.name);
     const location = scheme.in === 'query' ? 'query' : 'header';
@@ -87,7 +87,7 @@ function checkScheme(scheme: SecurityScheme, headers: IncomingHttpHeaders, query
   return undefined;
 }
 
-function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+function headerValue(headers: RequestHeaders, name: string): string | undefined {
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? v[0] : v;
 }
