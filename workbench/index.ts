@@ -10,7 +10,7 @@ import { basePathTemplate } from 'storefront-contract/contract';
 import { FAULT_ROUTES } from './mock/fault-routes.js';
 import { describeFaults } from './mock/faults.js';
 import { createMockServer, type MockServer, type MockServerOptions } from './adapters/node-http.js';
-import { createMockHandler } from './mock/handler.js';
+import { createMockHandler } from './engine/compose.js';
 import { withoutPrefix } from './engine/prefix.js';
 import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
@@ -88,8 +88,8 @@ export interface WorkbenchHandler {
 }
 
 /**
- * The workbench without a server (MSW handlers, a client's `fetch`): createWorkbench's parts composed the
- * same way, the pipeline's `handle(req, res)` reached through the fetch bridge (http/in-process.ts). No
+ * The workbench without a server (MSW handlers, a client's `fetch`, any fetch runtime): createWorkbench's
+ * parts composed the same way, as the engine's own `handle(request: Request): Promise<Response>`. No
  * /docs; quiet unless a `logSink` is given. `prefix`: a path the caller's base URL puts before `/api/...`.
  */
 export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & { prefix?: string; assetOrigin?: string } = {}): Promise<WorkbenchHandler> {

@@ -128,7 +128,7 @@ describe('the bundle', () => {
     // The library's precompiled validators of every operation stay out (its manifest's sideEffects: false).
     const inOutput = Object.entries(output.inputs).filter(([, contribution]) => contribution.bytesInOutput > 0).map(([input]) => input);
     expect(inOutput.filter((input) => input.startsWith('generated/validators/'))).toEqual([]);
-    expect(inOutput).toEqual(expect.arrayContaining(['workbench/mock/front.ts', 'workbench/sandbox/operations.ts', 'workbench/http/errors.ts', 'workbench/engine/exchange.ts']));
+    expect(inOutput).toEqual(expect.arrayContaining(['workbench/engine/pipeline.ts', 'workbench/sandbox/operations.ts', 'workbench/http/errors.ts', 'workbench/engine/exchange.ts']));
     console.log(`sandbox browser build: ${(bytes / 1024).toFixed(0)} kB, ${(gzipBytes / 1024).toFixed(0)} kB gzip, ${inputs.length} modules`);
   });
 });

@@ -1,5 +1,5 @@
 // The engine on node:http: createMockServer puts `handle(request: Request): Promise<Response>` (the
-// workbench's one pipeline, mock/handler.ts) on a loopback port. Used by `npm start` (cli.ts), the tests,
+// workbench's one pipeline, engine/compose.ts) on a loopback port. Used by `npm start` (cli.ts), the tests,
 // the benchmark and the certifier. This side owns what only a socket has:
 // - node's request to a fetch `Request`: method, URL on this server's address, every header as sent, the
 //   body as a stream the engine pulls from (`bodyOf`; it reads with a cap, so a chunked body over the limit
@@ -16,7 +16,7 @@ import { basePathTemplate } from 'storefront-contract/contract';
 import { bytesOf } from '../engine/exchange.js';
 import { envelopeOf, errorResponse, fail, JSON_CONTENT_TYPE, replyResponse, type ErrorFields, type ErrorReply, MockHttpError } from '../http/errors.js';
 import { docsSiteDir } from '../contract/files.js';
-import { createMockHandler, type MockHandlerOptions } from '../mock/handler.js';
+import { createMockHandler, type MockHandlerOptions } from '../engine/compose.js';
 import { folderFiles } from './node-files.js';
 
 export type { ControlRoute, WorkbenchExtension } from '../http/extension.js';
@@ -44,7 +44,7 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
-  // The pipeline itself (handler.ts): the same one createWorkbenchHandler and MSW call in process.
+  // The engine itself (engine/compose.ts): the same one createWorkbenchHandler and MSW call in process.
   const { handle, mounts, engines, logger } = await createMockHandler({ ...options, docs: folderFiles(options.docsRoot ?? docsSiteDir) });
 
   let origin = 'http://127.0.0.1';

@@ -1,5 +1,5 @@
 // The routes outside the contract (/__simulator: the simulator's trigger, the sandbox's back office) as one
-// declared table matched by one matcher, inside the pipeline (front.ts calls `controlRouter` after the
+// declared table matched by one matcher, inside the pipeline (engine/pipeline.ts calls `controlRouter` after the
 // local-caller check and CORS). A route is an entry (method, path template, summary, body, handler); the
 // matcher answers the 404 and 405 (with Allow), the body goes through the one body reader (body.ts),
 // every answer carries `X-Simulator: outside-contract`, and failures go through the error writer.
@@ -16,7 +16,7 @@ import { matchPath } from '../contract/match.js';
 export const CONTROL_PREFIX = '/__simulator';
 /**
  * The console's page and its scripts (workbench/console): control routes too, under the same local-caller
- * guard (front.ts `isControlPath`), on a short path a developer types. Its JSON calls live under /__simulator/console.
+ * guard (engine/pipeline.ts `isControlPath`), on a short path a developer types. Its JSON calls live under /__simulator/console.
  */
 export const CONSOLE_PREFIX = '/console';
 /**

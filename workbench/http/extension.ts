@@ -1,4 +1,4 @@
-// How the workbench's parts plug into its one HTTP pipeline (workbench/mock/front.ts). The storefront
+// How the workbench's parts plug into its one HTTP pipeline (workbench/engine/pipeline.ts). The storefront
 // mock, the live Admin webhook API and the /__simulator routes all go through the same routing, auth,
 // body limits, request validation, envelope and log; an extension only supplies answers.
 import type { RequestHeaders } from '../engine/exchange.js';

@@ -15,7 +15,7 @@
 // page is served from this machine, another port of localhost, which the Origin rule admits anyway.
 // `same-origin` and `none` (typed in the address bar, a bookmark) pass; so does no header (tools).
 //
-// The guard is decided by the path prefix alone (front.ts `isControlPath`). The sandbox's images, which
+// The guard is decided by the path prefix alone (engine/pipeline.ts `isControlPath`). The sandbox's images, which
 // <img> tags of front-ends on any origin load (cross-site, no Origin: refused here), are served under
 // /__sandbox-assets instead, with the storefront API's open policy: read-only, and they tell nothing the
 // storefront API does not (http/control-routes.ts `assetRouter`, sandbox/images.ts).

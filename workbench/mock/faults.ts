@@ -5,7 +5,7 @@
 // (`/__simulator/stores/{store_id}/faults`: fault-routes.ts). What an app's retry, timeout and loading
 // states need; not contract behaviour, so every injected answer says so (`X-Sandbox-Fault`, the log).
 //
-// Where the check sits (front.ts, one call): after routing, security, parameter validation and the body's
+// Where the check sits (engine/pipeline.ts, one call): after routing, security, parameter validation and the body's
 // reading (size, media type, JSON, and the schema for most operations), just before the answer. A request
 // the contract refuses keeps its own answer (an unknown path 404, a missing token 401, a bad parameter
 // 400): a developer's own mistake is never hidden behind an injected fault, and a rule's `rate` counts

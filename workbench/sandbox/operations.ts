@@ -1,5 +1,5 @@
 // The twelve storefront operations answered from the store's world, as live operations of the workbench
-// pipeline (workbench/mock/front.ts): routing, security, parameter and body validation, body limits and
+// pipeline (workbench/engine/pipeline.ts): routing, security, parameter and body validation, body limits and
 // the error envelope stay the pipeline's; these handlers read and write the world. Answers to reads are
 // serialized once per world version and query (World.cache), so a repeated list costs a Map lookup.
 // A request carrying a `Prefer` control (or a workbench in dynamic mode) is answered by Prism from the
@@ -343,7 +343,7 @@ const GROUP_PRICED = new Set<string>(Object.values(storefrontOperations).filter(
 /**
  * An id that names no group of the store prices like no header at all (seed 4.1), silently by the
  * contract; the sandbox says so in a header outside the contract, which the request log prints under
- * the request (workbench/mock/front.ts) and a browser app may read (exposed to CORS).
+ * the request (workbench/engine/pipeline.ts) and a browser app may read (exposed to CORS).
  */
 function warnUnknownGroup(world: World, request: LiveRequest, reply: Reply): Reply {
   const group = header(request, 'x-customer-group-id');

@@ -5,7 +5,7 @@
 // handler returns `fail()`); the error writer (http/errors.ts) makes it the contract's envelope. No
 // transport here: adapters/ put it on node:http, MSW (Node and the browser) or any fetch runtime.
 import { basePathTemplate, splitApiPath, type ApiName } from 'storefront-contract/contract';
-import { exchangeOf, dropped, respond, type Exchange } from '../engine/exchange.js';
+import { exchangeOf, dropped, respond, type Exchange } from './exchange.js';
 import { checkDeclaredLength, hasBody, matchContentType, parseJsonBody, readBody, readSentBody } from '../http/body.js';
 import { assetRouter, CONSOLE_PREFIX, controlRouter } from '../http/control-routes.js';
 import { errorResponse, fail, MockHttpError, replyResponse, JSON_CONTENT_TYPE } from '../http/errors.js';
@@ -13,16 +13,16 @@ import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/ex
 import { refuseForeignCaller } from '../http/local-origin.js';
 import type { RequestLogger } from '../http/log.js';
 import { captureBody, traceRequest, type RequestFeed } from '../http/request-feed.js';
-import { inject, type FaultRegistry } from './faults.js';
-import { hasPreferences, parsePreferences, type Preferences } from './prefer.js';
-import type { AnswerEngine } from './prism-engine.js';
-import { route, type Mount, type RouteMatch } from './router.js';
-import { checkSecurity } from './security.js';
-import { isPaginated, paginate } from './paginate.js';
-import type { CachedResponse, OperationModel } from './spec-model.js';
-import { serveDocs, type SiteFiles } from './static-docs.js';
-import { issuesTokens, type TokenRegistry } from './tokens.js';
-import { invalid, validateBody, validateParameters } from './validate-request.js';
+import { inject, type FaultRegistry } from '../mock/faults.js';
+import { hasPreferences, parsePreferences, type Preferences } from '../mock/prefer.js';
+import type { AnswerEngine } from '../mock/prism-engine.js';
+import { route, type Mount, type RouteMatch } from '../mock/router.js';
+import { checkSecurity } from '../mock/security.js';
+import { isPaginated, paginate } from '../mock/paginate.js';
+import type { CachedResponse, OperationModel } from '../mock/spec-model.js';
+import { serveDocs, type SiteFiles } from '../mock/static-docs.js';
+import { issuesTokens, type TokenRegistry } from '../mock/tokens.js';
+import { invalid, validateBody, validateParameters } from '../mock/validate-request.js';
 
 export interface FrontContext {
   mounts: Map<string, Mount>;

@@ -1,4 +1,4 @@
-// createMockHandler: the workbench's one pipeline (front.ts) composed over the contract's documents, as one
+// createMockHandler: the workbench's one pipeline (pipeline.ts) composed over the contract's documents, as one
 // fetch-standard function, `handle(request: Request): Promise<Response>`, without a server. The node:http
 // adapter (createMockServer) puts it on a port; createWorkbenchHandler (../index.ts) and the MSW handlers
 // (../msw/) call the very same `handle` in process. Nothing here listens or reads files on the request
@@ -10,14 +10,14 @@ import { DEFAULT_MAX_BODY_BYTES } from '../http/body.js';
 import type { WorkbenchExtension } from '../http/extension.js';
 import { createRequestLogger, type LogSink, type RequestLogger } from '../http/log.js';
 import type { RequestFeed } from '../http/request-feed.js';
-import { faultsExtension } from './fault-routes.js';
-import { FaultRegistry, type StartRule } from './faults.js';
-import { createFront } from './front.js';
-import { PrismEngine, UnavailablePrism, type AnswerEngine } from './prism-engine.js';
-import type { Mount } from './router.js';
-import { loadDocumentModel } from './spec-model.js';
-import type { SiteFiles } from './static-docs.js';
-import { TokenRegistry } from './tokens.js';
+import { faultsExtension } from '../mock/fault-routes.js';
+import { FaultRegistry, type StartRule } from '../mock/faults.js';
+import { createFront } from './pipeline.js';
+import { PrismEngine, UnavailablePrism, type AnswerEngine } from '../mock/prism-engine.js';
+import type { Mount } from '../mock/router.js';
+import { loadDocumentModel } from '../mock/spec-model.js';
+import type { SiteFiles } from '../mock/static-docs.js';
+import { TokenRegistry } from '../mock/tokens.js';
 
 export interface MockHandlerOptions {
   /** Prism dynamic (faker) bodies instead of the named examples. */
