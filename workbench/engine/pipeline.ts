@@ -9,7 +9,7 @@ import { exchangeOf, dropped, respond, type Exchange } from './exchange.js';
 import { checkDeclaredLength, hasBody, matchContentType, parseJsonBody, readBody, readSentBody } from '../http/body.js';
 import { assetRouter, CONSOLE_PREFIX, controlRouter } from '../http/control-routes.js';
 import { errorResponse, fail, MockHttpError, replyResponse, JSON_CONTENT_TYPE } from '../http/errors.js';
-import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
+import { liveKey, type Caller, type LiveOperation, type TokenVerdict, type WorkbenchExtension } from '../http/extension.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
 import type { RequestLogger } from '../http/log.js';
 import { captureBody, traceRequest, type RequestFeed } from '../http/request-feed.js';
@@ -71,7 +71,7 @@ export function createFront(ctx: FrontContext) {
   const routeControl = controlRouter(ctx.extensions);
   // Read-only resources any origin may load (the sandbox's images), outside /__simulator and its guard.
   const routeAssets = assetRouter(ctx.extensions);
-  const judgeToken = (api: string, storeId: string, schemeId: string, token: string): true | string => {
+  const judgeToken = (api: string, storeId: string, schemeId: string, token: string): Exclude<TokenVerdict, undefined> => {
     for (const extension of ctx.extensions) {
       const verdict = extension.judgeToken?.(schemeId, token, { api, storeId });
       if (verdict !== undefined) return verdict;
@@ -173,12 +173,14 @@ export function createFront(ctx: FrontContext) {
     if (ctx.feed) traceRequest(x, { api, store: match.storeId, operation: op.operationId });
     // Security first, before any `Prefer` control picks who answers: a token of another store (judged by
     // the extension that issued it) is refused here for the sandbox and Prism alike.
-    const denied = checkSecurity(op, x.headers, url.searchParams, {
+    // The caller is resolved here, once (issue 39 item 2): handlers get it as `caller` and read no credential header.
+    const security = checkSecurity(op, x.headers, url.searchParams, {
       judgeToken: (scheme, token) => judgeToken(api, match.storeId, scheme.id, token),
       bearerHint: api === 'storefront' ? 'get one from POST /auth/anonymous' : undefined,
       judgeApiKey: (scheme, key) => judgeApiKey(api, match.storeId, scheme.id, key),
     });
-    if (denied) throw denied;
+    if (security.denied) throw security.denied;
+    const caller: Caller = { storeId: match.storeId, ...security.credentials };
     validateParameters(op, match.pathParams, url.searchParams, x.headers);
     let liveOperation = live.get(liveKey(api, op.operationId));
     // `Prefer: code=..., example=...` (and dynamic mode) ask for the spec's own answers: Prism's to give.
@@ -191,7 +193,7 @@ export function createFront(ctx: FrontContext) {
     if (injection && !(await inject(injection, { x, storeId: match.storeId, operationId: op.operationId, registry: ctx.faults, note }))) return dropped();
 
     if (liveOperation) {
-      const reply = await liveOperation.handle({ storeId: match.storeId, params: match.pathParams, query: url.searchParams, body, headers: x.headers });
+      const reply = await liveOperation.handle({ storeId: match.storeId, caller, params: match.pathParams, query: url.searchParams, body, headers: x.headers });
       for (const extension of ctx.extensions) {
         const pending = extension.settled?.();
         if (pending) await pending;
