@@ -3,7 +3,8 @@
 // the benchmark and the certifier. This side owns what only a socket has:
 // - node's request to a fetch `Request`: method, URL on this server's address, every header as sent, the
 //   body as a stream the engine pulls from (`bodyOf`; it reads with a cap, so a chunked body over the limit
-//   stops being read at the limit), an AbortSignal that fires when the connection closes first;
+//   stops being read at the limit), a signal that fires when the connection closes first (handed beside
+//   the Request: `withCloseSignal` of engine/exchange.ts);
 // - the `Response` to node's response: status, headers, the bytes (or the body stream, with backpressure);
 //   fetch's network error (`Response.error()`, an injected drop) destroys the socket; a 413 ends only once
 //   the rest of the body is drained (bounded), so the client sees the answer instead of a reset;
@@ -13,7 +14,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { basePathTemplate } from 'storefront-contract/contract';
-import { bytesOf } from '../engine/exchange.js';
+import { bytesOf, withCloseSignal } from '../engine/exchange.js';
 import { envelopeOf, errorResponse, fail, JSON_CONTENT_TYPE, replyResponse, type ErrorFields, type ErrorReply, MockHttpError } from '../http/errors.js';
 import { docsSiteDir } from '../contract/files.js';
 import { createMockHandler, type MockHandlerOptions } from '../engine/compose.js';
@@ -161,30 +162,91 @@ function toRequest(req: http.IncomingMessage, res: http.ServerResponse, origin: 
       return fail(400, 'invalid_parameter', 'The request URL is malformed.', [{ location: 'path', name: '(url)', message: 'is not a valid URL' }]);
     }
   }
-  const headers = new Headers();
-  const rawHeaders = req.rawHeaders;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    try {
-      headers.append(rawHeaders[i], rawHeaders[i + 1]);
-    } catch {
-      return fail(400, 'invalid_parameter', `The header ${rawHeaders[i].slice(0, 100)} is not valid.`, [{ location: 'header', name: rawHeaders[i].slice(0, 100), message: 'is not a valid header' }]);
-    }
-  }
   const len = req.headers['content-length'];
   const announced = len !== undefined ? len !== '0' : req.headers['transfer-encoding'] !== undefined;
   const aborts = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) aborts.abort();
   });
-  try {
-    return new Request(target, {
-      method,
-      headers,
-      signal: aborts.signal,
-      ...(announced && method !== 'GET' && method !== 'HEAD' ? { body: bodyOf(req), duplex: 'half' } : {}),
-    } as RequestInit);
-  } catch (error) {
-    return fail(400, 'invalid_parameter', `The request cannot be read: ${(error as Error).message}`);
+  // The close signal goes beside the Request, not as its `signal` (several times cheaper: exchange.ts).
+  return withCloseSignal(nodeRequest(target, method, req, announced && method !== 'GET' && method !== 'HEAD'), aborts.signal);
+}
+
+/**
+ * node's request as a fetch Request, built lazily (as @hono/node-server's adapter does): `method`, `url`,
+ * `headers` and `body` (the pull stream of `bodyOf`) are read off node's request when asked; anything else a
+ * Request has (text(), clone(), signal, ...) builds the real Request on first use. Constructing a Request in
+ * Node costs more than the engine's whole answer to a small request, and the engine reads those four.
+ * `instanceof Request` holds.
+ */
+function nodeRequest(url: string, method: string, req: http.IncomingMessage, withBody: boolean): Request {
+  return new LazyRequest(url, method, req, withBody) as unknown as Request;
+}
+
+class LazyRequest {
+  #url: string;
+  #method: string;
+  #req: http.IncomingMessage;
+  #withBody: boolean;
+  #headers?: Headers;
+  #body?: ReadableStream<Uint8Array> | null;
+  #real?: Request;
+
+  constructor(url: string, method: string, req: http.IncomingMessage, withBody: boolean) {
+    this.#url = url;
+    this.#method = method;
+    this.#req = req;
+    this.#withBody = withBody;
+  }
+
+  get url(): string {
+    return this.#url;
+  }
+
+  get method(): string {
+    return this.#method;
+  }
+
+  get headers(): Headers {
+    if (this.#real) return this.#real.headers;
+    if (!this.#headers) {
+      const headers = new Headers();
+      const raw = this.#req.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+      this.#headers = headers;
+    }
+    return this.#headers;
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.#real) return this.#real.body as ReadableStream<Uint8Array> | null;
+    if (this.#body === undefined) this.#body = this.#withBody ? bodyOf(this.#req) : null;
+    return this.#body;
+  }
+
+  get bodyUsed(): boolean {
+    if (this.#real) return this.#real.bodyUsed;
+    return this.#body ? this.#body.locked : false;
+  }
+
+  /** The real Request, built on first use of anything but the members above (with the same body stream). */
+  real(): Request {
+    if (!this.#real) {
+      const body = this.body;
+      this.#real = new Request(this.#url, { method: this.#method, headers: this.headers, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
+    }
+    return this.#real;
+  }
+}
+Object.setPrototypeOf(LazyRequest.prototype, Request.prototype);
+// Every other member of Request reads the real one.
+for (const name of Object.getOwnPropertyNames(Request.prototype)) {
+  if (name === 'constructor' || Object.prototype.hasOwnProperty.call(LazyRequest.prototype, name)) continue;
+  const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, name)!;
+  if (typeof descriptor.value === 'function') {
+    Object.defineProperty(LazyRequest.prototype, name, { value(this: LazyRequest, ...args: unknown[]) { return (this.real() as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args); } });
+  } else if (descriptor.get) {
+    Object.defineProperty(LazyRequest.prototype, name, { get(this: LazyRequest) { return (this.real() as unknown as Record<string, unknown>)[name]; } });
   }
 }
 

@@ -94,7 +94,13 @@ export function createFront(ctx: FrontContext) {
 
   return async function handle(request: Request): Promise<Response> {
     const started = performance.now();
-    const x = exchangeOf(request);
+    let x: Exchange;
+    try {
+      x = exchangeOf(request);
+    } catch (error) {
+      // A URL or header a Request cannot hold (an adapter's request of its own making).
+      return errorResponse(undefined, fail(400, 'invalid_parameter', `The request cannot be read: ${(error as Error)?.message ?? error}`));
+    }
     // An injected fault's note ends the log line (faults.ts `inject`).
     let note: string | undefined;
     // The console's copy of this request (headers, bounded bodies), recorded once it is answered.

@@ -17,7 +17,7 @@
 // delay range) is drawn from a PRNG seeded by the rule's `seed` (the same seed, the same requests fail:
 // reproducible), or Math.random without one. Memory is bounded: at most MAX_RULES_PER_STORE rules a store,
 // MAX_FAULT_STORES stores with fault state.
-import type { Exchange } from '../engine/exchange.js';
+import { closeSignal, type Exchange } from '../engine/exchange.js';
 import type { ErrorItem } from 'storefront-contract/contract';
 import { MockHttpError, type ReplyCode } from '../http/errors.js';
 import { Random } from '../sandbox/random.js';
@@ -421,7 +421,7 @@ export async function inject(
   x.out[FAULT_HEADER] = injection.marker;
   if (injection.delayMs > 0) {
     x.out[DELAY_HEADER] = String(injection.delayMs);
-    if (!(await waitUnlessAborted(injection.delayMs, x.request.signal))) return false;
+    if (!(await waitUnlessAborted(injection.delayMs, closeSignal(x)))) return false;
   }
   // The connection is dropped: the engine answers fetch's network error (Response.error()).
   if (injection.drop) return false;
