@@ -73,6 +73,7 @@ function testFiles(module: MutationModule): string[] {
   });
 }
 
+const MODULES_LOAD_TEST = 'test/mutation/modules-load.test.ts';
 const resultsDir = path.join(repoRoot, 'test/mutation/results');
 const incrementalDir = path.join(repoRoot, 'test/mutation/incremental');
 const workDir = path.join(repoRoot, 'tmp/mutation');
@@ -83,7 +84,8 @@ mkdirSync(workDir, { recursive: true });
 const strykerBin = path.join(repoRoot, 'node_modules/@stryker-mutator/core/bin/stryker.js');
 let below = 0;
 for (const [index, module] of modules.entries()) {
-  const tests = testFiles(module);
+  // The module's own tests, and the check that each of its files loads (a mutant that throws at load is killed there).
+  const tests = [...testFiles(module), MODULES_LOAD_TEST];
   if (incremental && !existsSync(path.join(incrementalDir, `${module.name}.json`))) {
     // No committed baseline to compare with: an incremental run would test every mutant (a full run, which
     // is a developer's step, not CI's). Said, not hidden; the README's table shows the module as not run.
@@ -131,7 +133,7 @@ for (const [index, module] of modules.entries()) {
   const run = spawnSync(process.execPath, [strykerBin, 'run', path.relative(repoRoot, configFile)], {
     cwd: repoRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, MUT_TESTS: tests.join(','), FORCE_COLOR: '0' },
+    env: { ...process.env, MUT_TESTS: tests.join(','), MUT_FILES: module.mutate.join(','), FORCE_COLOR: '0' },
   });
   if (run.status !== 0 || !existsSync(reportFile)) {
     process.stderr.write(`test:mutation: ${module.name}: Stryker ended with ${run.status ?? run.signal} and no report; see its output above.\n`);

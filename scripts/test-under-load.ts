@@ -35,10 +35,30 @@ const stopHogs = () => {
 };
 process.on('exit', stopHogs);
 let suite: ChildProcess | undefined;
+/** Signals vitest's whole process group (its workers and what the tests started), never only its main. */
+const signalSuite = (signal: NodeJS.Signals) => {
+  // The group outlives its leader: orphaned workers are still in it after vitest's main has exited.
+  if (suite?.pid === undefined) return;
+  try {
+    process.kill(-suite.pid, signal);
+  } catch {
+    // the group is gone already
+  }
+};
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    suite?.kill(signal);
-    process.exit(130);
+    // An interrupted run leaves nothing behind: vitest is asked to stop, then its group is killed. Its
+    // workers would otherwise outlive it (they are its children, not the terminal's, once it is gone).
+    signalSuite(signal);
+    setTimeout(() => {
+      signalSuite('SIGKILL');
+      process.exit(130);
+    }, 3000).unref();
+    if (suite) void once(suite, 'exit').then(() => {
+      signalSuite('SIGKILL');
+      process.exit(130);
+    });
+    else process.exit(130);
   });
 }
 
@@ -50,6 +70,8 @@ process.stdout.write(`test:under-load: ${hogCount} CPU hog(s) running (pids ${ho
 suite = spawn(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', `--maxWorkers=${workers}`, `--minWorkers=${workers}`, ...args], {
   cwd: repoRoot,
   stdio: 'inherit',
+  // Its own process group, so an interrupt can end every process of the run at once (above).
+  detached: true,
 });
 const [code, signal] = (await once(suite!, 'exit')) as [number | null, NodeJS.Signals | null];
 stopHogs();

@@ -14,6 +14,7 @@ export const HEADER = {
 /** The raw value of header `name` (lowercase), as found: a string, an array when repeated, or undefined. */
 export function getHeader(headers: HeaderSource, name: string): unknown {
   if (headers === null || typeof headers !== 'object') return undefined;
+  // Stryker disable next-line ConditionalExpression: Headers is a global in every supported Node (18+) and browser; the guard is for runtimes without it
   if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.get(name) ?? undefined;
   const record = headers as Record<string, unknown>;
   if (Object.prototype.hasOwnProperty.call(record, name)) return record[name];

@@ -23,6 +23,12 @@ export interface StalenessGuard {
   run<T>(key: string, timestamp: string, apply: () => T | Promise<T>): Promise<StalenessOutcome<Awaited<T>>>;
   /** True when an update with a later timestamp than `timestamp` was already applied for `key`. */
   isStale(key: string, timestamp: string): Promise<boolean>;
+  /**
+   * How many keys have an update running or queued in this process (0 when idle): what a graceful
+   * shutdown waits for. A key is forgotten once its last update settles, so this never grows with the
+   * number of keys seen.
+   */
+  pending(): number;
 }
 
 /** In-memory store, bounded: the least recently updated keys are forgotten first. */
@@ -88,5 +94,5 @@ export function createStalenessGuard(options: { store?: StalenessStore } = {}): 
     return current;
   }
 
-  return { run, isStale };
+  return { run, isStale, pending: () => queues.size };
 }

@@ -39,14 +39,14 @@ const FAULTS: Array<[ReceiverFault, { rule: string; strict?: boolean }]> = [
   ['accepts-any-signature', { rule: 'receiver-rejects-bad-signature' }],
   ['refuses-unknown-fields', { rule: 'receiver-tolerates-unknown', strict: true }],
   ['acknowledges-signed-bad-content', { rule: 'receiver-rejects-bad-content', strict: true }],
-  ['ignores-header-mismatch', { rule: 'receiver-header-body-mismatch' }],
-  ['500-on-malformed-signature', { rule: 'receiver-no-5xx-on-bad-input' }],
+  ['ignores-header-mismatch', { rule: 'receiver-header-body-mismatch' , strict: true }],
+  ['500-on-malformed-signature', { rule: 'receiver-no-5xx-on-bad-input' , strict: true }],
   ['processes-duplicates', { rule: 'receiver-idempotent' }],
   ['refuses-older-updates', { rule: 'receiver-out-of-order' }],
-  ['processes-test-deliveries', { rule: 'receiver-test-delivery' }],
+  ['processes-test-deliveries', { rule: 'receiver-test-delivery' , strict: true }],
   ['accepts-oversized-bodies', { rule: 'receiver-oversized-body', strict: true }],
-  ['410-on-bad-signature', { rule: 'receiver-never-410' }],
-  ['410-on-unknown-event', { rule: 'receiver-never-410' }],
+  ['410-on-bad-signature', { rule: 'receiver-never-410' , strict: true }],
+  ['410-on-unknown-event', { rule: 'receiver-never-410' , strict: true }],
 ];
 
 describe('receiver certification: faulty receivers', () => {
@@ -115,6 +115,28 @@ describe('receiver certification: what the contract leaves to the receiver', () 
       const strict = await runReceiver({ url: app.url, secret: SECRET, probeUrl: probe.url, reportDir: '', strict: true }, { writeFiles: false });
       expect(strict.certificate.verdict).toBe('not-certified');
       expect(failing(strict)).toEqual(['receiver-rejects-bad-content']);
+    } finally {
+      await app.close();
+      await probe.close();
+    }
+  });
+
+  // What the contract does not state is advice: a receiver that only departs from the kit's design is
+  // certified, warned, and fails only under --strict.
+  it.each([
+    ['ignores-header-mismatch', 'receiver-header-body-mismatch'],
+    ['500-on-malformed-signature', 'receiver-no-5xx-on-bad-input'],
+    ['410-on-bad-signature', 'receiver-never-410'],
+    ['processes-test-deliveries', 'receiver-test-delivery'],
+  ] as const)('%s is certified with advice from %s (the contract does not state it)', async (fault, id) => {
+    const { app, probe } = await startFaultyReceiver(SECRET, fault);
+    try {
+      const result = await runReceiver({ url: app.url, secret: SECRET, probeUrl: probe.url, reportDir: '' }, { writeFiles: false });
+      expect(failing(result)).toEqual([]);
+      expect(result.certificate.verdict).toBe('certified');
+      const rule = result.certificate.rules.find((r) => r.id === id)!;
+      expect(rule).toMatchObject({ status: 'warned', errors: 0 });
+      expect(rule.warnings).toBeGreaterThan(0);
     } finally {
       await app.close();
       await probe.close();

@@ -148,7 +148,8 @@ describe('issue 38: IPv6 spellings of an IPv4 address, and the same with one gro
   });
 
   it('a zone, a malformed address or a host name is refused', () => {
-    for (const bad of ['fe80::1%eth0', '2606:4700:4700::1111%1', 'not-an-ip', '', '1.2.3', '::ffff:1.2.3.256', 'localhost']) expect(isBlockedAddress(bad), bad).toBe(true);
+    // A zone on a public address too: its groups alone would pass.
+    for (const bad of ['fe80::1%eth0', '2606:4700:4700::1111%1', '2606:4700::1%eth0', 'not-an-ip', '', '1.2.3', '::ffff:1.2.3.256', 'localhost']) expect(isBlockedAddress(bad), bad).toBe(true);
   });
 });
 
@@ -162,6 +163,11 @@ describe('issue 38: ipv6Groups', () => {
     ['FFFF::ABCD', [0xffff, 0, 0, 0, 0, 0, 0, 0xabcd]],
     ['::ffff:192.168.1.2', [0, 0, 0, 0, 0, 0xffff, 0xc0a8, 0x0102]],
     ['1:2:3:4:5:6:1.2.3.4', [1, 2, 3, 4, 5, 6, 0x0102, 0x0304]],
+    // Every octet of several digits, so each is read whole.
+    ['::ffff:10.20.30.45', [0, 0, 0, 0, 0, 0xffff, 0x0a14, 0x1e2d]],
+    ['::ffff:1.2.255.254', [0, 0, 0, 0, 0, 0xffff, 0x0102, 0xfffe]],
+    // Not an address net.isIP accepts, though each group reads as hex: refused before the groups are read.
+    ['1:2:3:4:5:6:7:8z', undefined],
     ['1.2.3.4', undefined],
     ['not-an-ip', undefined],
     // A zone (refused by isBlockedAddress before this) can leave a group unparsable or add groups.
@@ -185,6 +191,8 @@ describe('issue 38: urlRefusal says why, in one sentence per rule', () => {
     ['https://hooks.example.in:65535/h', undefined],
     ['https://[::1]:8443/h', undefined],
     ['https://[2606:4700:4700::1111]', undefined],
+    // A last label with a digit that does not start it is a name, not an address.
+    ['https://hooks.example.c0m/h', undefined],
     ['http://localhost:4440/h', undefined],
     ['http://127.0.0.1/h', undefined],
     ['http://[::1]/h', undefined],
@@ -211,6 +219,8 @@ describe('issue 38: urlRefusal says why, in one sentence per rule', () => {
     ['https://u:p@hooks.example.in/x', 'carries user info (credentials before @); send the endpoint credential in custom_headers instead'],
     ['https://hooks.example.in/h#top', 'has a fragment (#top): a fragment is never sent to the receiver; remove it'],
     ['https://hooks.example.in#', 'has a fragment (#): a fragment is never sent to the receiver; remove it'],
+    // No host at all before the fragment: the fragment is named first, as for any URL.
+    ['https://#top', 'has a fragment (#top): a fragment is never sent to the receiver; remove it'],
     [`https://hooks.example.in/h#${'f'.repeat(50)}`, `has a fragment (#${'f'.repeat(39)}): a fragment is never sent to the receiver; remove it`],
     ['https://[::1/h', 'has an IPv6 host without its closing ] ([::1)'],
     [`https://[${'1:'.repeat(40)}`, `has an IPv6 host without its closing ] ([${'1:'.repeat(29)}1)`],
@@ -225,6 +235,9 @@ describe('issue 38: urlRefusal says why, in one sentence per rule', () => {
     ['https://[1:2:3:4:5:6:7:8:9]/h', 'has [1:2:3:4:5:6:7:8:9], which is not an IPv6 address'],
     ['https://[::1.2.3.04]/h', 'has [::1.2.3.04], whose IPv4 part 1.2.3.04 is not four numbers from 0 to 255 without leading zeros'],
     ['https://[::256.2.3.4]/h', 'has [::256.2.3.4], whose IPv4 part 256.2.3.4 is not four numbers from 0 to 255 without leading zeros'],
+    // Octets of several digits in the middle, each read whole.
+    ['https://[::ffff:1.22.3.256]/h', 'has [::ffff:1.22.3.256], whose IPv4 part 1.22.3.256 is not four numbers from 0 to 255 without leading zeros'],
+    ['https://[::ffff:1.2.33.256]/h', 'has [::ffff:1.2.33.256], whose IPv4 part 1.2.33.256 is not four numbers from 0 to 255 without leading zeros'],
     ['https://a[b/h', 'has a host with [ or ] (a[b); brackets enclose an IPv6 address only'],
     ['https://a]b/h', 'has a host with [ or ] (a]b); brackets enclose an IPv6 address only'],
     ['https://10.0.0/h', 'has the host 10.0.0, which ends in a number and so must be a dotted IPv4 address (four numbers from 0 to 255 without leading zeros)'],

@@ -130,6 +130,29 @@ describe('issue 38: the staleness guard on both sides of "newer"', () => {
     expect(await guard.isStale('k', '2025-03-14T05:00:02.000000001Z')).toBe(false);
   });
 
+  it('pending(): each key with an update running or queued, forgotten once its last update settles (failed ones too)', async () => {
+    const guard = createStalenessGuard();
+    expect(guard.pending()).toBe(0);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = guard.run('a', '2025-03-14T05:00:01Z', () => gate);
+    const queued = guard.run('a', '2025-03-14T05:00:02Z', () => 'second');
+    const other = guard.run('b', '2025-03-14T05:00:01Z', () => 'b');
+    const failing = guard.run('c', '2025-03-14T05:00:01Z', () => Promise.reject(new Error('handler failed')));
+    expect(guard.pending()).toBe(3);
+    await other;
+    await expect(failing).rejects.toThrow('handler failed');
+    open();
+    await Promise.all([first, queued]);
+    // The entry is dropped a tick after the call settles (the cleanup chains on the settled promise).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(guard.pending()).toBe(0);
+    // Many keys seen, none kept.
+    await Promise.all(Array.from({ length: 1000 }, (_, i) => guard.run(`k${i}`, '2025-03-14T05:00:01Z', () => i)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(guard.pending()).toBe(0);
+  });
+
   it('refuses a bad timestamp before running the update', async () => {
     const guard = createStalenessGuard();
     let ran = false;

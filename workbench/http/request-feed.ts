@@ -140,7 +140,7 @@ interface Capture {
 }
 
 /**
- * The writers of answers (errors.ts `sendJson`, the front's cached and Prism answers) hand the body over
+ * The writers of answers (errors.ts `jsonResponse`, the pipeline's cached and Prism answers) hand the body over
  * here; it is kept (bounded by FEED_BODY_BYTES) only when the feed records this response.
  */
 export function captureBody(x: Exchange, status: number, body: Buffer | string | undefined): void {

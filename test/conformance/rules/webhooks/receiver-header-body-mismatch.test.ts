@@ -7,7 +7,7 @@ import { probe, receiver } from './fixtures.js';
 
 const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
   ['a mismatch refused', { given: receiver([probe('header-mismatch', 'N38 X-SVC-Event-ID differs', 400, 'non-2XX')]), want: [] }],
-  ['a mismatch accepted', { given: receiver([probe('header-mismatch', 'N38 X-SVC-Event-ID differs', 200, 'non-2XX')]), want: ['answered 200: the header/body mismatch was accepted'] }],
+  ['a mismatch accepted', { given: receiver([probe('header-mismatch', 'N38 X-SVC-Event-ID differs', 200, 'non-2XX')]), want: ['warning: answered 200: the header/body mismatch was accepted'] }],
 ];
 
 describe('receiver-header-body-mismatch', () => {
@@ -19,7 +19,7 @@ describe('receiver-header-body-mismatch', () => {
 describe('receiver-header-body-mismatch findings', () => {
   it('name the probe accepted, judge only the mismatch probes, and skip when none was sent', () => {
     expect(judge(receiverHeaderBodyMismatch, receiver([probe('header-mismatch', 'N38', 204, 'non-2XX'), probe('header-mismatch', 'N39', 300, 'non-2XX'), probe('valid', 'v', 200)]))).toEqual([
-      { subject: 'N38', severity: 'error', message: 'answered 204: the header/body mismatch was accepted' },
+      { subject: 'N38', severity: 'warning', message: 'answered 204: the header/body mismatch was accepted' },
     ]);
     expect(skipReason(receiverHeaderBodyMismatch, receiver([probe('valid', 'v', 200)]))).toBe('no header-mismatch probe was sent');
   });

@@ -7,7 +7,7 @@ import { probe, receiver } from './fixtures.js';
 
 const cases: Array<[string, { given: ReceiverObservations; want: View }]> = [
   ['hostile probes get 4XX', { given: receiver([probe('bad-signature', 'N05', 401, 'non-2XX'), probe('oversize', 'big', 413, '413')]), want: [] }],
-  ['a crash on a malformed signature', { given: receiver([probe('bad-signature', 'N05 bare hex without prefix', 500, 'non-2XX')]), want: ['answered 500'] }],
+  ['a crash on a malformed signature', { given: receiver([probe('bad-signature', 'N05 bare hex without prefix', 500, 'non-2XX')]), want: ['warning: answered 500'] }],
   ['valid raw-bytes probes are not hostile', { given: receiver([probe('raw-bytes', 'indented', 503)]), want: [] }],
 ];
 
@@ -23,11 +23,11 @@ describe('receiver-no-5xx-on-bad-input findings', () => {
     expect(
       judge(receiverNo5xxOnBadInput, receiver([hostile('bad-signature', 499), hostile('bad-signature', 500), hostile('bad-content', 503), hostile('header-mismatch', 599), hostile('raw-bytes', 502), hostile('oversize', 507), hostile('bad-content', null)])),
     ).toEqual([
-      { subject: 'bad-signature 500', severity: 'error', message: 'answered 500' },
-      { subject: 'bad-content 503', severity: 'error', message: 'answered 503' },
-      { subject: 'header-mismatch 599', severity: 'error', message: 'answered 599' },
-      { subject: 'raw-bytes 502', severity: 'error', message: 'answered 502' },
-      { subject: 'oversize 507', severity: 'error', message: 'answered 507' },
+      { subject: 'bad-signature 500', severity: 'warning', message: 'answered 500' },
+      { subject: 'bad-content 503', severity: 'warning', message: 'answered 503' },
+      { subject: 'header-mismatch 599', severity: 'warning', message: 'answered 599' },
+      { subject: 'raw-bytes 502', severity: 'warning', message: 'answered 502' },
+      { subject: 'oversize 507', severity: 'warning', message: 'answered 507' },
     ]);
   });
 
