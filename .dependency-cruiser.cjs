@@ -52,6 +52,21 @@ module.exports = {
       to: { path: '^(conformance|cli|bench|test|examples)/' },
     },
     {
+      name: 'node-http-only-in-adapters',
+      severity: 'error',
+      comment:
+        "issue 39: the workbench is one fetch-standard engine, handle(Request) -> Response; node:http lives only in its transports (workbench/adapters/: the node:http server, the raw-socket refusals). `webhooks listen` (workbench/simulator/listen.ts) is another command's own receiving server, not a transport of the engine.",
+      from: { path: '^workbench/', pathNot: '^workbench/(adapters/|simulator/listen\\.ts$)' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?(http|https|http2)$' },
+    },
+    {
+      name: 'request-path-reads-no-files',
+      severity: 'error',
+      comment: 'issue 39: the pipeline and what it runs per request (workbench/engine, http, mock) import no file system: /docs reads through its port (SiteFiles), implemented in workbench/adapters/node-files.ts.',
+      from: { path: '^workbench/(engine|http|mock)/' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?fs(/promises)?$' },
+    },
+    {
       name: 'rules-import-no-engine',
       severity: 'error',
       comment:

@@ -4,13 +4,14 @@
 // sandbox's back office share one HTTP pipeline: routing, auth, body limits, validation, envelope, log.
 // The sandbox's writes raise their webhooks through the simulator. `npm start` (workbench/cli.ts), the
 // tests, the certifier and the benchmarks all start it this way. createWorkbenchHandler composes the same
-// parts without a port (the in-process sandbox of msw/, a client's fetch).
+// parts without a port: the engine's `handle(request: Request): Promise<Response>` itself, which the MSW
+// adapter (msw/) and a client's fetch call.
 import { basePathTemplate } from 'storefront-contract/contract';
 import { FAULT_ROUTES } from './mock/fault-routes.js';
 import { describeFaults } from './mock/faults.js';
-import { createMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
-import { createMockHandler } from './mock/handler.js';
-import { toFetchHandler } from './http/in-process.js';
+import { createMockServer, type MockServer, type MockServerOptions } from './adapters/node-http.js';
+import { createMockHandler } from './engine/compose.js';
+import { withoutPrefix } from './engine/prefix.js';
 import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 import { Clocks } from './clock/clocks.js';
@@ -87,17 +88,17 @@ export interface WorkbenchHandler {
 }
 
 /**
- * The workbench without a server (MSW handlers, a client's `fetch`): createWorkbench's parts composed the
- * same way, the pipeline's `handle(req, res)` reached through the fetch bridge (http/in-process.ts). No
+ * The workbench without a server (MSW handlers, a client's `fetch`, any fetch runtime): createWorkbench's
+ * parts composed the same way, as the engine's own `handle(request: Request): Promise<Response>`. No
  * /docs; quiet unless a `logSink` is given. `prefix`: a path the caller's base URL puts before `/api/...`.
  */
 export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & { prefix?: string; assetOrigin?: string } = {}): Promise<WorkbenchHandler> {
   const { prefix, assetOrigin: origin, ...rest } = options;
-  const { front, simulator, sandbox } = await compose({ quiet: true, ...rest }, async (mock) => ({ ...(await createMockHandler({ ...mock, docsRoot: false })), close: async () => {} }));
+  const { front, simulator, sandbox } = await compose({ quiet: true, ...rest }, async (mock) => ({ ...(await createMockHandler(mock)), close: async () => {} }));
   // The world's image URLs: where the caller's requests reach this handler (its base URL).
   sandbox?.sandbox.setAssetOrigin(origin ?? 'http://127.0.0.1:4010');
   return {
-    handle: toFetchHandler(front.handle, prefix),
+    handle: withoutPrefix(front.handle, prefix),
     simulator,
     sandbox,
     close: async () => {
@@ -185,3 +186,4 @@ export type { MockServer, MockServerOptions, SandboxHandle, SandboxOptions, Simu
 export * from './back-office.js';
 
 export { sandboxApiKey, type ApiKeyMode } from './sandbox/keys.js';
+

@@ -5,7 +5,7 @@
 // no capture. Same server (the embedded mock, strict auth), same run, alternating rounds.
 import { median, perSecond, type Tally } from '../lib/alternate.js';
 import { metric, type BenchSuite, type Metric } from '../lib/metric.js';
-import { createMockServer } from '../../workbench/mock/server.js';
+import { createMockServer } from '../../workbench/adapters/node-http.js';
 import { replay } from '../../conformance/rest/engine.js';
 import { loadScenarios, type Scenario } from '../../conformance/rest/load.js';
 

@@ -13,7 +13,7 @@ import { request } from 'undici';
 import { median } from '../lib/alternate.js';
 import { metric, type BenchSuite } from '../lib/metric.js';
 import { siteDir } from '../../scripts/docs/pages.js';
-import { createMockServer } from '../../workbench/mock/server.js';
+import { createMockServer } from '../../workbench/adapters/node-http.js';
 import { ensureSiteBuilt } from '../../test/docs/site-build.js';
 
 const ROUNDS = 15;

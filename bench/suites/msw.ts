@@ -5,7 +5,7 @@
 // (alternateRuns) and the totals count.
 // - subject `msw.node...`: what a vitest test does: the global fetch, intercepted by msw/node's
 //   setupServer, answered by the sandbox's MSW handler;
-// - subject `msw.fetch...`: the engine's own `fetch` (the bridge alone, no MSW), as a client's `fetch`;
+// - subject `msw.fetch...`: the engine's own `fetch` (handle(Request) called directly, no MSW), as a client's `fetch`;
 // - baseline: undici's fetch (not intercepted) to the HTTP sandbox.
 import { setupServer } from 'msw/node';
 import { performance } from 'node:perf_hooks';
@@ -88,7 +88,7 @@ const suite: BenchSuite = {
         }),
         metric({
           id: 'msw.fetch.listProducts20.rps.vs.httpSandbox',
-          description: "Answers per second of the in-process sandbox's own fetch (the pipeline through the fetch bridge, no MSW) vs the HTTP sandbox on the same request",
+          description: "Answers per second of the in-process sandbox's own fetch (the engine's handle called directly, no MSW) vs the HTTP sandbox on the same request",
           unit: 'req/s',
           subject: { label: 'in-process sandbox.fetch', value: perSecond(totals.engine) },
           baseline,

@@ -3,7 +3,7 @@
 // the reports. With `shard`, only that shard's part of the run (shard.ts) is sent and judged, and the
 // shard's report (report/shard.ts) is written for `certify merge` (merge.ts).
 import { randomBytes, randomInt } from 'node:crypto';
-import { createMockServer } from '../../workbench/mock/server.js';
+import { createMockServer } from '../../workbench/adapters/node-http.js';
 import type { RestCertificate } from '../report/certificate.js';
 import { writeReports } from '../report/write.js';
 import type { Rule } from '../rules/model.js';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createMockServer } from '../../workbench/mock/server.js';
+import { createMockServer } from '../../workbench/adapters/node-http.js';
 import { createRecordingProxy } from './recorder/proxy.js';
 import { scenarioDrivers } from './scenarios/index.js';
 import { createSession } from './scenarios/session.js';

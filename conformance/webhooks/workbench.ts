@@ -4,7 +4,7 @@
 // starts the workbench in process (mock + simulator) on a free port with a small time scale, so the run
 // takes seconds.
 import path from 'node:path';
-import { createMockServer } from '../../workbench/mock/server.js';
+import { createMockServer } from '../../workbench/adapters/node-http.js';
 import { createSimulator } from '../../workbench/simulator/index.js';
 import { runReceiver, runSender, type RunResult } from './run.js';
 import type { ReceiverObservations, SenderObservations } from '../rules/observations/webhooks.js';

@@ -35,6 +35,7 @@ describe('import rules', () => {
   // One throwaway tree breaking every rule at once (one dependency-cruiser run): each rule must fire by name.
   let dir: string;
   let fired: string[];
+  let violations: Violation[];
   const BROKEN: Record<string, string> = {
     'src/a.ts': "import './b.js';\nexport const a = 1;\n",
     'src/b.ts': "import './a.js';\nexport const b = 1;\n",
@@ -46,6 +47,8 @@ describe('import rules', () => {
     'src/client/c.ts': 'export {};\n',
     'conformance/rules/rest/r.ts': "import type { E } from '../../rest/e.js';\nexport type R = E;\n",
     'conformance/rest/e.ts': 'export type E = string;\n',
+    'workbench/mock/h.ts': "import http from 'node:http';\nimport { readFileSync } from 'node:fs';\nexport const h = [http, readFileSync];\n",
+    'workbench/adapters/n.ts': "import http from 'node:http';\nexport const n = http;\n",
   };
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'sfc-imports-'));
@@ -54,16 +57,22 @@ describe('import rules', () => {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
       await writeFile(path.join(dir, file), text);
     }
-    fired = (await cruise(dir, ['src', 'workbench', 'scripts', 'conformance'])).map((v) => v.rule.name);
+    violations = await cruise(dir, ['src', 'workbench', 'scripts', 'conformance']);
+    fired = violations.map((v) => v.rule.name);
   }, 60_000);
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it.each(['no-circular', 'no-runtime-import-of-scripts', 'library-imports-no-tool', 'workbench-below-certification', 'contract-is-a-leaf', 'tools-import-the-library-by-name', 'rules-import-no-engine'])(
+  it.each(['no-circular', 'no-runtime-import-of-scripts', 'library-imports-no-tool', 'workbench-below-certification', 'contract-is-a-leaf', 'tools-import-the-library-by-name', 'rules-import-no-engine', 'node-http-only-in-adapters', 'request-path-reads-no-files'])(
     '%s fires on a tree that breaks it',
     (rule) => {
       expect(fired).toContain(rule);
     },
   );
+
+  it('issue 39 item 1: node:http is refused outside workbench/adapters/ and allowed inside', () => {
+    const http = violations.filter((v) => v.rule.name === 'node-http-only-in-adapters').map((v) => v.from);
+    expect(http).toEqual(['workbench/mock/h.ts']);
+  });
 });

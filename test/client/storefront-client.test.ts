@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
+import { createMockServer, type MockServer } from '../../workbench/adapters/node-http.js';
 import { createStorefrontClient, type StorefrontClient } from '../../src/client/storefront.js';
 import { unwrap } from '../../src/client/unwrap.js';
 import { MissingCredentialsError, StorefrontApiError } from '../../src/client/errors.js';

@@ -3,7 +3,7 @@
 // (the cases are in sender-cases.ts, split with sender-faults.test.ts).
 // Timing rules run with the certifier's stated tolerances; the tests assert verdicts, never durations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
+import { createMockServer, type MockServer } from '../../workbench/adapters/node-http.js';
 import { createSimulator, type Simulator } from '../../workbench/simulator/index.js';
 import { runSender } from '../../conformance/webhooks/run.js';
 import { certifyFakeSender } from './certify-fake-sender.js';

@@ -4,7 +4,7 @@
 // unnoticed. (The faulty servers are in faulty-servers.test.ts.)
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { certify } from '../../conformance/rest/certify.js';
 import { startMock, TEST_API_KEY, transformingProxy, type Running } from './helpers.js';
 

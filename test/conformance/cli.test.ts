@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { errorBody, startMock, TEST_API_KEY, transformingProxy } from './helpers.js';
 import { closedPort } from '../helpers/closed-port.js';
 import { runCli } from '../helpers/cli-in-process.js';

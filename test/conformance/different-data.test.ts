@@ -1,7 +1,7 @@
 // A recording made against the mock replays against a server holding different data (every id
 // renamed, another store id) and passes there, because the bindings carry the live ids forward.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { certify } from '../../conformance/rest/certify.js';
 import { replay } from '../../conformance/rest/engine.js';
 import { loadScenarios } from '../../conformance/rest/load.js';

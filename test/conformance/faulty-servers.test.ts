@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { certify } from '../../conformance/rest/certify.js';
 import type { RestCertificate } from '../../conformance/report/certificate.js';
 import { restRules } from '../../conformance/rules/rest/index.js';

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { request } from 'undici';
-import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
+import { createMockServer, type MockServer } from '../../workbench/adapters/node-http.js';
 
 export const TEST_API_KEY = 'sk_test_conformance_6f1d2c9a8b7e';
 

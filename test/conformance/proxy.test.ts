@@ -27,7 +27,7 @@ import type { RestCertificate } from '../../conformance/report/certificate.js';
 import type { Rule } from '../../conformance/rules/model.js';
 import type { Exchange } from '../../conformance/rules/observations/rest.js';
 import { restRules } from '../../conformance/rules/rest/index.js';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { faultyCases } from './faulty-cases.js';
 import { startMock, TEST_API_KEY, transformingProxy, type Running, type Transform } from './helpers.js';
 import { closedPort } from '../helpers/closed-port.js';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import type { Har } from '../../conformance/rest/har.js';
 import { startMock, TEST_API_KEY } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { certify } from '../../conformance/rest/certify.js';
 import { trafficDir } from '../../conformance/rest/load.js';
 import { progressLine } from '../../conformance/report/progress.js';

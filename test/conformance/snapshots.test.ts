@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { startReceiverApp } from '../webhooks/apps/index.js';
 import { run } from '../helpers/run.js';
 import { errorBody, startMock, TEST_API_KEY, transformingProxy } from './helpers.js';

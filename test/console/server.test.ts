@@ -7,6 +7,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchangeOf } from '../../workbench/engine/exchange.js';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
 import type { FeedDetail, FeedSummary } from '../../workbench/http/request-feed.js';
 
@@ -187,16 +188,15 @@ describe('the live stream', () => {
     client.socket.pause();
     // 30,000 requests' entries (about 15 MB of events), recorded as the pipeline records them.
     const feed = wb.console!.feed;
-    const req = { url: `/api/v1/demo-store/storefront/catalog/products?page=${'9'.repeat(200)}`, method: 'GET', headers: {} } as unknown as http.IncomingMessage;
+    const request = new Request(`http://127.0.0.1/api/v1/demo-store/storefront/catalog/products?page=${'9'.repeat(200)}`);
     for (let i = 0; i < 30_000; i++) {
-      const res = { write: () => true, end: () => undefined, headersSent: true, getHeaders: () => ({}) } as unknown as http.ServerResponse;
-      feed.begin(req, res)!(200, 1);
+      feed.begin(exchangeOf(request))!(200, 1);
       if (i % 5000 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     const [stats] = wb.console!.streams();
     expect(stats.queued).toBeLessThanOrEqual(256);
     expect(stats.dropped).toBeGreaterThan(0);
-    // What node holds for the socket stays near its high-water mark (the stream stops writing there).
+    // What the stream holds for the connection stays near its high-water mark (it stops taking entries there).
     expect(stats.buffered).toBeLessThan(64 * 1024);
     // Reading again: the queue goes out, then the count of what was dropped (in one or more events).
     client.socket.resume();

@@ -31,7 +31,7 @@ import { changelogPage, guideHref, references, siteDir } from '../../scripts/doc
 import { readReleases } from '../../scripts/changelog/versions.js';
 import { redocRoute } from '../../scripts/docs/search-index.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
+import { createMockServer, type MockServer } from '../../workbench/adapters/node-http.js';
 import { chromiumPath, ensureSiteBuilt } from './site-build.js';
 
 const exec = promisify(execFile);

@@ -1,7 +1,7 @@
 // Prism's controls keep working through the front (Prefer code/example/dynamic, the --dynamic mode),
 // and the cached default answers are byte-for-byte what Prism's engine answers itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { ENDPOINTS, apiKey, bearer, call, json, loadContract, startMock, storefront, type Contract } from './helpers.js';
 
 let server: MockServer;

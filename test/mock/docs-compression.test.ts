@@ -11,7 +11,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressSite } from '../../scripts/docs/precompress.js';
 import { acceptEncoding } from '../../workbench/mock/static-docs.js';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { startMock } from './helpers.js';
 
 let server: MockServer;

@@ -1,7 +1,7 @@
 // Every storefront endpoint over real HTTP on its real path, with and without credentials; answers
 // are checked against the documented status, schema and (for the default) the first named example.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { API_KEY, ENDPOINTS, apiKey, bearer, call, json, loadContract, startMock, storefront, type Contract } from './helpers.js';
 
 let server: MockServer;

@@ -4,7 +4,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { API_KEY, TOKEN, apiKey, bearer, call, json, loadContract, rawExchange, startMock, storefront, type Contract } from './helpers.js';
 
 let server: MockServer;

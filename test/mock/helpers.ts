@@ -9,7 +9,7 @@ import { toReply, type Reply } from '../helpers/http-reply.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { documents } from '../../scripts/lib/repo.js';
-import { createMockServer, type MockServer, type MockServerOptions } from '../../workbench/mock/server.js';
+import { createMockServer, type MockServer, type MockServerOptions } from '../../workbench/adapters/node-http.js';
 
 const require = createRequire(import.meta.url);
 const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;

@@ -1,7 +1,7 @@
 // The list operations page over their example's set: `page` and `limit` are honoured, `pagination` is
 // computed for the page asked, a page past the end is empty, and no page/limit gives the example as is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { bearer, call, loadContract, startMock, storefront, type Contract } from './helpers.js';
 
 let server: MockServer;

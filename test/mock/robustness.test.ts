@@ -2,7 +2,7 @@
 // encodings, invalid percent-encoding, `..` tricks, header injection, random methods). The server
 // must answer every one without a 5XX, never leak a stack trace, and still serve correctly after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { API_KEY, TOKEN, bearer, call, loadContract, rawExchange, startMock, storefront } from './helpers.js';
 
 let server: MockServer;

@@ -1,6 +1,6 @@
 // --strict-auth: only access tokens issued by this mock's POST /auth/anonymous open Bearer operations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { apiKey, bearer, call, loadContract, startMock, storefront, type Contract } from './helpers.js';
 
 let server: MockServer;

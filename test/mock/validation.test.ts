@@ -1,7 +1,7 @@
 // Each invalid input of the issue gets the contract's documented status and an ErrorEnvelope that
 // names the offending input, never Prism's problem+json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { bearer, apiKey, call, json, loadContract, startMock, storefront, type Contract } from './helpers.js';
 
 let server: MockServer;

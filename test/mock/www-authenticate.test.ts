@@ -3,7 +3,7 @@
 // well-formed one the server refuses (strict auth, one accepted API key). The value matches the header
 // the spec declares on that operation's 401: `Bearer` or `ApiKey header="X-Api-Key"`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { call, ENDPOINTS, json, loadContract, startMock, storefront, type Contract } from './helpers.js';
 
 let server: MockServer;

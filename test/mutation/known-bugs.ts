@@ -25,7 +25,7 @@ export const knownBugs: KnownBug[] = [
   },
   {
     name: "the raw-socket 405 for CONNECT loses its Allow header (RFC 9110 section 15.5.6 requires it)",
-    file: 'workbench/mock/server.ts',
+    file: 'workbench/adapters/node-http.ts',
     find: ", [], { allow: 'GET, POST, OPTIONS' }));",
     replace: ', []));',
     caughtBy: ['test/workbench/raw-socket-refusals.test.ts'],

@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { once } from '../helpers/close-once.js';
 import { toReply, type Reply } from '../helpers/http-reply.js';
 import { expect } from 'vitest';
-import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
+import { createMockServer, type MockServer } from '../../workbench/adapters/node-http.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../workbench/simulator/index.js';
 import { deliveryRules } from '../../workbench/simulator/rules.js';
 import { validateResponse, validateWebhookDelivery } from '../../src/validators/index.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanup.js';
-import { createMockServer, type MockServer } from '../../workbench/mock/server.js';
+import { createMockServer, type MockServer } from '../../workbench/adapters/node-http.js';
 import { createSimulator } from '../../workbench/simulator/index.js';
 import { call, createWebhook, deliveries, expectAllValid, startReceiver, waitFor } from './helpers.js';
 

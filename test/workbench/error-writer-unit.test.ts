@@ -1,4 +1,5 @@
-// issue 38: the one error writer (workbench/http/errors.ts) on its own, over real loopback HTTP and a raw
+// issue 38: the one error writer (workbench/http/errors.ts, with the node:http adapter's writers of
+// adapters/node-http.ts) on its own, over real loopback HTTP and a raw
 // TCP socket but without a workbench, so each of its behaviours is pinned by a test that costs
 // milliseconds: the envelope's exact bytes, its content type and byte length (multi-byte text), which
 // headers win, a response already started or ended, a 413 that ends later, the raw-socket answer with its
@@ -14,12 +15,13 @@ import {
   isErrorReply,
   JSON_CONTENT_TYPE,
   MockHttpError,
-  refuseSocket,
-  sendJson,
-  writeError,
-  writeReply,
+  errorResponse,
+  jsonResponse,
+  replyResponse,
   type ErrorReply,
 } from '../../workbench/http/errors.js';
+import { refuseSocket, writeError, writeReply, writeResponse } from '../../workbench/adapters/node-http.js';
+import { exchangeOf } from '../../workbench/engine/exchange.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -132,7 +134,7 @@ describe('issue 38: fail, isErrorReply and MockHttpError build the failure value
   });
 });
 
-describe('issue 38: writeError and sendJson over HTTP', () => {
+describe('issue 38: writeError and jsonResponse over HTTP', () => {
   it('writes the envelope with its headers, the JSON content type and the byte length of multi-byte text', async () => {
     const message = 'Le panier « c_1 » est introuvable — €';
     const answer = await exchange((_req, res) => writeError(res, fail(404, 'not_found', message, items, { 'x-extra': 'yes', 'content-type': 'text/plain' })));
@@ -152,13 +154,13 @@ describe('issue 38: writeError and sendJson over HTTP', () => {
     expect(JSON.parse(answer.text)).toStrictEqual({ success: false, message: 'Send a token.', content: { error: { code: 'unauthorized', details: [] } } });
   });
 
-  it('sendJson sends a Buffer body as it is and a string as UTF-8', async () => {
+  it('jsonResponse sends a Buffer body as it is and a string as UTF-8', async () => {
     const bytes = Buffer.from('{"a":"\u00e9"}');
-    const fromBuffer = await exchange((_req, res) => sendJson(res, 201, bytes, { 'x-one': '1' }));
+    const fromBuffer = await exchange((_req, res) => writeResponse(res, jsonResponse(undefined, 201, bytes, { 'x-one': '1' })));
     expect(fromBuffer).toMatchObject({ status: 201, text: '{"a":"\u00e9"}' });
     expect(fromBuffer.headers['content-length']).toBe(String(bytes.length));
     expect(fromBuffer.headers['x-one']).toBe('1');
-    const fromString = await exchange((_req, res) => sendJson(res, 200, '{"a":"\u00e9"}'));
+    const fromString = await exchange((_req, res) => writeResponse(res, jsonResponse(undefined, 200, '{"a":"\u00e9"}')));
     expect(fromString.body.equals(bytes)).toBe(true);
     expect(fromString.headers['content-length']).toBe(String(bytes.length));
     expect(fromString.headers['content-type']).toBe(JSON_CONTENT_TYPE);
@@ -186,23 +188,19 @@ describe('issue 38: writeError and sendJson over HTTP', () => {
     expect(ended).toBe(true);
   });
 
-  it('with endWhen, the answer is written at once and the response ends only when endWhen says so (a 413 draining its request)', async () => {
-    const seen: { endedBeforeCallback?: boolean; endedByEnd?: boolean; calls: number } = { calls: 0 };
-    const answer = await exchange((_req, res) => {
-      writeError(res, fail(413, 'payload_too_large', 'Too big.'), (end) => {
-        seen.calls++;
-        seen.endedBeforeCallback = res.writableEnded;
-        setImmediate(() => {
-          end();
-          // The end it was handed ends the response (the body's length alone lets the client read it whole).
-          seen.endedByEnd = res.writableEnded;
-        });
-      });
-    });
-    expect(seen).toEqual({ calls: 1, endedBeforeCallback: false, endedByEnd: true });
-    expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.text).content.error.code).toBe('payload_too_large');
-    expect(answer.headers['content-length']).toBe(String(answer.body.length));
+  it('issue 39 item 1: the Response of an exchange carries its headers under the answer\'s own, and no body for HEAD', async () => {
+    const x = exchangeOf(new Request('http://127.0.0.1/x', { method: 'HEAD' }));
+    x.out['x-simulator'] = 'outside-contract';
+    x.out.allow = 'overridden';
+    const head = errorResponse(x, fail(405, 'method_not_allowed', 'No.', [], { allow: 'GET' }));
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('GET');
+    expect(head.headers.get('x-simulator')).toBe('outside-contract');
+    expect(head.body).toBeNull();
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+    const get = replyResponse(exchangeOf(new Request('http://127.0.0.1/x')), { status: 200, body: { a: 1 } });
+    expect(await get.text()).toBe('{"a":1}');
+    expect(get.headers.get('content-length')).toBe('7');
   });
 
   it('writeReply: an error reply is the envelope, its own headers winning over the ones given', async () => {

@@ -1,10 +1,10 @@
 // The answers the workbench's node server writes on the raw socket, where node:http gives no response
-// object (workbench/mock/server.ts: CONNECT, a request its parser refuses, oversized headers), and the
+// object (workbench/adapters/node-http.ts: CONNECT, a request its parser refuses, oversized headers), and the
 // 417 for an unknown `Expect`: over a real socket, the status line, EVERY header (a 405 without `Allow`
 // breaks RFC 9110 15.5.6), the envelope, and the connection closed after the answer.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../workbench/mock/server.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { startMock } from '../mock/helpers.js';
 
 let server: MockServer;

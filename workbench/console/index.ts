@@ -13,7 +13,7 @@ import type { Simulator } from '../simulator/index.js';
 import { consoleAssets } from './assets.js';
 import { browse } from './browse.js';
 import { eventForms } from './events.js';
-import { FeedStream, MAX_STREAMS, type StreamOptions, type StreamStats } from './stream.js';
+import { FeedStream, MAX_STREAMS, STREAM_HEADERS, type StreamOptions, type StreamStats } from './stream.js';
 import { attempts, subscriptions } from './webhooks.js';
 
 export const CONSOLE_PAGE = '/console';
@@ -84,14 +84,10 @@ export function createConsole(parts: ConsoleParts): WorkbenchConsole {
         const max = parts.stream?.maxStreams ?? MAX_STREAMS;
         if (open.size >= max) return fail(409, 'conflict', `${open.size} console pages already stream the request log (at most ${max}): close one, then reload.`);
         const last = Number(headers['last-event-id'] ?? query.get('after') ?? 0);
-        return {
-          status: 200,
-          stream: (res) => {
-            const stream: FeedStream = new FeedStream(res, parts.feed, { ...parts.stream, after: Number.isSafeInteger(last) && last > 0 ? last : 0 }, () => closed(stream));
-            open.add(stream);
-            watchAttempts();
-          },
-        };
+        const stream: FeedStream = new FeedStream(parts.feed, { ...parts.stream, after: Number.isSafeInteger(last) && last > 0 ? last : 0 }, () => closed(stream));
+        open.add(stream);
+        watchAttempts();
+        return { status: 200, headers: { ...STREAM_HEADERS }, stream: stream.body };
       },
     },
     {

@@ -1,9 +1,11 @@
 // The live request log to a page, as Server-Sent Events: the recent entries first (after `Last-Event-ID`
 // when the browser reconnects), then each request as it finishes. One subscription of the feed per page,
-// no polling. A page that reads slower than requests arrive never costs unbounded memory: once the socket
-// stops taking data (write() says so), at most `queueLimit` entries wait for its 'drain'; past that each
-// new entry is dropped and counted, and the page gets `event: dropped` with the count when it catches up.
-import type { ServerResponse } from 'node:http';
+// no polling. The events are the body of the answer, a ReadableStream the transport pulls from as the
+// connection takes data (the node adapter reads on only once the socket drains). A page that reads slower
+// than requests arrive never costs unbounded memory: once the stream's queue is full (STREAM_BYTES), at
+// most `queueLimit` entries wait for the next pull; past that each new entry is dropped and counted, and
+// the page gets `event: dropped` with the count when it catches up. The stream ends when the transport
+// cancels it (the connection closed).
 import type { FeedSummary, RequestFeed } from '../http/request-feed.js';
 
 export interface StreamOptions {
@@ -23,7 +25,7 @@ export interface StreamStats {
   queued: number;
   /** Entries dropped so far for this page. */
   dropped: number;
-  /** Bytes node holds for the socket (what write() buffered before saying stop). */
+  /** Bytes the stream holds for the connection (what it took before saying stop). */
   buffered: number;
   sent: number;
 }
@@ -33,6 +35,17 @@ export const MAX_STREAMS = 32;
 /** Most entries in one write to the socket, and the longest an entry waits for others to join it. */
 const BATCH = 64;
 const BATCH_MS = 50;
+/** Bytes the stream queues for a connection that stopped taking data, before entries wait (as a socket's buffer). */
+const STREAM_BYTES = 16 * 1024;
+const encoder = new TextEncoder();
+
+/** The headers of the event stream's answer. */
+export const STREAM_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+  'x-content-type-options': 'nosniff',
+};
 
 export class FeedStream {
   private queue: string[] = [];
@@ -44,39 +57,51 @@ export class FeedStream {
   dropped = 0;
   sent = 0;
   private readonly queueLimit: number;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  private ended = false;
+  /** The answer's body: the events, pulled by the transport. */
+  readonly body: ReadableStream<Uint8Array>;
 
   constructor(
-    private readonly res: ServerResponse,
     feed: RequestFeed,
     options: StreamOptions = {},
     onClose: () => void = () => {},
   ) {
     this.queueLimit = options.queueLimit ?? 256;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-    });
-    // A page that loses the stream tries again after 2 s, with Last-Event-ID.
-    res.write('retry: 2000\n\n');
-    for (const summary of feed.recent(options.after ?? 0)) this.push(summary);
-    const unsubscribe = feed.subscribe((summary) => this.push(summary));
-    // Only when the socket takes data: a full one is not idle.
-    const heartbeat = setInterval(() => {
-      if (!this.waiting && !res.writableEnded) this.write(': keep-alive\n\n', 0);
-    }, options.heartbeatMs ?? 15_000);
-    heartbeat.unref();
-    res.once('close', () => {
-      unsubscribe();
-      clearInterval(heartbeat);
-      this.queue = [];
-      onClose();
-    });
+    let unsubscribe = () => {};
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    this.body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+          // A page that loses the stream tries again after 2 s, with Last-Event-ID.
+          this.write('retry: 2000\n\n', 0);
+          for (const summary of feed.recent(options.after ?? 0)) this.push(summary);
+          unsubscribe = feed.subscribe((summary) => this.push(summary));
+          // Only when the connection takes data: a full one is not idle.
+          heartbeat = setInterval(() => {
+            if (!this.waiting && !this.ended) this.write(': keep-alive\n\n', 0);
+          }, options.heartbeatMs ?? 15_000);
+          (heartbeat as { unref?: () => void }).unref?.();
+        },
+        pull: () => {
+          if (this.waiting) this.drain();
+        },
+        cancel: () => {
+          this.ended = true;
+          unsubscribe();
+          clearInterval(heartbeat);
+          this.queue = [];
+          this.batch = [];
+          onClose();
+        },
+      },
+      { highWaterMark: STREAM_BYTES, size: (chunk) => chunk.byteLength },
+    );
   }
 
   get stats(): StreamStats {
-    return { queued: this.queue.length, dropped: this.dropped, buffered: this.res.writableLength, sent: this.sent };
+    return { queued: this.queue.length, dropped: this.dropped, buffered: this.ended ? 0 : STREAM_BYTES - (this.controller.desiredSize ?? 0), sent: this.sent };
   }
 
   /** Another kind of event on the same stream (the console's `attempt` pings), under the same bound. */
@@ -89,7 +114,7 @@ export class FeedStream {
   }
 
   private enqueue(frame: string): void {
-    if (this.res.writableEnded || this.res.destroyed) return;
+    if (this.ended) return;
     if (this.waiting) {
       if (this.queue.length < this.queueLimit) this.queue.push(frame);
       else {
@@ -104,7 +129,8 @@ export class FeedStream {
     if (this.batch.length >= BATCH) this.flushBatch();
     else if (!this.scheduled) {
       this.scheduled = true;
-      setTimeout(() => this.flushBatch(), BATCH_MS).unref();
+      const timer = setTimeout(() => this.flushBatch(), BATCH_MS);
+      (timer as { unref?: () => void }).unref?.();
     }
   }
 
@@ -113,19 +139,18 @@ export class FeedStream {
     const frames = this.batch;
     if (frames.length === 0) return;
     this.batch = [];
-    if (this.res.writableEnded || this.res.destroyed) return;
+    if (this.ended) return;
     this.write(frames.length === 1 ? frames[0] : frames.join(''), frames.length);
   }
 
   private write(text: string, frames: number): void {
     this.sent += frames;
-    if (!this.res.write(text)) {
-      this.waiting = true;
-      this.res.once('drain', () => this.drain());
-    }
+    this.controller.enqueue(encoder.encode(text));
+    // The queue is full: the next entries wait for the transport's next pull (drain).
+    if ((this.controller.desiredSize ?? 0) <= 0) this.waiting = true;
   }
 
-  /** The socket took what it had: the queued entries go, then the count of those dropped meanwhile. */
+  /** The connection took what it had: the queued entries go, then the count of those dropped meanwhile. */
   private drain(): void {
     this.waiting = false;
     while (this.queue.length && !this.waiting) {

@@ -41,3 +41,8 @@ function readToolsManifest(): { name: string; version: string } {
 }
 
 export const toolsPackage: Readonly<{ name: string; version: string }> = readToolsManifest();
+
+/** True when a document file exists (the admin document is written separately; without it the admin mount is off). */
+export function documentExists(file: string): boolean {
+  return existsSync(file);
+}

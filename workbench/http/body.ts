@@ -1,18 +1,17 @@
-// The one body reader of the workbench: a size limit enforced while streaming (never buffering more
-// than the limit), the content type checked against what the route accepts, JSON parsed strictly as
-// UTF-8. Contract operations (front.ts) and the routes outside the contract (control-routes.ts) both
-// read through here. Each failure is a MockHttpError the error writer sends as the 413/415/400 envelope.
-import type { IncomingMessage } from 'node:http';
+// The one body reader of the workbench: a size limit enforced while the request's body streams (never
+// buffering more than the limit; a Content-Length above it is refused before anything is read), the
+// content type checked against what the route accepts, JSON parsed strictly as UTF-8. Contract operations
+// (the pipeline) and the routes outside the contract (control-routes.ts) both read through here. Each
+// failure is a MockHttpError the error writer sends as the 413/415/400 envelope. What is left of a body
+// the engine stopped reading (after a 413) is the transport's to drain: adapters/node-http.ts reads it off
+// the socket (bounded) before the 413 ends, so the client sees the answer instead of a reset.
+import type { Exchange } from '../engine/exchange.js';
 import { MockHttpError } from './errors.js';
 import { MAX_JSON_DEPTH, inspectUserJson, tooDeep } from './object-paths.js';
 import type { OperationModel } from '../mock/spec-model.js';
 import { invalid } from '../mock/validate-request.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-// After a 413 the rest of an oversized body is read and dropped so the client sees the answer
-// instead of a reset; past this many extra bytes the connection is cut.
-const DISCARD_CAP = 16 * 1024 * 1024;
 
 export function tooLarge(limit: number): MockHttpError {
   return new MockHttpError(
@@ -24,95 +23,60 @@ export function tooLarge(limit: number): MockHttpError {
   );
 }
 
-/** True when the request announces a body (a length above zero or chunked encoding). */
-export function hasBody(req: IncomingMessage): boolean {
-  const len = req.headers['content-length'];
+/**
+ * True when the request announces a body: a length above zero or chunked encoding, or (a fetch Request
+ * that never crossed a wire, without either header) a body stream.
+ */
+export function hasBody(x: Exchange): boolean {
+  const len = x.headers['content-length'];
   if (len !== undefined) return len !== '0';
-  return req.headers['transfer-encoding'] !== undefined;
+  return x.headers['transfer-encoding'] !== undefined || x.request.body !== null;
+}
+
+/** True when the headers say nothing of a body's length (a fetch Request in process): an empty stream then means no body. */
+function lengthUnsaid(x: Exchange): boolean {
+  return x.headers['content-length'] === undefined && x.headers['transfer-encoding'] === undefined;
 }
 
 /** Rejects at once when Content-Length already says too much; nothing is read. */
-export function checkDeclaredLength(req: IncomingMessage, limit: number): void {
-  const len = req.headers['content-length'];
-  if (len !== undefined && Number(len) > limit) {
-    discardRest(req);
-    throw tooLarge(limit);
-  }
+export function checkDeclaredLength(x: Exchange, limit: number): void {
+  const len = x.headers['content-length'];
+  if (len !== undefined && Number(len) > limit) throw tooLarge(limit);
 }
 
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        cleanup();
-        discardRest(req);
-        reject(tooLarge(limit));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      if (done) return;
-      done = true;
-      cleanup();
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    };
-    const onError = (err: Error) => {
-      if (done) return;
-      done = true;
-      cleanup();
-      reject(new MockHttpError(400, 'invalid_body', `Request body could not be read: ${err.message}.`));
-    };
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-  });
-}
-
-// The discarding is also bounded in time: a sender trickling an endless body is cut after this long.
-const DISCARD_MS = 10_000;
-
-function discardRest(req: IncomingMessage): void {
-  let dropped = 0;
-  const timer = setTimeout(() => req.socket.destroy(), DISCARD_MS);
-  // Not a Node timer in the sandbox's browser build (../msw/browser.ts).
-  timer.unref?.();
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > DISCARD_CAP) req.socket.destroy();
-  });
-  req.once('end', () => clearTimeout(timer));
-  req.once('close', () => clearTimeout(timer));
-  req.on('error', () => {});
-  req.resume();
-}
-
-/**
- * Ends `res` once the request body has been read off the wire (discardRest is draining it). Ending
- * earlier lets Node close the connection while the client is still writing, and the reset can reach the
- * client before the 413 does.
- */
-export function endAfterBody(req: IncomingMessage, end: () => void): void {
-  if (req.complete || req.destroyed) return end();
-  let ended = false;
-  const once = () => {
-    if (!ended) {
-      ended = true;
-      end();
+/** The body, read off its stream up to `limit` bytes (a 413 past it, without reading further). */
+export async function readBody(x: Exchange, limit: number): Promise<Buffer> {
+  const stream = x.request.body;
+  if (stream === null || x.request.bodyUsed) return Buffer.alloc(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw tooLarge(limit);
+      chunks.push(value);
     }
-  };
-  req.once('end', once);
-  req.once('close', once);
+  } catch (err) {
+    if (err instanceof MockHttpError) throw err;
+    throw new MockHttpError(400, 'invalid_body', `Request body could not be read: ${(err as Error)?.message ?? err}.`);
+  } finally {
+    reader.releaseLock();
+  }
+  if (chunks.length === 1) {
+    const only = chunks[0];
+    return Buffer.isBuffer(only) ? only : Buffer.from(only.buffer, only.byteOffset, only.byteLength);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** The body when one was sent: undefined when none was announced, or (headers silent) its stream was empty. */
+export async function readSentBody(x: Exchange, limit: number): Promise<Buffer | undefined> {
+  if (!hasBody(x)) return undefined;
+  const bytes = await readBody(x, limit);
+  return bytes.length === 0 && lengthUnsaid(x) ? undefined : bytes;
 }
 
 /** The media type the operation accepts that matches the request's Content-Type, or a 415. */
@@ -194,13 +158,13 @@ export const CONTROL_MAX_BODY_BYTES = 1024 * 1024;
  * The body of a route outside the contract that takes a JSON object: within the limit (413), sent as
  * application/json in UTF-8 (415), valid JSON (400), an object without `__proto__`-like keys (400).
  */
-export async function readJsonObject(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+export async function readJsonObject(x: Exchange, limit: number): Promise<Record<string, unknown>> {
   const objectRequired = () =>
     new MockHttpError(400, 'invalid_body', 'Send a JSON object (Content-Type: application/json).', [{ location: 'body', name: '(body)', message: 'must be a JSON object' }]);
-  checkDeclaredLength(req, limit);
-  if (!hasBody(req)) throw objectRequired();
-  matchMediaType(['application/json'], req.headers['content-type']);
-  const bytes = await readBody(req, limit);
+  checkDeclaredLength(x, limit);
+  if (!hasBody(x)) throw objectRequired();
+  matchMediaType(['application/json'], x.headers['content-type']);
+  const bytes = await readBody(x, limit);
   if (bytes.length === 0) throw objectRequired();
   const parsed = decodeJson(bytes, (message, item) => new MockHttpError(400, 'malformed_json', message, [item]));
   // One walk for both checks: the depth limit, then (in an object) the refused keys.
@@ -217,7 +181,7 @@ export async function readJsonObject(req: IncomingMessage, limit: number): Promi
 }
 
 /** Reads and drops a body the route does not take, within the limit, so keep-alive connections stay usable. */
-export async function discardBody(req: IncomingMessage, limit: number): Promise<void> {
-  checkDeclaredLength(req, limit);
-  if (hasBody(req)) await readBody(req, limit);
+export async function discardBody(x: Exchange, limit: number): Promise<void> {
+  checkDeclaredLength(x, limit);
+  if (hasBody(x)) await readBody(x, limit);
 }

@@ -1,14 +1,14 @@
 // The routes outside the contract (/__simulator: the simulator's trigger, the sandbox's back office) as one
-// declared table matched by one matcher, inside the pipeline (front.ts calls `controlRouter` after the
+// declared table matched by one matcher, inside the pipeline (engine/pipeline.ts calls `controlRouter` after the
 // local-caller check and CORS). A route is an entry (method, path template, summary, body, handler); the
 // matcher answers the 404 and 405 (with Allow), the body goes through the one body reader (body.ts),
 // every answer carries `X-Simulator: outside-contract`, and failures go through the error writer.
 // The read-only resources under /__sandbox-assets (the sandbox's generated images) are a second table on
 // the same matcher (`assetRouter`): no body, GET and HEAD, caching and safety headers added here.
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { respond, type Exchange } from '../engine/exchange.js';
 import { CONTROL_MAX_BODY_BYTES, discardBody, readJsonObject } from './body.js';
-import { MockHttpError, writeReply } from './errors.js';
+import { MockHttpError, replyResponse } from './errors.js';
 import type { AssetRoute, ContentReply, ControlRoute, StreamReply, WorkbenchExtension } from './extension.js';
 import { traceRequest } from './request-feed.js';
 import { matchPath } from '../contract/match.js';
@@ -16,7 +16,7 @@ import { matchPath } from '../contract/match.js';
 export const CONTROL_PREFIX = '/__simulator';
 /**
  * The console's page and its scripts (workbench/console): control routes too, under the same local-caller
- * guard (front.ts `isControlPath`), on a short path a developer types. Its JSON calls live under /__simulator/console.
+ * guard (engine/pipeline.ts `isControlPath`), on a short path a developer types. Its JSON calls live under /__simulator/console.
  */
 export const CONSOLE_PREFIX = '/console';
 /**
@@ -71,10 +71,11 @@ export function describeRoutes(routes: ReadonlyArray<Pick<ControlRoute, 'method'
  */
 export function controlRouter(extensions: readonly WorkbenchExtension[]) {
   const table = compileControlRoutes(extensions.flatMap((e) => e.controlRoutes ?? []));
-  return async function routeControl(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    if (table.length === 0 || !(underPrefix(url.pathname, CONTROL_PREFIX) || underPrefix(url.pathname, CONSOLE_PREFIX))) return false;
-    for (const [name, value] of Object.entries(OUTSIDE_CONTRACT)) res.setHeader(name, value);
-    const method = (req.method ?? 'GET').toUpperCase();
+  return async function routeControl(x: Exchange): Promise<Response | undefined> {
+    const url = x.url;
+    if (table.length === 0 || !(underPrefix(url.pathname, CONTROL_PREFIX) || underPrefix(url.pathname, CONSOLE_PREFIX))) return undefined;
+    Object.assign(x.out, OUTSIDE_CONTRACT);
+    const method = x.method;
     const found = matchControlRoute(table, url.pathname, method);
     if (found.kind === 'none') {
       throw new MockHttpError(404, 'not_found', `No simulator route at ${url.pathname.slice(0, 200)}; see GET /__simulator.`);
@@ -84,25 +85,18 @@ export function controlRouter(extensions: readonly WorkbenchExtension[]) {
       throw new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow}.`, [], { allow });
     }
     let body: Record<string, unknown> | undefined;
-    if (found.route.body === 'json-object') body = await readJsonObject(req, CONTROL_MAX_BODY_BYTES);
-    else await discardBody(req, CONTROL_MAX_BODY_BYTES);
-    traceRequest(req, { api: 'back-office', store: found.params.store_id, operation: `${method} ${found.route.path}`, body, own: method === 'GET' || method === 'HEAD' });
-    const reply = await found.route.handle({ params: found.params, query: url.searchParams, body, headers: req.headers });
-    if ('stream' in reply) {
-      reply.stream(res);
-      return true;
-    }
-    if ('bytes' in reply) {
-      writeContent(res, req, reply);
-      return true;
-    }
+    if (found.route.body === 'json-object') body = await readJsonObject(x, CONTROL_MAX_BODY_BYTES);
+    else await discardBody(x, CONTROL_MAX_BODY_BYTES);
+    traceRequest(x, { api: 'back-office', store: found.params.store_id, operation: `${method} ${found.route.path}`, body, own: method === 'GET' || method === 'HEAD' });
+    const reply = await found.route.handle({ params: found.params, query: url.searchParams, body, headers: x.headers });
+    if ('stream' in reply) return respond(x, reply.status, reply.headers, reply.stream);
+    if ('bytes' in reply) return writeContent(x, reply);
     // Answers wait for the writes (and events) they report to be durable, as the live operations' do.
     for (const extension of extensions) {
       const pending = extension.settled?.();
       if (pending) await pending;
     }
-    writeReply(res, reply);
-    return true;
+    return replyResponse(x, reply);
   };
 }
 
@@ -115,8 +109,8 @@ function underPrefix(pathname: string, prefix: string): boolean {
  * `nosniff`, and a CSP allowing only this origin's own scripts, styles, images and connections (the page
  * has no inline script), no framing.
  */
-function writeContent(res: ServerResponse, req: IncomingMessage, reply: ContentReply): void {
-  sendBytes(req, res, reply, {
+function writeContent(x: Exchange, reply: ContentReply): Response {
+  return sendBytes(x, reply, {
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     'x-frame-options': 'DENY',
@@ -128,16 +122,11 @@ function writeContent(res: ServerResponse, req: IncomingMessage, reply: ContentR
  * Bytes with a strong ETag of their content (If-None-Match -> 304), `Cache-Control: no-cache` and the
  * caller's security headers; the body is left out for HEAD. Pages of the console and sandbox assets alike.
  */
-function sendBytes(req: IncomingMessage, res: ServerResponse, reply: Pick<ContentReply, 'bytes' | 'contentType' | 'headers'>, policy: Record<string, string>): void {
+function sendBytes(x: Exchange, reply: Pick<ContentReply, 'bytes' | 'contentType' | 'headers'>, policy: Record<string, string>): Response {
   const etag = `"${createHash('sha256').update(reply.bytes).digest('base64url').slice(0, 27)}"`;
   const headers: Record<string, string> = { ...reply.headers, etag, 'cache-control': ASSET_CACHE_CONTROL, ...policy };
-  if (matchesEtag(req.headers['if-none-match'], etag)) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { ...headers, 'content-type': reply.contentType, 'content-length': String(reply.bytes.length) });
-  res.end(req.method === 'HEAD' ? undefined : reply.bytes);
+  if (matchesEtag(x.headers['if-none-match'], etag)) return respond(x, 304, headers);
+  return respond(x, 200, { ...headers, 'content-type': reply.contentType, 'content-length': String(reply.bytes.length) }, reply.bytes);
 }
 
 export type { ContentReply, StreamReply };
@@ -155,25 +144,22 @@ const ASSET_CACHE_CONTROL = 'no-cache';
  */
 export function assetRouter(extensions: readonly WorkbenchExtension[]) {
   const table = compileControlRoutes(extensions.flatMap((e) => e.assetRoutes ?? []));
-  return async function routeAssets(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    if (table.length === 0 || (url.pathname !== ASSETS_PREFIX && !url.pathname.startsWith(`${ASSETS_PREFIX}/`))) return false;
-    for (const [name, value] of Object.entries(OUTSIDE_CONTRACT)) res.setHeader(name, value);
-    const method = (req.method ?? 'GET').toUpperCase();
+  return async function routeAssets(x: Exchange): Promise<Response | undefined> {
+    const url = x.url;
+    if (table.length === 0 || (url.pathname !== ASSETS_PREFIX && !url.pathname.startsWith(`${ASSETS_PREFIX}/`))) return undefined;
+    Object.assign(x.out, OUTSIDE_CONTRACT);
+    const method = x.method;
     const found = matchControlRoute<AssetRoute>(table, url.pathname, method === 'HEAD' ? 'GET' : method);
     if (found.kind === 'none') throw new MockHttpError(404, 'not_found', `No asset at ${url.pathname.slice(0, 200)}; see GET /__simulator.`);
     if (found.kind === 'no-method') throw new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use GET or HEAD.`, [], { allow: 'GET, HEAD' });
-    await discardBody(req, CONTROL_MAX_BODY_BYTES);
-    const reply = found.route.handle({ params: found.params, query: url.searchParams, body: undefined, headers: req.headers });
-    if (reply.error) {
-      writeReply(res, reply);
-      return true;
-    }
-    sendBytes(req, res, reply, {
+    await discardBody(x, CONTROL_MAX_BODY_BYTES);
+    const reply = found.route.handle({ params: found.params, query: url.searchParams, body: undefined, headers: x.headers });
+    if (reply.error) return replyResponse(x, reply);
+    return sendBytes(x, reply, {
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       'cross-origin-resource-policy': 'cross-origin',
     });
-    return true;
   };
 }
 

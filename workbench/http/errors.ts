@@ -1,13 +1,13 @@
 // The one error writer of the tools. Handlers decide a failure as a value (`fail(status, code, message,
 // details, headers)`, or a thrown MockHttpError); only this file turns it into bytes: the contract's
 // `{ success: false, message, content: { error: { code, details } } }` with its content type and length,
-// on a response (`writeError`) or on a raw socket before HTTP parsing (`refuseSocket`). The contract
-// routes, /__simulator, the back office, /docs, parser refusals and the recording proxy all answer
-// through here, so a field every error carries (a request id, say) is added in `envelopeOf` alone.
+// as a fetch Response (`errorResponse`; the node:http adapter writes the same bytes on a raw socket before
+// HTTP parsing, `refuseSocket` of adapters/node-http.ts, through `envelopeOf`). The contract routes,
+// /__simulator, the back office, /docs, parser refusals and the recording proxy all answer through here,
+// so a field every error carries (a request id, say) is added in `envelopeOf` alone. No Node module.
 // test/workbench/error-writer.test.ts fails when another file builds an envelope.
-import { STATUS_CODES, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { errorEnvelope, type ErrorCode, type ErrorEnvelope, type ErrorItem, type ErrorLocation } from 'storefront-contract/contract';
+import { respond, type Exchange } from '../engine/exchange.js';
 import { captureBody } from './request-feed.js';
 
 export type { ErrorCode, ErrorEnvelope, ErrorItem, ErrorLocation };
@@ -73,56 +73,26 @@ export function envelopeOf(error: ErrorFields): ErrorEnvelope {
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Writes a JSON answer. `endWhen`, when given, decides when the response ends (after the answer is
- * written): a 413 ends only once the rest of the request body is drained.
+ * A JSON answer as a Response: its content type and byte length, the exchange's headers under `headers`,
+ * the body handed to the console's log when it records this request. `x` is undefined for an answer
+ * outside any request (the recording proxy's).
  */
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: string | Buffer,
-  headers: Record<string, string> = {},
-  endWhen?: (end: () => void) => void,
-): void {
-  if (res.headersSent) {
-    // Stryker disable next-line ConditionalExpression: end() on a response already ended is a no-op in node:http (no error, nothing written); the check only says what is meant
-    if (!res.writableEnded) res.end();
-    return;
-  }
-  // Stryker disable next-line ConditionalExpression: Buffer.from of a Buffer is a copy of the same bytes (the "always convert" mutant); "never convert" is killed by the multi-byte length test
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  captureBody(res, status, bytes); // the console's request log, when it records this response
-  res.writeHead(status, { ...headers, 'content-type': JSON_CONTENT_TYPE, 'content-length': String(bytes.length) });
-  if (!endWhen) {
-    res.end(bytes);
-    return;
-  }
-  res.write(bytes);
-  endWhen(() => res.end());
+export function jsonResponse(x: Exchange | undefined, status: number, body: string | Uint8Array, headers: Record<string, string> = {}): Response {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (x) captureBody(x, status, bytes); // the console's request log, when it records this request
+  return respond(x, status, { ...headers, 'content-type': JSON_CONTENT_TYPE, 'content-length': String(bytes.length) }, bytes);
 }
 
-/** Writes an error answer (with its headers, e.g. Allow, Retry-After, WWW-Authenticate) as the envelope. */
-export function writeError(res: ServerResponse, reply: ErrorReply | MockHttpError, endWhen?: (end: () => void) => void): void {
+/** An error answer (with its headers, e.g. Allow, Retry-After, WWW-Authenticate) as the envelope. */
+export function errorResponse(x: Exchange | undefined, reply: ErrorReply | MockHttpError): Response {
   const r = reply instanceof MockHttpError ? reply.reply : reply;
-  sendJson(res, r.status, JSON.stringify(envelopeOf(r.error)), r.headers, endWhen);
+  return jsonResponse(x, r.status, JSON.stringify(envelopeOf(r.error)), r.headers);
 }
 
 /** A handler's answer, success or failure; `headers` are added to the reply's own (the reply's win). */
-export function writeReply(res: ServerResponse, reply: { status: number; body?: unknown; error?: ErrorFields; headers?: Record<string, string> }, headers: Record<string, string> = {}): void {
-  if (isErrorReply(reply)) return writeError(res, { ...reply, headers: { ...headers, ...(reply.headers ?? {}) } });
-  sendJson(res, reply.status, Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body), { ...headers, ...(reply.headers ?? {}) });
-}
-
-/**
- * Answers on a socket node:http will not give a response object for (a request its parser refused, a
- * CONNECT): the status line, the reply's headers, the envelope, then the connection is closed.
- */
-export function refuseSocket(socket: Socket, reply: ErrorReply): void {
-  const body = JSON.stringify(envelopeOf(reply.error));
-  const extra = Object.entries(reply.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  socket.end(
-    `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n${extra}content-type: ${JSON_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    () => socket.destroy(),
-  );
+export function replyResponse(x: Exchange | undefined, reply: { status: number; body?: unknown; error?: ErrorFields; headers?: Record<string, string> }, headers: Record<string, string> = {}): Response {
+  if (isErrorReply(reply)) return errorResponse(x, { ...reply, headers: { ...headers, ...(reply.headers ?? {}) } });
+  return jsonResponse(x, reply.status, Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body), { ...headers, ...(reply.headers ?? {}) });
 }
 
 /** One readable sentence from the offending inputs: `query parameter 'page' must be >= 1`. */

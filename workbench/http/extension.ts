@@ -1,7 +1,7 @@
-// How the workbench's parts plug into its one HTTP pipeline (workbench/mock/front.ts). The storefront
+// How the workbench's parts plug into its one HTTP pipeline (workbench/engine/pipeline.ts). The storefront
 // mock, the live Admin webhook API and the /__simulator routes all go through the same routing, auth,
 // body limits, request validation, envelope and log; an extension only supplies answers.
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { RequestHeaders } from '../engine/exchange.js';
 import type { ErrorReply } from './errors.js';
 
 export type { ErrorReply };
@@ -21,15 +21,40 @@ export interface BodyReply<T = unknown> {
  */
 export type Reply<T = unknown> = BodyReply<T> | ErrorReply;
 
+/**
+ * Who is calling, resolved once by the pipeline from the operation's `security` before any handler runs
+ * (issue 39 item 2): the store of the path, the API key and the bearer token that opened the operation,
+ * and the identity the extension that judged the token resolved it to. Handlers read this and never parse
+ * the credentials' headers again.
+ */
+export interface Caller {
+  storeId: string;
+  /** The store API key the request was accepted with (X-Api-Key), when the operation asks for one. */
+  apiKey?: string;
+  /** The bearer token the request was accepted with, when the operation asks for one. */
+  token?: string;
+  /**
+   * The token's holder as the extension that accepted it knows it (`judgeToken` answered `{ identity }`):
+   * the sandbox's Identity (its user, the customer it reads as). Undefined when no extension knew the
+   * token (a lenient workbench accepts any well-formed one) or the operation takes none.
+   */
+  identity?: unknown;
+}
+
+/** An extension's verdict on a token: accepted (with the holder it resolved, if any), refused with a reason, or undefined (not its to judge). */
+export type TokenVerdict = true | { identity: unknown } | string | undefined;
+
 /** A request that passed the pipeline's checks for its operation (route, security, parameters, body size and type). */
 export interface LiveRequest {
   storeId: string;
+  /** The caller, resolved once by the pipeline. */
+  caller: Caller;
   /** Decoded path parameters by name. */
   params: Record<string, string>;
   query: URLSearchParams;
   /** The parsed JSON body, or undefined when none was sent. */
   body: unknown;
-  headers: IncomingHttpHeaders;
+  headers: RequestHeaders;
 }
 
 export interface LiveOperation {
@@ -47,7 +72,7 @@ export interface ControlRequest {
   query: URLSearchParams;
   /** The JSON object sent, when the route declares `body: 'json-object'`; otherwise undefined. */
   body: Record<string, unknown> | undefined;
-  headers: IncomingHttpHeaders;
+  headers: RequestHeaders;
 }
 
 /**
@@ -64,12 +89,14 @@ export interface ContentReply {
 }
 
 /**
- * A control route's answer written over time (the console's Server-Sent Events): the router writes
- * nothing itself and hands the response to `stream`, which owns it until it ends.
+ * A control route's answer written over time (the console's Server-Sent Events): its headers and a
+ * stream of bytes, the body of the Response; the transport pulls from it as the connection takes data
+ * and cancels it when the connection closes.
  */
 export interface StreamReply {
   status: 200;
-  stream: (res: ServerResponse) => void;
+  headers: Record<string, string>;
+  stream: ReadableStream<Uint8Array>;
   error?: undefined;
   body?: undefined;
 }
@@ -130,11 +157,12 @@ export interface WorkbenchExtension {
   assetRoutes?: readonly AssetRoute[];
   /**
    * Judges a well-formed bearer token of a security scheme (by its id in the document) for the API and
-   * store the request names: true accepts, a string refuses with that reason (401 with its challenge),
-   * undefined leaves the decision to the workbench. It runs before any `Prefer` control, so a token
-   * refused here is refused whoever answers.
+   * store the request names: true (or `{ identity }`, the holder it resolved, handed to the handlers as
+   * `caller.identity`) accepts, a string refuses with that reason (401 with its challenge), undefined
+   * leaves the decision to the workbench. It runs before any `Prefer` control, so a token refused here is
+   * refused whoever answers; it is the only place a token is resolved.
    */
-  judgeToken?: (schemeId: string, token: string, target: TokenTarget) => true | string | undefined;
+  judgeToken?: (schemeId: string, token: string, target: TokenTarget) => TokenVerdict;
   /**
    * Judges a well-formed API key (X-Api-Key) the same way, for the API and store of the request. Not asked
    * when the workbench was started with fixed keys (`apiKeys`, `--api-key`): those open every store.

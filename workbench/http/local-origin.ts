@@ -15,12 +15,12 @@
 // page is served from this machine, another port of localhost, which the Origin rule admits anyway.
 // `same-origin` and `none` (typed in the address bar, a bookmark) pass; so does no header (tools).
 //
-// The guard is decided by the path prefix alone (front.ts `isControlPath`). The sandbox's images, which
+// The guard is decided by the path prefix alone (engine/pipeline.ts `isControlPath`). The sandbox's images, which
 // <img> tags of front-ends on any origin load (cross-site, no Origin: refused here), are served under
 // /__sandbox-assets instead, with the storefront API's open policy: read-only, and they tell nothing the
 // storefront API does not (http/control-routes.ts `assetRouter`, sandbox/images.ts).
-import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import type { RequestHeaders } from '../engine/exchange.js';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -48,18 +48,18 @@ function isDirectHost(host: string | undefined): boolean {
 }
 
 /** Why a request to a control surface is refused, or undefined when it may proceed. */
-export function refuseForeignCaller(req: IncomingMessage): string | undefined {
-  const origin = req.headers.origin;
+export function refuseForeignCaller(headers: RequestHeaders): string | undefined {
+  const origin = headers.origin;
   if (origin !== undefined && origin !== 'null' && !isLoopbackOrigin(origin)) {
     return `requests from the web page at ${origin.slice(0, 100)} are refused: the workbench's control routes answer only pages served from this machine (localhost) and tools without an Origin`;
   }
   if (origin === 'null') return 'requests from an opaque origin (sandboxed page or file) are refused on the workbench\'s control routes';
-  const site = req.headers['sec-fetch-site'];
+  const site = headers['sec-fetch-site'];
   if (typeof site === 'string' && site.trim().toLowerCase() === 'cross-site' && (origin === undefined || !isLoopbackOrigin(origin))) {
     return 'requests a browser marks "Sec-Fetch-Site: cross-site" (a link, image or script on another site\'s page) are refused on the workbench\'s control routes: open them from the address bar, a page on localhost, or a tool';
   }
-  if (!isDirectHost(req.headers.host)) {
-    return `Host "${String(req.headers.host).slice(0, 100)}" is refused on the workbench's control routes: use 127.0.0.1, localhost or an IP address`;
+  if (!isDirectHost(headers.host)) {
+    return `Host "${String(headers.host).slice(0, 100)}" is refused on the workbench's control routes: use 127.0.0.1, localhost or an IP address`;
   }
   return undefined;
 }

@@ -15,8 +15,8 @@
 // credential-like keys (`secret`, `access_token`, ...) replaced. Masking runs when an entry is read
 // (`detail`), not when it is recorded, and so does the summary's URL redaction unless a page is subscribed:
 // the pipeline pays for a few references and, for an answer over the bound, one bounded copy.
-// Browser-safe (no Node module): the pipeline that imports it is also bundled for the page (msw/).
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+// Browser-safe (no Node module): the engine that imports it is also bundled for the page (msw/).
+import type { Exchange, RequestHeaders } from '../engine/exchange.js';
 import { redactUrl } from './log.js';
 
 /** What a page lists: one line of the log. */
@@ -74,8 +74,8 @@ interface Entry {
   note?: string;
   /** What the pipeline noted (api, store, operation, note); its `body` is cleared once the entry is recorded. */
   trace: RequestTrace;
-  requestHeaders: IncomingHttpHeaders;
-  responseHeaders: OutgoingHttpHeaders;
+  requestHeaders: RequestHeaders;
+  responseHeaders: Record<string, string>;
   requestBody?: Buffer;
   requestTruncated: boolean;
   responseBody?: Buffer;
@@ -119,12 +119,11 @@ const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|cookie|set-
 // JSON keys whose value is a credential: the Admin API's webhook `secret`, tokens, keys, passwords, OTPs, card numbers.
 const SECRET_KEY = /^(secret|signing_secret|webhook_secret|access_token|refresh_token|token|password|api_key|apikey|otp|card_number|cvv)$/i;
 
-// The feed's notes ride on the request and response objects under symbols (one shape for every request),
-// not in WeakMaps: two ephemeron entries per request made every garbage collection dearer (bench/NOTES.md).
+// The feed's notes ride on the exchange under symbols (one shape for every request), not in WeakMaps:
+// two ephemeron entries per request made every garbage collection dearer (bench/NOTES.md).
 const TRACE = Symbol('sfc.requestTrace');
 const CAPTURE = Symbol('sfc.bodyCapture');
-type Traced = IncomingMessage & { [TRACE]?: RequestTrace };
-type Captured = ServerResponse & { [CAPTURE]?: Capture };
+type Traced = Exchange & { [TRACE]?: RequestTrace; [CAPTURE]?: Capture };
 
 interface Capture {
   limit: number;
@@ -141,11 +140,11 @@ interface Capture {
 }
 
 /**
- * The writers of answers (errors.ts `sendJson`, the front's cached and Prism answers) hand the body over
+ * The writers of answers (errors.ts `jsonResponse`, the pipeline's cached and Prism answers) hand the body over
  * here; it is kept (bounded by FEED_BODY_BYTES) only when the feed records this response.
  */
-export function captureBody(res: ServerResponse, status: number, body: Buffer | string | undefined): void {
-  const capture = (res as Captured)[CAPTURE];
+export function captureBody(x: Exchange, status: number, body: Buffer | string | undefined): void {
+  const capture = (x as Traced)[CAPTURE];
   if (!capture || body === undefined || (!capture.all && status < 400)) return;
   const room = capture.limit - capture.size;
   if (room <= 0) {
@@ -163,8 +162,8 @@ export function captureBody(res: ServerResponse, status: number, body: Buffer | 
 }
 
 /** Notes what the pipeline learned about a request (its operation, store, body) for its feed entry. */
-export function traceRequest(req: IncomingMessage, fields: RequestTrace): void {
-  const trace = (req as Traced)[TRACE];
+export function traceRequest(x: Exchange, fields: RequestTrace): void {
+  const trace = (x as Traced)[TRACE];
   if (trace) Object.assign(trace, fields);
 }
 
@@ -224,14 +223,13 @@ export class RequestFeed {
 
   /**
    * Starts recording one request: called by the pipeline as it begins. The answer's body (at most
-   * `bodyBytes`) comes from its writer (captureBody); the entry is recorded when the response finishes or closes.
+   * `bodyBytes`) comes from its writer (captureBody); the entry is recorded when the answer is decided.
    */
-  begin(req: IncomingMessage, res: ServerResponse): ((status: number | null, ms: number, note?: string) => void) | undefined {
-    const rawUrl = req.url ?? '/';
-    const q = rawUrl.indexOf('?');
-    if (this.skip(q < 0 ? rawUrl : rawUrl.slice(0, q))) return undefined;
+  begin(x: Exchange): ((status: number | null, ms: number, note?: string, responseHeaders?: Headers) => void) | undefined {
+    const rawUrl = x.target;
+    if (this.skip(x.url.pathname)) return undefined;
     const trace: RequestTrace = { api: undefined, store: undefined, operation: undefined, note: undefined, own: undefined, body: undefined };
-    (req as Traced)[TRACE] = trace;
+    (x as Traced)[TRACE] = trace;
     const at = Date.now();
     const limit = this.bodyBytes;
     // The answer's first `limit` bytes, handed over by the writers (captureBody): a small body is kept as
@@ -252,8 +250,8 @@ export class RequestFeed {
         return this.toSlab(view);
       },
     };
-    (res as Captured)[CAPTURE] = capture;
-    return (status, ms, note) => {
+    (x as Traced)[CAPTURE] = capture;
+    return (status, ms, note, responseHeaders) => {
       const body = trace.body;
       // The request as read (up to the body limit, 1 MB by default) is never held past this point: with no
       // page watching it is dropped, with one its first `limit` bytes are copied (a view would keep it all).
@@ -275,15 +273,15 @@ export class RequestFeed {
       this.record({
         id: 0,
         at,
-        method: req.method ?? '-',
+        method: x.method,
         rawUrl,
         status,
         ms,
         note,
         trace,
-        requestHeaders: req.headers,
+        requestHeaders: x.headers,
         // A copy, made only while a page watches (the request's headers are a reference, kept always).
-        responseHeaders: bodies && res.headersSent ? res.getHeaders() : {},
+        responseHeaders: bodies && responseHeaders ? headersRecord(responseHeaders) : {},
         requestBody,
         requestTruncated,
         responseBody,
@@ -441,7 +439,7 @@ const SECRET_SHAPE = new RegExp(SECRET_SHAPES.source);
  * signature) or one of the `known` secrets (the workbench's fixed keys and admin tokens), under any name:
  * a caller may send its store key as `X-Store-Auth` or `X-Partner-Key`.
  */
-export function maskHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders, known: readonly string[] = []): Record<string, string> {
+export function maskHeaders(headers: Readonly<Record<string, string | number | readonly string[] | undefined>>, known: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
@@ -500,4 +498,13 @@ function envelopeError(bytes: Buffer): Envelope | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A Response's headers as a record (a copy, made only while a page watches). */
+function headersRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
 }

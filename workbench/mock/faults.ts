@@ -5,7 +5,7 @@
 // (`/__simulator/stores/{store_id}/faults`: fault-routes.ts). What an app's retry, timeout and loading
 // states need; not contract behaviour, so every injected answer says so (`X-Sandbox-Fault`, the log).
 //
-// Where the check sits (front.ts, one call): after routing, security, parameter validation and the body's
+// Where the check sits (engine/pipeline.ts, one call): after routing, security, parameter validation and the body's
 // reading (size, media type, JSON, and the schema for most operations), just before the answer. A request
 // the contract refuses keeps its own answer (an unknown path 404, a missing token 401, a bad parameter
 // 400): a developer's own mistake is never hidden behind an injected fault, and a rule's `rate` counts
@@ -17,7 +17,7 @@
 // delay range) is drawn from a PRNG seeded by the rule's `seed` (the same seed, the same requests fail:
 // reproducible), or Math.random without one. Memory is bounded: at most MAX_RULES_PER_STORE rules a store,
 // MAX_FAULT_STORES stores with fault state.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { closeSignal, type Exchange } from '../engine/exchange.js';
 import type { ErrorItem } from 'storefront-contract/contract';
 import { MockHttpError, type ReplyCode } from '../http/errors.js';
 import { Random } from '../sandbox/random.js';
@@ -409,24 +409,22 @@ const CODES: Record<number, ReplyCode> = {
 /**
  * Carries out an injection: marks the answer (header, log note), waits the delay (stopping if the client
  * goes), then drops the connection, throws the status for the error writer, or lets the answer go on.
- * Returns false when the request is done with (dropped, or the client left while waiting).
+ * Returns false when the connection is to be dropped (the rule drops it, or the client left while waiting).
  */
 export async function inject(
   injection: Injection,
-  target: { req: IncomingMessage; res: ServerResponse; storeId: string; operationId: string; registry?: FaultRegistry; note: (text: string) => void },
+  target: { x: Exchange; storeId: string; operationId: string; registry?: FaultRegistry; note: (text: string) => void },
 ): Promise<boolean> {
-  const { req, res } = target;
+  const { x } = target;
   const what = [injection.delayMs ? `delay ${injection.delayMs} ms` : '', injection.status ? `status ${injection.status}` : '', injection.drop ? 'connection dropped' : ''].filter(Boolean).join(', ');
   target.note(`[fault ${injection.marker}: ${what || 'delay 0 ms'}]`);
-  res.setHeader(FAULT_HEADER, injection.marker);
+  x.out[FAULT_HEADER] = injection.marker;
   if (injection.delayMs > 0) {
-    res.setHeader(DELAY_HEADER, String(injection.delayMs));
-    if (!(await waitUnlessClosed(injection.delayMs, res))) return false;
+    x.out[DELAY_HEADER] = String(injection.delayMs);
+    if (!(await waitUnlessAborted(injection.delayMs, closeSignal(x)))) return false;
   }
-  if (injection.drop) {
-    req.socket.destroy();
-    return false;
-  }
+  // The connection is dropped: the engine answers fetch's network error (Response.error()).
+  if (injection.drop) return false;
   if (injection.status !== undefined) {
     const rule = injection.marker.split(',')[0];
     const response = target.registry?.documented(target.operationId, injection.status);
@@ -446,18 +444,18 @@ export async function inject(
   return true;
 }
 
-/** Resolves true after `ms`, or false as soon as the response closes (the client left, the server closed). */
-function waitUnlessClosed(ms: number, res: ServerResponse): Promise<boolean> {
-  if (res.destroyed) return Promise.resolve(false);
+/** Resolves true after `ms`, or false as soon as the request is aborted (the client left, the server closed). */
+function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
       clearTimeout(timer);
-      res.off('close', onClose);
+      signal.removeEventListener('abort', onAbort);
       resolve(ok);
     };
-    const onClose = () => done(false);
+    const onAbort = () => done(false);
     const timer = setTimeout(() => done(true), ms);
-    res.once('close', onClose);
+    signal.addEventListener('abort', onAbort);
   });
 }
 

@@ -8,11 +8,28 @@
 // file is sent as is). ETags are the file's size and modification time (plus the coding), a matching
 // If-None-Match is a 304; names with a content hash (`redoc.standalone.<hex>.js`) are cached for a year as
 // immutable, everything else (the pages) revalidates every time (`no-cache`).
-import { createReadStream, type Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fail, writeError } from '../http/errors.js';
+import { respond, type Exchange } from '../engine/exchange.js';
+import { errorResponse, fail } from '../http/errors.js';
+
+/** What is at a path of the site: a file (its size and modification time) or a folder. */
+export type SiteEntry = { kind: 'file'; size: number; mtimeMs: number } | { kind: 'folder' };
+
+/**
+ * The engine's port to the built site's files: paths are relative to the site's root, `/`-separated,
+ * normalised, never `..` ('' is the root). The node implementation (adapters/node-files.ts) reads a
+ * folder; the engine itself imports no file system.
+ */
+export interface SiteFiles {
+  stat(relative: string): Promise<SiteEntry | undefined>;
+  /** The file's bytes, streamed; a read error errors the stream (the transport then drops the connection). */
+  read(relative: string): ReadableStream<Uint8Array>;
+}
+
+interface FileStat {
+  size: number;
+  mtimeMs: number;
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,84 +48,56 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Handles `/docs` and `/docs/...`; returns false for other paths. */
-export async function serveDocs(root: string, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
-  if (pathname !== '/docs' && !pathname.startsWith('/docs/')) return false;
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    writeError(res, fail(405, 'method_not_allowed', `${req.method} is not allowed on /docs; use GET.`, [], { allow: 'GET, HEAD' }));
-    return true;
+/** Handles `/docs` and `/docs/...`; returns undefined for other paths. */
+export async function serveDocs(files: SiteFiles, x: Exchange, pathname: string): Promise<Response | undefined> {
+  if (pathname !== '/docs' && !pathname.startsWith('/docs/')) return undefined;
+  if (x.method !== 'GET' && x.method !== 'HEAD') {
+    return errorResponse(x, fail(405, 'method_not_allowed', `${x.method} is not allowed on /docs; use GET.`, [], { allow: 'GET, HEAD' }));
   }
-  const siteExists = await stat(root).then((s) => s.isDirectory(), () => false);
+  const siteExists = (await files.stat('').catch(() => undefined))?.kind === 'folder';
   if (!siteExists) {
-    writeError(res, fail(404, 'not_found', 'The documentation site is missing: the storefront-contract-tools package ships it (reinstall it); in a clone of the repository, run `npm run docs`, then reload /docs.'));
-    return true;
+    return errorResponse(x, fail(404, 'not_found', 'The documentation site is missing: the storefront-contract-tools package ships it (reinstall it); in a clone of the repository, run `npm run docs`, then reload /docs.'));
   }
-  if (pathname === '/docs') {
-    res.writeHead(301, { location: '/docs/', 'content-length': '0' });
-    res.end();
-    return true;
-  }
+  if (pathname === '/docs') return respond(x, 301, { location: '/docs/', 'content-length': '0' });
   let relative: string;
   try {
     relative = decodeURIComponent(pathname.slice('/docs/'.length));
   } catch {
-    writeError(res, fail(404, 'not_found', 'No such documentation page.'));
-    return true;
+    return errorResponse(x, fail(404, 'not_found', 'No such documentation page.'));
   }
-  const file = path.resolve(root, '.' + path.posix.normalize('/' + relative));
-  const inside = file === root || file.startsWith(root + path.sep);
-  if (!inside || relative.includes('\0')) {
-    writeError(res, fail(404, 'not_found', 'No such documentation page.'));
-    return true;
+  if (relative.includes('\0')) return errorResponse(x, fail(404, 'not_found', 'No such documentation page.'));
+  // Normalised under a leading slash, `..` cannot climb above the site's root.
+  let target = path.posix.normalize('/' + relative).slice(1).replace(/\/+$/, '');
+  let info = await files.stat(target).catch(() => undefined);
+  if (info?.kind === 'folder') {
+    target = target ? `${target}/index.html` : 'index.html';
+    info = await files.stat(target).catch(() => undefined);
   }
-  let target = file;
-  let info = await stat(target).catch(() => undefined);
-  if (info?.isDirectory()) {
-    target = path.join(target, 'index.html');
-    info = await stat(target).catch(() => undefined);
-  }
-  if (!info?.isFile()) {
-    writeError(res, fail(404, 'not_found', `No documentation page at ${pathname.slice(0, 200)}.`));
-    return true;
-  }
-  const ext = path.extname(target).toLowerCase();
-  const choice = await chooseCoding(target, info, ext, req.headers['accept-encoding']);
+  if (info?.kind !== 'file') return errorResponse(x, fail(404, 'not_found', `No documentation page at ${pathname.slice(0, 200)}.`));
+  const ext = path.posix.extname(target).toLowerCase();
+  const choice = await chooseCoding(files, target, info, ext, x.headers['accept-encoding']);
   if (!choice) {
-    writeError(res, fail(406, 'not_acceptable', `Accept-Encoding refuses every coding of ${pathname.slice(0, 200)}: it is available as ${['identity', ...(await siblings(target, info)).map((c) => c.coding)].join(', ')}.`));
-    return true;
+    return errorResponse(x, fail(406, 'not_acceptable', `Accept-Encoding refuses every coding of ${pathname.slice(0, 200)}: it is available as ${['identity', ...(await siblings(files, target, info)).map((c) => c.coding)].join(', ')}.`));
   }
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${choice.coding ? `-${choice.coding}` : ''}"`;
   const headers: Record<string, string> = {
     etag,
-    'cache-control': HASHED_NAME.test(path.basename(target)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control': HASHED_NAME.test(path.posix.basename(target)) ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...(COMPRESSIBLE.has(ext) ? { vary: 'Accept-Encoding' } : {}),
   };
-  if (matchesEtag(req.headers['if-none-match'], etag)) {
-    res.writeHead(304, headers);
-    res.end();
-    return true;
-  }
-  res.writeHead(200, {
-    'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'content-length': String(choice.size),
-    ...(choice.coding ? { 'content-encoding': choice.coding } : {}),
-    ...headers,
-    'x-content-type-options': 'nosniff',
-  });
-  if (req.method === 'HEAD') {
-    res.end();
-    return true;
-  }
-  await new Promise<void>((resolve) => {
-    const stream = createReadStream(choice.file);
-    stream.on('error', () => {
-      res.destroy();
-      resolve();
-    });
-    stream.on('end', resolve);
-    stream.pipe(res);
-  });
-  return true;
+  if (matchesEtag(x.headers['if-none-match'], etag)) return respond(x, 304, headers);
+  return respond(
+    x,
+    200,
+    {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'content-length': String(choice.size),
+      ...(choice.coding ? { 'content-encoding': choice.coding } : {}),
+      ...headers,
+      'x-content-type-options': 'nosniff',
+    },
+    x.method === 'HEAD' ? null : files.read(choice.file),
+  );
 }
 
 /** Text files, which the docs build precompresses; images and fonts are compressed already. */
@@ -124,11 +113,11 @@ const HASHED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 type Coding = (typeof PRECOMPRESSED)[number]['coding'];
 
 /** The precompressed copies of `file` on disk, not older than the file. */
-async function siblings(file: string, info: Stats): Promise<Array<{ coding: Coding; file: string; size: number }>> {
+async function siblings(files: SiteFiles, file: string, info: FileStat): Promise<Array<{ coding: Coding; file: string; size: number }>> {
   const found = await Promise.all(
     PRECOMPRESSED.map(async ({ coding, suffix }) => {
-      const s = await stat(file + suffix).catch(() => undefined);
-      return s?.isFile() && s.mtimeMs >= info.mtimeMs ? { coding, file: file + suffix, size: s.size } : undefined;
+      const s = await files.stat(file + suffix).catch(() => undefined);
+      return s?.kind === 'file' && s.mtimeMs >= info.mtimeMs ? { coding, file: file + suffix, size: s.size } : undefined;
     }),
   );
   return found.filter((f) => f !== undefined);
@@ -139,11 +128,11 @@ async function siblings(file: string, info: Stats): Promise<Array<{ coding: Codi
  * before identity at equal q), identity when the request names none; undefined when Accept-Encoding refuses
  * identity and every available coding (a 406).
  */
-async function chooseCoding(file: string, info: Stats, ext: string, header: string | undefined): Promise<{ coding?: Coding; file: string; size: number } | undefined> {
+async function chooseCoding(files: SiteFiles, file: string, info: FileStat, ext: string, header: string | undefined): Promise<{ coding?: Coding; file: string; size: number } | undefined> {
   const identity = { file, size: info.size };
   if (header === undefined) return identity;
   const q = acceptEncoding(header);
-  const available = COMPRESSIBLE.has(ext) ? await siblings(file, info) : [];
+  const available = COMPRESSIBLE.has(ext) ? await siblings(files, file, info) : [];
   const candidates = [...available.map((c) => ({ ...c, q: q(c.coding) })), { ...identity, coding: undefined, q: q('identity') }].filter((c) => c.q > 0);
   // A stable sort keeps the preference order among equal q-values.
   candidates.sort((a, b) => b.q - a.q);

@@ -1,7 +1,7 @@
 // Validates parameters and JSON bodies against the operation's schemas (JSON Schema 2020-12, as the
 // documents declare) and reports each offending input by name. Prism validates as draft-07 and
 // answers with its own problem+json or a static example, so the front validates instead.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../engine/exchange.js';
 import type { ValidateFunction } from 'ajv';
 import { describeError } from 'storefront-contract/validators';
 import { compile } from './ajv.js';
@@ -67,7 +67,7 @@ export function validateParameters(
   op: OperationModel,
   pathParams: Record<string, string>,
   query: URLSearchParams,
-  headers: IncomingHttpHeaders,
+  headers: RequestHeaders,
 ): void {
   const checks = checksFor(op);
   if (checks.length === 0) return;
@@ -138,7 +138,7 @@ export function invalid(op: OperationModel, code: 'invalid_parameter' | 'invalid
   return new MockHttpError(invalidStatus(op), code, message, items);
 }
 
-function rawValues(check: ParamCheck, pathParams: Record<string, string>, query: URLSearchParams, headers: IncomingHttpHeaders): string[] {
+function rawValues(check: ParamCheck, pathParams: Record<string, string>, query: URLSearchParams, headers: RequestHeaders): string[] {
   if (check.location === 'path') return check.name in pathParams ? [pathParams[check.name]] : [];
   if (check.location === 'query') return query.getAll(check.name);
   const h = headers[check.name.toLowerCase()];

@@ -1,6 +1,6 @@
 // `storefront-contract-tools/msw` in the browser (MSW's worker, `setupWorker` from msw/browser): the
 // storefront sandbox running in the page. The same parts as the Node entry, composed without what needs
-// Node: the pipeline (mock/handler.ts: routing, security, parameter and body validation, the error
+// Node: the engine (engine/compose.ts: routing, security, parameter and body validation, the error
 // writer), the sandbox's live operations and back office, the per-store clocks. Left out, with the
 // reason each answers with:
 // - the webhook simulator (SQLite, outgoing HTTP): a page cannot deliver webhooks, so the Admin API is not
@@ -13,9 +13,9 @@
 // esbuild into dist/msw/browser.js, the `browser` condition of the export.
 import { Clocks } from '../clock/clocks.js';
 import { clockRoutes } from '../clock/routes.js';
-import { toFetchHandler } from '../http/in-process.js';
-import { createMockHandler } from '../mock/handler.js';
+import { createMockHandler } from '../engine/compose.js';
 import { createSandbox, type SandboxOptions } from '../sandbox/index.js';
+import { withoutPrefix } from '../engine/prefix.js';
 import { DEFAULT_BASE_URL, inProcessSandbox, normalizeBaseUrl, pathPrefix, type InProcessSandbox, type SandboxEngine } from './handlers.js';
 
 export { DEFAULT_BASE_URL, type InProcessSandbox };
@@ -56,14 +56,13 @@ async function startEngine(options: Omit<BrowserSandboxOptions, 'baseUrl'>, base
     const front = await createMockHandler({
       specs: { admin: null },
       adminAbsent: NO_ADMIN,
-      docsRoot: false,
       withoutPrism: NO_PRISM,
       quiet: true,
       apiKeys: options.apiKeys,
       maxBodyBytes: options.maxBodyBytes,
       extensions: [sandbox.extension, { controlRoutes: clockRoutes(clocks, undefined) }],
     });
-    return { handle: toFetchHandler(front.handle, prefix), apiKey: (storeId) => sandbox.sandbox.apiKey(storeId), close: async () => sandbox.close() };
+    return { handle: withoutPrefix(front.handle, prefix), apiKey: (storeId) => sandbox.sandbox.apiKey(storeId), close: async () => sandbox.close() };
   } catch (error) {
     sandbox.close();
     throw error;

@@ -45,7 +45,8 @@ export function sandboxExtension(sandbox: Sandbox): WorkbenchExtension {
         if (sandbox.now(identity.store_id) >= expiry) {
           return `this access token expired at ${new Date(expiry).toISOString()} (tokens live ${lifetime(sandbox.tokenLifetimeMs)} on the store's clock): get a new one from POST /auth/anonymous`;
         }
-        return true;
+        // The holder, resolved here once: the operations read it as `request.caller.identity`.
+        return { identity };
       }
       // Lenient: leave it to the workbench, which accepts any well-formed token.
       if (sandbox.lenientAuth) return undefined;

@@ -1,5 +1,5 @@
 // The twelve storefront operations answered from the store's world, as live operations of the workbench
-// pipeline (workbench/mock/front.ts): routing, security, parameter and body validation, body limits and
+// pipeline (workbench/engine/pipeline.ts): routing, security, parameter and body validation, body limits and
 // the error envelope stay the pipeline's; these handlers read and write the world. Answers to reads are
 // serialized once per world version and query (World.cache), so a repeated list costs a Map lookup.
 // A request carrying a `Prefer` control (or a workbench in dynamic mode) is answered by Prism from the
@@ -15,14 +15,13 @@ import { isExpired, priceCart } from './cart.js';
 import { evaluate } from './coupons.js';
 import { customerDetail, orderView } from './events.js';
 import { fulfillmentOptions } from './fulfillment.js';
-import { BEARER_RE } from '../mock/security.js';
 import { randomId } from './identities.js';
 import { findUnsafeKey } from '../http/object-paths.js';
 import { ListError, paginate, pageOf, parseSort, sortBy, type SortFields, type SortValue } from './listing.js';
 import { priceOf, renderProduct, renderSimilar, renderVariant, type ViewContext } from './render.js';
 import type { Sandbox } from './sandbox.js';
 import { templates } from './templates.js';
-import type { CustomerRecord, OrderRecord, ProductRecord, VariantRecord } from './types.js';
+import type { CustomerRecord, Identity, OrderRecord, ProductRecord, VariantRecord } from './types.js';
 import type { World } from './world.js';
 
 const notFound = (message: string, details: ErrorItem[]): Reply => fail(404, 'not_found', message, details);
@@ -107,11 +106,11 @@ function listError(e: unknown): Reply {
 
 export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> {
   const { maxPageSize } = templates();
-  /** The identity of the request's token (undefined for a token the sandbox did not issue: --lenient-auth). */
-  const caller = (request: LiveRequest) => {
-    const m = BEARER_RE.exec(header(request, 'authorization') ?? '');
-    return m ? sandbox.identities.resolve(m[1]) : undefined;
-  };
+  /**
+   * The identity of the request's token, as the pipeline resolved it once through this sandbox's
+   * judgeToken (index.ts); undefined for a token the sandbox did not issue (--lenient-auth).
+   */
+  const caller = (request: LiveRequest): Identity | undefined => request.caller.identity as Identity | undefined;
   /** Whether the caller may read a record of this customer: always when open; when strict, only its own. A cart of no customer is open to the store's tokens. */
   const mayRead = (request: LiveRequest, customerId: string | null | undefined): boolean =>
     sandbox.ownership === 'open' || !customerId || caller(request)?.customer_id === customerId;
@@ -343,7 +342,7 @@ const GROUP_PRICED = new Set<string>(Object.values(storefrontOperations).filter(
 /**
  * An id that names no group of the store prices like no header at all (seed 4.1), silently by the
  * contract; the sandbox says so in a header outside the contract, which the request log prints under
- * the request (workbench/mock/front.ts) and a browser app may read (exposed to CORS).
+ * the request (workbench/engine/pipeline.ts) and a browser app may read (exposed to CORS).
  */
 function warnUnknownGroup(world: World, request: LiveRequest, reply: Reply): Reply {
   const group = header(request, 'x-customer-group-id');

@@ -1,6 +1,6 @@
 // The Admin webhook API (spec/openapi/admin.yaml) answered live by the simulator. Routing, the admin
 // bearer check, body limits, parameter validation and envelopes are the workbench pipeline's
-// (workbench/mock/front.ts), as for every other operation; these entries only call the service.
+// (workbench/engine/pipeline.ts), as for every other operation; these entries only call the service.
 import { liveKey, type LiveOperation, type WorkbenchExtension } from '../http/extension.js';
 import { fail } from '../http/errors.js';
 import type { WebhookService } from './service.js';

@@ -19,8 +19,10 @@ import { createForwardingProxy, type ForwardedExchange, type ForwardingProxy } f
 import type { Violation } from './judge.js';
 import { ProxySession, type Judged, type Observed, type Placement, type SessionOptions } from './session.js';
 import { compileControlRoutes, matchControlRoute } from '../../../workbench/http/control-routes.js';
-import { fail, MockHttpError, writeError, writeReply } from '../../../workbench/http/errors.js';
+import { fail, MockHttpError } from '../../../workbench/http/errors.js';
+import { writeError, writeReply } from '../../../workbench/adapters/node-http.js';
 import { refuseForeignCaller } from '../../../workbench/http/local-origin.js';
+import type { RequestHeaders } from '../../../workbench/engine/exchange.js';
 
 /** The proxy's own routes live under this prefix; nothing under it is forwarded. */
 export const PROXY_PREFIX = '/__proxy';
@@ -113,7 +115,7 @@ export async function createValidatingProxy(options: ValidatingProxyOptions): Pr
     req.resume();
     const answer = async () => {
       // The summary tells what the traffic held (paths, operations): only this machine may read it.
-      const foreign = !isLoopback(req.socket.remoteAddress) ? `the proxy's ${PROXY_PREFIX} routes answer only callers on this machine` : refuseForeignCaller(req);
+      const foreign = !isLoopback(req.socket.remoteAddress) ? `the proxy's ${PROXY_PREFIX} routes answer only callers on this machine` : refuseForeignCaller(req.headers as RequestHeaders);
       if (foreign) throw new MockHttpError(403, 'forbidden', foreign);
       const found = matchControlRoute(routes, url.pathname, (req.method ?? 'GET').toUpperCase());
       if (found.kind === 'none') throw new MockHttpError(404, 'not_found', `No proxy route at ${url.pathname.slice(0, 200)}; the proxy answers GET ${PROXY_PREFIX}/summary and POST ${PROXY_PREFIX}/stop and forwards everything else.`);

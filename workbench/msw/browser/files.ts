@@ -18,3 +18,8 @@ export const documents = {
 export type DocumentName = keyof typeof documents;
 
 export const toolsPackage: Readonly<{ name: string; version: string }> = embeddedPackage;
+
+/** The embedded documents are the only ones: the storefront's (the browser build mounts no admin document). */
+export function documentExists(file: string): boolean {
+  return file === documents.storefront;
+}

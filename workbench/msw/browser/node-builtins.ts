@@ -1,8 +1,9 @@
 // The other Node built-ins the storefront path imports, in the sandbox's browser build. Nothing on that
-// path calls them in the page (no data directory, no fixture files, no /docs, no raw sockets, no Prism);
-// they exist so the modules load, and each one that is called anyway says where it was called.
-// scripts/build-msw-browser.ts maps `node:fs`, `node:fs/promises`, `node:http`, `node:net`,
-// `node:perf_hooks`, `node:module` and `node:url` here.
+// path calls them in the page (no data directory, no fixture files, no Prism); they exist so the modules
+// load, and each one that is called anyway says where it was called. The engine imports neither node:http
+// nor node:fs itself: transports and the docs' files are adapters (workbench/adapters/), left out of the
+// page. scripts/build-msw-browser.ts maps `node:fs`, `node:fs/promises`, `node:net`, `node:module` and
+// `node:url` here.
 const refuse = (name: string) => (): never => {
   throw new Error(`${name}: not available in the sandbox's browser build (no file system, sockets or Prism in a page); the Node handlers of storefront-contract-tools/msw have it`);
 };
@@ -26,10 +27,6 @@ export const createReadStream = refuse('fs.createReadStream');
 export const stat = refuse('fs.stat');
 export const readFile = refuse('fs.readFile');
 
-// node:http (the raw-socket refusal's status texts: sockets do not exist here)
-export const STATUS_CODES: Record<number, string> = {};
-export const createServer = refuse('http.createServer');
-
 // node:net
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 /** As Node's: 4, 6 or 0 (the IPv6 test is by shape: hex groups and colons, one `::` at most). */
@@ -47,9 +44,6 @@ export function isIP(input: string): 0 | 4 | 6 {
   return 0;
 }
 
-// node:perf_hooks
-export const performance = globalThis.performance;
-
 // node:module (Prism is loaded with createRequire: in the page it never is)
 export function createRequire(): (id: string) => never {
   return (id: string) => refuse(`require("${id}")`)();
@@ -65,4 +59,4 @@ export function fileURLToPath(url: string | URL): string {
   return decodeURIComponent(parsed.pathname);
 }
 
-export default { existsSync, readFileSync, STATUS_CODES, createServer, isIP, performance, createRequire, pathToFileURL, fileURLToPath };
+export default { existsSync, readFileSync, isIP, createRequire, pathToFileURL, fileURLToPath };

@@ -1,23 +1,23 @@
-// createMockHandler: the workbench's one pipeline (front.ts) composed over the contract's documents, without
-// a server. createMockServer (server.ts) puts it behind node:http on a port; createWorkbenchHandler
-// (../index.ts) and the MSW handlers (../msw/) call the very same `handle(req, res)` in process, through
-// the fetch bridge (../http/in-process.ts). Nothing here listens, so the browser build of the sandbox
-// (../msw/browser.ts) composes it too.
-import { existsSync } from 'node:fs';
+// createMockHandler: the workbench's one pipeline (pipeline.ts) composed over the contract's documents, as one
+// fetch-standard function, `handle(request: Request): Promise<Response>`, without a server. The node:http
+// adapter (createMockServer) puts it on a port; createWorkbenchHandler (../index.ts) and the MSW handlers
+// (../msw/) call the very same `handle` in process. Nothing here listens or reads files on the request
+// path (/docs reads through the `docs` port), so the browser build of the sandbox (../msw/browser.ts)
+// composes it too.
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { docsSiteDir, documents } from '../contract/files.js';
+import { documentExists, documents } from '../contract/files.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body.js';
 import type { WorkbenchExtension } from '../http/extension.js';
 import { createRequestLogger, type LogSink, type RequestLogger } from '../http/log.js';
 import type { RequestFeed } from '../http/request-feed.js';
-import { faultsExtension } from './fault-routes.js';
-import { FaultRegistry, type StartRule } from './faults.js';
-import { createFront } from './front.js';
-import { PrismEngine, UnavailablePrism, type AnswerEngine } from './prism-engine.js';
-import type { Mount } from './router.js';
-import { loadDocumentModel } from './spec-model.js';
-import { TokenRegistry } from './tokens.js';
+import { faultsExtension } from '../mock/fault-routes.js';
+import { FaultRegistry, type StartRule } from '../mock/faults.js';
+import { createFront } from './pipeline.js';
+import { PrismEngine, UnavailablePrism, type AnswerEngine } from '../mock/prism-engine.js';
+import type { Mount } from '../mock/router.js';
+import { loadDocumentModel } from '../mock/spec-model.js';
+import type { SiteFiles } from '../mock/static-docs.js';
+import { TokenRegistry } from '../mock/tokens.js';
 
 export interface MockHandlerOptions {
   /** Prism dynamic (faker) bodies instead of the named examples. */
@@ -36,8 +36,8 @@ export interface MockHandlerOptions {
   adminAbsent?: string;
   /** Live operations and routes outside the contract (the webhook simulator), in order. */
   extensions?: WorkbenchExtension[];
-  /** Folder served at /docs. Default docs/site; `false` serves no /docs (in process). */
-  docsRoot?: string | false;
+  /** The built docs site served at /docs (adapters/node-files.ts `folderFiles(docsSiteDir)`); default: no /docs. */
+  docs?: SiteFiles;
   quiet?: boolean;
   /** Receives the log text instead of stderr (tests). */
   logSink?: LogSink;
@@ -59,8 +59,8 @@ export interface MockHandlerOptions {
 }
 
 export interface MockHandler {
-  /** The pipeline: node:http calls it, and so does the in-process bridge. */
-  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** The pipeline: every adapter (node:http, MSW, a fetch runtime) calls it. */
+  handle(request: Request): Promise<Response>;
   mounts: ReadonlyMap<string, Mount>;
   engines: ReadonlyMap<string, AnswerEngine>;
   logger: RequestLogger;
@@ -83,7 +83,7 @@ export async function createMockHandler(options: MockHandlerOptions = {}): Promi
   engines.set('storefront', engineFor(files.storefront));
   if (files.admin) {
     try {
-      if (!existsSync(files.admin)) throw new Error(`${path.relative(process.cwd(), files.admin)} does not exist yet`);
+      if (!documentExists(files.admin)) throw new Error(`${path.relative(process.cwd(), files.admin)} does not exist yet`);
       mounts.set('admin', { segment: 'admin', document: await loadDocumentModel('admin', files.admin) });
       engines.set('admin', engineFor(files.admin));
     } catch (e) {
@@ -103,7 +103,7 @@ export async function createMockHandler(options: MockHandlerOptions = {}): Promi
     engines,
     extensions: [...(options.extensions ?? []), ...(faults ? [faultsExtension(faults)] : [])],
     faults,
-    docsRoot: options.docsRoot === false ? undefined : path.resolve(options.docsRoot ?? docsSiteDir),
+    docs: options.docs,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     dynamic: options.dynamic ?? false,
     strictAuth: options.strictAuth ?? false,
