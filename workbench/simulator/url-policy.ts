@@ -97,10 +97,10 @@ export function embeddedIpv4(groups: number[]): string[] {
 export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
-  // Not an address at all, or one with a zone (`fe80::1%eth0`, only meaningful on this host): refuse.
-  if (family !== 6 || address.includes('%')) return true;
+  // An address with a zone (`fe80::1%eth0`, only meaningful on this host): refuse.
+  if (address.includes('%')) return true;
+  // Not an IPv6 address at all (ipv6Groups reads only what net.isIP accepts as one): refuse.
   const groups = ipv6Groups(address);
-  // Stryker disable next-line ConditionalExpression,BooleanLiteral: only a zone (refused above) makes ipv6Groups fail on an address net.isIP accepts
   if (!groups) return true;
   if (embeddedIpv4(groups).some((ip) => blocked.check(ip, 'ipv4'))) return true;
   const canonical = groups.map((g) => g.toString(16)).join(':');
