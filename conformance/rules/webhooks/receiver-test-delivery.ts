@@ -3,7 +3,7 @@
 // advice (designed: the platform says what marks a test delivery, not what a receiver does with it; the
 // receiver kit hands it to onTest only). Only --probe-url makes "not acted on" observable: without it that
 // part is skipped, never passed.
-import { advisory, combine, problem, skip, type Judgement, type Rule } from '../model.js';
+import { advisory, combine, skip, type Judgement, type Rule } from '../model.js';
 import type { ReceiverObservations } from '../observations/webhooks.js';
 import { is2xx, perProbe, statusText } from '../shared/webhooks.js';
 
