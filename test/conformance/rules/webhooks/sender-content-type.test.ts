@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { senderContentType } from '../../../../conformance/rules/webhooks/sender-content-type.js';
 import { judge } from '../../../../conformance/rules/run.js';
-import { skipReason, view, type View } from '../view.js';
-import { body, delivery, sender, defectTable } from './fixtures.js';
+import { view, type View } from '../view.js';
+import { delivery, sender, defectTable } from './fixtures.js';
 
 // Every one-change delivery of the fixtures: this rule names its own defects and no other.
 const cases = defectTable<View>('sender-content-type', {

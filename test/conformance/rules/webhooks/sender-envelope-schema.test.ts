@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { senderEnvelopeSchema } from '../../../../conformance/rules/webhooks/sender-envelope-schema.js';
 import type { Finding } from '../../../../conformance/rules/model.js';
 import { judge } from '../../../../conformance/rules/run.js';
-import { skipReason, view, type View } from '../view.js';
+import { view, type View } from '../view.js';
 import { webhookEvents } from '../../../../generated/webhooks/catalog.js';
 import { exampleEnvelope } from '../../../../conformance/vectors/webhook-fixtures.js';
 import { body, defectTable, delivery, resign, sender, type Change } from './fixtures.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { senderIdentityHeaders } from '../../../../conformance/rules/webhooks/sender-identity-headers.js';
 import { judge } from '../../../../conformance/rules/run.js';
-import { skipReason, view, type View } from '../view.js';
-import { body, defectTable, delivery, sender } from './fixtures.js';
+import { view, type View } from '../view.js';
+import { defectTable, delivery, sender } from './fixtures.js';
 
 // Every one-change delivery of the fixtures: this rule names its own defects and no other.
 const cases = defectTable<View>('sender-identity-headers', {

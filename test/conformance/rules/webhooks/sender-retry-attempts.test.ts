@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { senderRetryAttempts } from '../../../../conformance/rules/webhooks/sender-retry-attempts.js';
 import type { SenderObservations } from '../../../../conformance/rules/observations/webhooks.js';
 import { judge } from '../../../../conformance/rules/run.js';
-import { skipReason, view, type View } from '../view.js';
+import { view, type View } from '../view.js';
 import { attempts, phase, phases } from './fixtures.js';
 
 const retry = (n: number) => phase('retry', attempts('retry', Array.from({ length: n }, (_, i) => [i * 1000, i * 1000 + 1] as [number, number]), { answer: 500 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { senderSignatureRawBody } from '../../../../conformance/rules/webhooks/sender-signature-raw-body.js';
 import { judge } from '../../../../conformance/rules/run.js';
-import { skipReason, view, type View } from '../view.js';
+import { view, type View } from '../view.js';
 import { signPayload } from '../../../../src/webhooks/verify.js';
 import { defectTable, delivery, SECRET, sender, SIGNATURE } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { senderUserAgent } from '../../../../conformance/rules/webhooks/sender-user-agent.js';
 import { judge } from '../../../../conformance/rules/run.js';
-import { skipReason, view, type View } from '../view.js';
+import { view, type View } from '../view.js';
 import { defectTable, delivery, sender } from './fixtures.js';
 
 // Every one-change delivery of the fixtures: this rule names its own defects and no other.
