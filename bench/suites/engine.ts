@@ -5,11 +5,11 @@
 // flight for a round of REQUESTS; rounds alternate (alternateRuns) and the totals count. What the HTTP
 // side costs beyond the engine is the adapter, the socket and the client: the engine itself must not be
 // where the time goes.
-import { performance } from 'node:perf_hooks';
 import { fetch as undiciFetch } from 'undici';
-import { alternateRuns, perSecond, type Tally } from '../lib/alternate.js';
+import { alternateRuns, perSecond } from '../lib/alternate.js';
+import { side, token, type Fetch } from '../lib/fetch-load.js';
 import { metric, type BenchSuite } from '../lib/metric.js';
-import { createWorkbench, createWorkbenchHandler, sandboxApiKey } from '../../workbench/index.js';
+import { createWorkbench, createWorkbenchHandler } from '../../workbench/index.js';
 
 const BASE = 'http://engine.bench';
 const ORIGIN = BASE;
@@ -17,31 +17,6 @@ const PAGE = '/api/v1/bench-store/storefront/common/countries';
 const REQUESTS = 2000;
 const CONCURRENCY = 8;
 const ROUNDS = 6;
-
-type Fetch = (url: string, init?: { headers?: Record<string, string>; method?: string }) => Promise<{ status: number; text(): Promise<string> }>;
-
-async function token(fetch: Fetch, base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/bench-store/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': sandboxApiKey('bench-store') } });
-  return (JSON.parse(await res.text()) as { content: { access_token: string } }).content.access_token;
-}
-
-/** REQUESTS requests of the page, CONCURRENCY in flight; any non-200 fails the run. */
-function side(fetch: Fetch, url: string, auth: string): () => Promise<Tally> {
-  return async () => {
-    let next = 0;
-    const started = performance.now();
-    const worker = async () => {
-      while (next < REQUESTS) {
-        next++;
-        const res = await fetch(url, { headers: { authorization: `Bearer ${auth}` } });
-        await res.text();
-        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return { n: REQUESTS, ms: performance.now() - started };
-  };
-}
 
 const suite: BenchSuite = {
   name: 'engine',
@@ -59,7 +34,7 @@ const suite: BenchSuite = {
       // Flag URLs name each side's own address (the sandbox serves its images there): compared without it.
       const same = (text: string, origin: string) => text.split(`${origin}/__sandbox-assets/`).join('/__sandbox-assets/');
       if (same(bodies[0], wb.url) !== same(bodies[1], ORIGIN)) throw new Error('the sides answer different bodies; the comparison would be unfair');
-      const totals = await alternateRuns({ http: side(viaHttp, `${wb.url}${PAGE}`, httpToken), direct: side(direct, `${BASE}${PAGE}`, directToken) }, ROUNDS);
+      const totals = await alternateRuns({ http: side(viaHttp, `${wb.url}${PAGE}`, httpToken, REQUESTS, CONCURRENCY), direct: side(direct, `${BASE}${PAGE}`, directToken, REQUESTS, CONCURRENCY) }, ROUNDS);
       return [
         metric({
           id: 'engine.direct.countries.rps.vs.nodeHttp',

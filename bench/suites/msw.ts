@@ -8,11 +8,11 @@
 // - subject `msw.fetch...`: the engine's own `fetch` (handle(Request) called directly, no MSW), as a client's `fetch`;
 // - baseline: undici's fetch (not intercepted) to the HTTP sandbox.
 import { setupServer } from 'msw/node';
-import { performance } from 'node:perf_hooks';
 import { fetch as undiciFetch } from 'undici';
-import { alternateRuns, perSecond, type Tally } from '../lib/alternate.js';
+import { alternateRuns, perSecond } from '../lib/alternate.js';
+import { side, token, type Fetch } from '../lib/fetch-load.js';
 import { metric, type BenchSuite } from '../lib/metric.js';
-import { createWorkbench, sandboxApiKey } from '../../workbench/index.js';
+import { createWorkbench } from '../../workbench/index.js';
 import { createSandboxHandlers } from '../../workbench/msw/node.js';
 
 const BASE = 'http://sandbox.bench';
@@ -20,31 +20,6 @@ const PAGE = '/api/v1/bench-store/storefront/catalog/products?limit=20';
 const REQUESTS = 400;
 const CONCURRENCY = 8;
 const ROUNDS = 6;
-
-type Fetch = (url: string, init?: { headers?: Record<string, string>; method?: string }) => Promise<{ status: number; text(): Promise<string> }>;
-
-async function token(fetch: Fetch, base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/bench-store/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': sandboxApiKey('bench-store') } });
-  return (JSON.parse(await res.text()) as { content: { access_token: string } }).content.access_token;
-}
-
-/** REQUESTS requests of the page, CONCURRENCY in flight; any non-200 fails the run. */
-function side(fetch: Fetch, url: string, auth: string): () => Promise<Tally> {
-  return async () => {
-    let next = 0;
-    const started = performance.now();
-    const worker = async () => {
-      while (next < REQUESTS) {
-        next++;
-        const res = await fetch(url, { headers: { authorization: `Bearer ${auth}` } });
-        await res.text();
-        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return { n: REQUESTS, ms: performance.now() - started };
-  };
-}
 
 const suite: BenchSuite = {
   name: 'msw',
@@ -68,9 +43,9 @@ const suite: BenchSuite = {
       if (new Set([same(bodies[0], wb.url), same(bodies[1], BASE), same(bodies[2], BASE)]).size !== 1) throw new Error('the sides answer different bodies; the comparison would be unfair');
       const totals = await alternateRuns(
         {
-          http: side(viaHttp, `${wb.url}${PAGE}`, httpToken),
-          msw: side(viaMsw, `${BASE}${PAGE}`, mswToken),
-          engine: side(viaEngine, `${BASE}${PAGE}`, mswToken),
+          http: side(viaHttp, `${wb.url}${PAGE}`, httpToken, REQUESTS, CONCURRENCY),
+          msw: side(viaMsw, `${BASE}${PAGE}`, mswToken, REQUESTS, CONCURRENCY),
+          engine: side(viaEngine, `${BASE}${PAGE}`, mswToken, REQUESTS, CONCURRENCY),
         },
         ROUNDS,
       );
