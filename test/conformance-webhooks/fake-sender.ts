@@ -5,9 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { deliveryRules, webhookEvents } from '../../generated/webhooks/catalog.js';
 import { signPayload } from '../../src/webhooks/verify.js';
+import { postWithDeadline } from '../../workbench/simulator/post-with-deadline.js';
 
 export type SenderFault =
   | 'signs-reserialized-json'
@@ -91,15 +92,10 @@ export async function startFakeSender(options: { timeScale: number; fault?: Send
     // Gives up only well after the contract's time-out, beyond the certifier's tolerance (expected × 1.5 + 1 s).
     const giveUpMs = fault === 'waits-past-the-time-out' ? timeoutMs * 1.5 + 1500 : timeoutMs;
 
-    let status: number | null = null;
-    try {
-      const method = fault === 'sends-put' ? 'PUT' : 'POST';
-      const res = await request(sub.url, { method, headers, body: raw, dispatcher: agent, signal: AbortSignal.timeout(giveUpMs) });
-      status = res.statusCode;
-      await res.body.dump();
-    } catch {
-      status = null; // time-out or network error: a failed attempt
-    }
+    // The simulator's own exchange: the time-out counts from the request being sent, and an answer that came
+    // in time counts even when this (busy) process reads it late. null: time-out or network error.
+    const method = fault === 'sends-put' ? 'PUT' : 'POST';
+    const { status } = await postWithDeadline(agent, sub.url, { method, headers, body: raw }, { timeoutMs: giveUpMs, maxBytes: 65_536 });
     const success = status !== null && status >= 200 && status <= 299;
     if (success && !(fault === 'retries-after-success' && n === 1)) return;
     if (status === deliveryRules.disableStatus && fault !== 'retries-after-410') {

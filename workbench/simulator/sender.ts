@@ -1,11 +1,12 @@
 // One attempt's HTTP exchange (deliver.ts builds and signs it): POSTed with undici on one Agent, redirects
-// never followed (undici's `request` follows none), one deadline (the scaled time-out) covering connection,
-// answer and the excerpt of the body, and every failure back as an error class of the delivery log instead
-// of a throw. Used on the main thread or on the sending thread (send-worker.ts), which loads only this file
+// never followed, the connection bounded by the agent's connect time-out and the answer and the excerpt of
+// its body by the scaled time-out counted from the request being sent (post-with-deadline.ts), and every
+// failure back as an error class of the delivery log instead of a throw. Used on the main thread or on the sending thread (send-worker.ts), which loads only this file
 // (no catalog, no signing) so that thread starts fast.
 import net from 'node:net';
 import type { Agent } from 'undici';
 import type { ErrorClass } from './store.js';
+import { postWithDeadline } from './post-with-deadline.js';
 import { BlockedAddressError, guardedLookup, hostOf, isBlockedAddress } from './url-policy.js';
 
 /** What goes on the wire: built and signed by deliver.ts (`signAttempt`, `signBody`). */
@@ -49,10 +50,9 @@ export interface Sender {
 let undici: Promise<typeof import('undici')> | undefined;
 
 export function createSender(options: { timeoutMs: number; denyPrivate: boolean; connections: number }): Sender {
-  let client: Promise<{ agent: Agent; request: (typeof import('undici'))['request'] }> | undefined;
+  let client: Promise<{ agent: Agent }> | undefined;
   const connect = () =>
-    (client ??= (undici ??= import('undici')).then(({ Agent, request }) => ({
-      request,
+    (client ??= (undici ??= import('undici')).then(({ Agent }) => ({
       agent: new Agent({
         connections: options.connections,
         pipelining: 1,
@@ -74,26 +74,16 @@ export function createSender(options: { timeoutMs: number; denyPrivate: boolean;
       if (net.isIP(host) && isBlockedAddress(host)) return failure('blocked_address');
     }
 
-    const deadline = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      deadline.abort(new Error('attempt timed out'));
-    }, options.timeoutMs);
-    inFlight.add(deadline);
+    const shutdown = new AbortController();
+    inFlight.add(shutdown);
     try {
-      let res;
-      try {
-        const { agent, request } = await connect();
-        res = await request(attempt.url, { method: 'POST', headers: attempt.headers, body: attempt.body, dispatcher: agent, signal: deadline.signal });
-      } catch (e) {
-        return failure(timedOut ? 'timeout' : classify(e));
-      }
-      const { excerpt, truncated } = await readExcerpt(res.body);
-      return { responseStatus: res.statusCode, errorClass: null, excerpt: hideWriteOnly(excerpt, attempt.writeOnly), truncated };
+      const { agent } = await connect();
+      const result = await postWithDeadline(agent, attempt.url, { headers: attempt.headers, body: attempt.body }, { timeoutMs: options.timeoutMs, maxBytes: EXCERPT_BYTES, signal: shutdown.signal });
+      if (result.status === null) return failure(result.timedOut ? 'timeout' : classify(result.error));
+      const { excerpt, truncated } = excerptOf(result.body, result.complete);
+      return { responseStatus: result.status, errorClass: null, excerpt: hideWriteOnly(excerpt, attempt.writeOnly), truncated };
     } finally {
-      clearTimeout(timer);
-      inFlight.delete(deadline);
+      inFlight.delete(shutdown);
     }
   }
 
@@ -127,37 +117,15 @@ function failure(errorClass: ErrorClass): SendResult {
 const decoder = new TextDecoder('utf-8');
 
 /**
- * The first EXCERPT_CHARS characters of the body; stops reading (and drops the rest) past that. Read with
- * 'data' events rather than `for await`: an async iterator costs a few promises per chunk, and every
- * attempt reads one (bench/NOTES.md, fan-out).
+ * The first EXCERPT_CHARS characters of what was read (at most EXCERPT_BYTES and the chunk that ran past
+ * them); `complete` is whether the body was read to its end.
  */
-function readExcerpt(body: NodeJS.ReadableStream & { destroy(): void }): Promise<{ excerpt: string; truncated: boolean }> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const finish = (complete: boolean) => {
-      if (settled) return;
-      settled = true;
-      body.destroy();
-      const text = decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-      // At most EXCERPT_CHARS UTF-16 units is at most that many characters: the common, short answer.
-      if (text.length <= EXCERPT_CHARS) return resolve({ excerpt: text, truncated: !complete });
-      const chars = Array.from(text);
-      resolve({ excerpt: chars.slice(0, EXCERPT_CHARS).join(''), truncated: !complete || chars.length > EXCERPT_CHARS });
-    };
-    body.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= EXCERPT_BYTES) finish(false);
-    });
-    body.on('end', () => finish(true));
-    // The deadline ran out (or the peer hung up) after the status arrived: the status stands, the excerpt
-    // is what came.
-    body.on('error', () => finish(false));
-    body.on('close', () => finish(false));
-  });
+function excerptOf(bytes: Buffer, complete: boolean): { excerpt: string; truncated: boolean } {
+  const text = decoder.decode(bytes);
+  // At most EXCERPT_CHARS UTF-16 units is at most that many characters: the common, short answer.
+  if (text.length <= EXCERPT_CHARS) return { excerpt: text, truncated: !complete };
+  const chars = Array.from(text);
+  return { excerpt: chars.slice(0, EXCERPT_CHARS).join(''), truncated: !complete || chars.length > EXCERPT_CHARS };
 }
 
 /** Maps a transport error to the log's error class. */
