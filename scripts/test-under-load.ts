@@ -2,7 +2,8 @@
 // machine, the proof that its tests wait on state, never on time (issue 38): `vitest run` with more workers
 // than the suite's default (6 unless --workers) while CPU hogs (one per core unless --hogs) spin beside it at
 // the same priority. Speed is not judged (that is `npm run bench`); a test that fails only here has a timing
-// assumption. The hogs are stopped however the run ends.
+// assumption. The suite's hang guards (its time-outs) are stretched by the load (vitest.config.ts): a test
+// that takes four times as long beside the hogs is slow, not hung. The hogs are stopped however the run ends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
@@ -66,9 +67,13 @@ for (let i = 0; i < hogCount; i++) {
   // A busy loop that also allocates, so it competes for the caches too, not only for a core.
   hogs.push(spawn(process.execPath, ['-e', 'let a=[];for(;;){a.push(Math.sqrt(Math.random()));if(a.length>1e5)a=[]}'], { stdio: 'ignore' }));
 }
-process.stdout.write(`test:under-load: ${hogCount} CPU hog(s) running (pids ${hogs.map((h) => h.pid).join(', ')}); vitest with ${workers} workers\n`);
+// The hang guards (test and hook time-outs, expect.poll) stretched by the slowdown: runnable processes per
+// core, the suite's own default being three workers on two cores.
+const timeoutScale = Math.max(1, Math.ceil((workers + hogCount) / os.availableParallelism()));
+process.stdout.write(`test:under-load: ${hogCount} CPU hog(s) running (pids ${hogs.map((h) => h.pid).join(', ')}); vitest with ${workers} workers; hang guards x${timeoutScale}\n`);
 suite = spawn(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', `--maxWorkers=${workers}`, `--minWorkers=${workers}`, ...args], {
   cwd: repoRoot,
+  env: { ...process.env, SFC_TEST_TIMEOUT_SCALE: String(timeoutScale) },
   stdio: 'inherit',
   // Its own process group, so an interrupt can end every process of the run at once (above).
   detached: true,

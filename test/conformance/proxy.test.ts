@@ -229,6 +229,9 @@ describe('what the proxy passes through', () => {
       const direct = await raw(`${faulty.url}/api/v1/demo-store/storefront/common/countries`, headers);
       const via = await raw(`${threaded.url}/api/v1/demo-store/storefront/common/countries`, headers);
       expect(via.bytes.equals(direct.bytes)).toBe(true);
+      // Judged before the proxy closes: the judge's thread runs at nice 19, and closing waits for it only a
+      // bounded time, after which an exchange still waiting is reported abandoned.
+      await vi.waitFor(async () => expect((await threaded.report()).exchanges).toHaveLength(1), { timeout: 60_000, interval: 50 });
     } finally {
       report = await threaded.close();
       active = {};

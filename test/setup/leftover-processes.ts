@@ -3,10 +3,10 @@
 // processes already alive) and the returned teardown lists, from /proc:
 //   - the descendants of the vitest process, but vitest's own workers (direct children running vitest's
 //     dist files) and esbuild's service (vite's, a direct child);
-//   - any process whose environment carries this run's id (a child that was detached, or whose parent
-//     exited, is re-parented to init but keeps the environment it started with);
+//   - any process whose environment carries this run's id, or the id of a run nested in it (a child that
+//     was detached, or whose parent exited, is re-parented to init but keeps the environment it started with);
 //   - any process started during the run whose working folder or command line points into the
-//     repository's temporary folders (test-artifacts/, tmp/).
+//     repository's temporary folders (test-artifacts/, tmp/), unless its environment names another run.
 // A process still dying when the suite ends is given time (the list is polled until empty, up to
 // GRACE_MS: waiting on the state, not a sleep). What remains is named, pid and command line, on stderr,
 // killed, and the run fails. Linux only (/proc); elsewhere the check says it is skipped.
@@ -76,6 +76,9 @@ export function isRunnerProcess(p: ProcessInfo, mainPid: number): boolean {
   return /^node \(vitest \d+\)$/.test(command) || /[\\/](vitest[\\/]dist|tinypool[\\/]dist[\\/]entry)[\\/]/.test(command) || /[\\/]esbuild\b.*--service/.test(command);
 }
 
+/** A run id is this run's, or a run nested in it (a suite a test of this run started: `<outer>/<inner>`). */
+const ownRun = (id: string | undefined, runId: string) => id !== undefined && (id === runId || id.startsWith(`${runId}/`));
+
 const inside = (file: string | undefined, folders: string[]) => file !== undefined && folders.some((f) => file === f || file.startsWith(`${f}${path.sep}`));
 
 /**
@@ -97,8 +100,11 @@ export function findLeftovers(all: ProcessInfo[], o: { mainPid: number; runId: s
   walk(o.mainPid);
   for (const p of all) {
     if (p.pid === o.mainPid || found.has(p.pid) || isRunnerProcess(p, o.mainPid)) continue;
-    const marked = p.runId === o.runId;
-    const pointsIn = p.start >= o.since && !o.before.has(p.pid) && (inside(p.cwd, o.tempFolders) || p.argv.some((a) => o.tempFolders.some((f) => a.includes(f))));
+    const marked = ownRun(p.runId, o.runId);
+    // A process of another run (an outer suite whose test started this nested one, or a sibling run) is that
+    // run's to judge: the MSW guide's own vitest once killed the guides test's tsc, which pointed into test-artifacts/.
+    const anotherRun = p.runId !== undefined && !marked;
+    const pointsIn = !anotherRun && p.start >= o.since && !o.before.has(p.pid) && (inside(p.cwd, o.tempFolders) || p.argv.some((a) => o.tempFolders.some((f) => a.includes(f))));
     if (marked || pointsIn) found.set(p.pid, p);
   }
   return [...found.values()].filter((p) => p.state !== 'Z' && p.pid !== o.mainPid && !o.before.has(p.pid));
@@ -120,7 +126,11 @@ export default function setup(): (() => Promise<void>) | undefined {
     console.warn('leftover-processes: not checked (it reads /proc, Linux only)');
     return undefined;
   }
-  const runId = randomUUID();
+  // Nested in an outer run (a test that runs vitest again: the MSW guide, this check's own test), the id
+  // extends the outer one, so the outer run still counts this run's processes as its own, and this run
+  // leaves the outer run's alone.
+  const outer = process.env[RUN_ID_VARIABLE];
+  const runId = outer ? `${outer}/${randomUUID()}` : randomUUID();
   process.env[RUN_ID_VARIABLE] = runId;
   const before = new Set(listProcesses().map((p) => p.pid));
   // Started after the vitest process (and not alive now: `before`), so a reused pid is not taken for one of ours.
