@@ -4,21 +4,11 @@
 // marketplace_listing), inventory.updated (InventoryPayload) and cart.created / cart.updated (the REST Cart
 // as the storefront answers it, from the calculator: back-office.ts). The simulator's trigger validates the
 // whole envelope against the event's schema before anything is stored or sent.
-import type { RaisedEvent } from './back-office-api.js';
 import { renderProduct } from './render.js';
 import type { CustomerDetail, CustomerRecord, InventoryLot, Order, OrderRecord, ProductRecord, VariantRecord } from './types.js';
 import type { World } from './world.js';
 
-/** Who an event concerns (`payload.user_id`) and which admin caused it (`payload.admin_user_id`). */
-export interface EventActor {
-  userId: string;
-  adminUserId: string | null;
-}
-
-export type { RaisedEvent };
-
-/** Raises an event through the simulator; undefined when no simulator is mounted (`webhooks: false`). */
-export type EventSink = (storeId: string, event: string, properties: Record<string, unknown>, actor: EventActor) => RaisedEvent | undefined;
+export type { EventActor, EventSink, RaisedEvent } from './event-sink.js';
 
 /** The back office of the sandbox acts as this admin user. */
 export const SANDBOX_ADMIN = 'adm_sandbox';

@@ -14,6 +14,7 @@ import { loadTemplates } from './templates.js';
 import { generateWorld } from './seed.js';
 import type { EventActor, EventSink, RaisedEvent } from './events.js';
 import type { Identity, WorldData } from './types.js';
+import type { WebhookEventName } from '../../generated/types/webhooks.js';
 import { World } from './world.js';
 import { Clocks, dayOf } from '../clock/clocks.js';
 
@@ -302,7 +303,7 @@ export class Sandbox {
   }
 
   /** Raises a webhook through the simulator; failures are logged, never undo the write. */
-  raise(storeId: string, event: string, properties: Record<string, unknown>, actor: EventActor): RaisedEvent | undefined {
+  raise(storeId: string, event: WebhookEventName, properties: Record<string, unknown>, actor: EventActor): RaisedEvent | undefined {
     if (!this.options.events) return undefined;
     try {
       return this.options.events(storeId, event, properties, actor);
