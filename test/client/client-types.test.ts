@@ -1,6 +1,6 @@
 // Runs tsc over the type tests of tsconfig.types.json (client-types, react-query-types, strict-consumer,
-// optional-parameters, and workbench-events: the sandbox raises only events of the catalog), under a strict app's flags: right calls compile, wrong ones are errors. Libraries'
-// declaration files are not re-checked here (skipLibCheck): the published .d.ts of both packages are, with
+// optional-parameters, and workbench-events: the sandbox raises only events of the catalog), under a strict
+// app's flags: right calls compile, wrong ones are errors. Libraries' declaration files are not re-checked here (skipLibCheck): the published .d.ts of both packages are, with
 // skipLibCheck false, by test/package/installed.test.ts; here it only re-checked @types/node, React and
 // TanStack (4 CPU-s a run).
 import { readFile } from 'node:fs/promises';
