@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { INSTALL_TESTS } from './test/setup/test-sets.js';
+import { hangGuard } from './test/helpers/hang-guard.js';
 import WeightedSequencer from './test/setup/sequencer.js';
 
 // Code here imports the two packages by their public names (`storefront-contract/webhooks`,
@@ -25,13 +26,6 @@ const alias = readdirSync(packagesDir).flatMap((folder) => {
     }));
 });
 
-// Hang guards, not speed checks (speed is `npm run bench`): how long a test, a hook or an `expect.poll` may
-// take before it is taken for hung. `npm run test:under-load` multiplies them by the slowdown it causes
-// (SFC_TEST_TIMEOUT_SCALE, from its workers and hogs per core): there the drift gate's three generations or
-// `certify --all` take several minutes, which is slow, not hung.
-const hangScale = Number(process.env.SFC_TEST_TIMEOUT_SCALE ?? 1);
-if (!(Number.isFinite(hangScale) && hangScale >= 1 && hangScale <= 20)) throw new Error(`vitest.config.ts: SFC_TEST_TIMEOUT_SCALE "${process.env.SFC_TEST_TIMEOUT_SCALE}" is not a number from 1 to 20; unset it or use e.g. 4.`);
-
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -42,14 +36,15 @@ export default defineConfig({
     // condition, so they too run the sources of both packages, never a stale build. The staged packages'
     // manifests carry no `sfc-source` condition, so an installed package ignores it.
     env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=sfc-source'].filter(Boolean).join(' ') },
-    testTimeout: 60_000 * hangScale,
+    // Hang guards, stretched under `npm run test:under-load` (test/helpers/hang-guard.ts).
+    testTimeout: hangGuard(60_000),
     // After the suite, no process a test started may be left: the run fails naming each (issue 38).
     globalSetup: [fileURLToPath(new URL('./test/setup/leftover-processes.ts', import.meta.url))],
     // `expect.poll` waits on state (a page's row, a delivery's outcome), never on time: a poll that
     // succeeds returns at once, so a generous default only matters on a loaded machine, where vitest's
     // 1 s default failed the console journey under a full parallel run.
-    expect: { poll: { timeout: 15_000 * hangScale } },
-    hookTimeout: 120_000 * hangScale,
+    expect: { poll: { timeout: hangGuard(15_000) } },
+    hookTimeout: hangGuard(120_000),
     // Tests start real servers and CLIs and spend much of their time waiting on them (sockets, child
     // processes, retry timers), so more workers than cores keep two cores busy. Three, not four: with the
     // heavier files of the fourth round (a fresh clone's commands, installs of the packed tools, hostile

@@ -2,7 +2,7 @@
 // machine, the proof that its tests wait on state, never on time (issue 38): `vitest run` with more workers
 // than the suite's default (6 unless --workers) while CPU hogs (one per core unless --hogs) spin beside it at
 // the same priority. Speed is not judged (that is `npm run bench`); a test that fails only here has a timing
-// assumption. The suite's hang guards (its time-outs) are stretched by the load (vitest.config.ts): a test
+// assumption. The suite's hang guards (its time-outs) are stretched by the load (test/helpers/hang-guard.ts): a test
 // that takes four times as long beside the hogs is slow, not hung. The hogs are stopped however the run ends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';

@@ -13,6 +13,7 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { startSandbox } from '../sandbox/helpers.js';
 import { readAction, runAction, type ActionRun } from './harness.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const CERTIFY = path.join(repoRoot, '.github/actions/certify/action.yml');
 const MERGE = path.join(repoRoot, '.github/actions/certify-merge/action.yml');
@@ -39,7 +40,7 @@ beforeAll(async () => {
     `import { spawnSync } from 'node:child_process';\nconst r = spawnSync(process.execPath, ['--conditions=sfc-source', '--import', 'tsx', ${JSON.stringify(path.join(repoRoot, 'cli/storefront-contract.ts'))}, ...process.argv.slice(2)], { stdio: 'inherit' });\nprocess.exit(r.status ?? 1);\n`,
   );
   artifacts = path.join(root, 'artifacts');
-}, 30_000);
+}, hangGuard(30_000));
 afterAll(async () => {
   await wb?.close();
   rmSync(root, { recursive: true, force: true });
@@ -137,7 +138,7 @@ describe('the certify Action, its steps run against the sandbox', () => {
       certifyJob({ shard: '2/2', generate: '1', args: '--only listCountries,listProducts' }, { runNumber: '77' }),
     ]);
     [merged, incomplete] = await Promise.all([mergeJob('certify-shard-*'), mergeJob('certify-shard-1-*')]);
-  }, 60_000);
+  }, hangGuard(60_000));
 
   it('a whole run: the verdict (exit 1 when not certified), the summary, the reports uploaded', () => {
     const { run, cwd } = strict;

@@ -16,6 +16,7 @@ import { packTarballs, type PackedTarballs } from '../package/packed.js';
 import { startSandbox } from '../sandbox/helpers.js';
 import { runAction, type ActionRun } from './harness.js';
 import { startRegistry, type Registry } from './registry.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const CERTIFY = path.join(repoRoot, '.github/actions/certify/action.yml');
 const MERGE = path.join(repoRoot, '.github/actions/certify-merge/action.yml');
@@ -59,7 +60,7 @@ beforeAll(async () => {
   await job('tarballs', bare, { tarballs: 'release/storefront-contract-*.tgz' });
   looked = { registry: published.looked(), tarballs: bare.looked() };
   bareRequests = [...bare.requests];
-}, 1_200_000);
+}, hangGuard(1_200_000));
 
 afterAll(async () => {
   await Promise.all([wb?.close(), published?.close(), bare?.close()]);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { readAction, runAction, type ActionRun } from './harness.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const GATE = path.join(repoRoot, '.github/actions/spec-gate/action.yml');
 const COUNTRY = 'spec/openapi/components/schemas/Country.yaml';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: objects },
     workspace: repoRoot,
   });
-}, 120_000);
+}, hangGuard(120_000));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const step = (id: string) => run.steps.find((s) => s.id === id)!;

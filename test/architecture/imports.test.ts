@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const run = promisify(execFile);
 const depcruise = path.join(repoRoot, 'node_modules/.bin/depcruise');
@@ -59,7 +60,7 @@ describe('import rules', () => {
     }
     violations = await cruise(dir, ['src', 'workbench', 'scripts', 'conformance']);
     fired = violations.map((v) => v.rule.name);
-  }, 60_000);
+  }, hangGuard(60_000));
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });

@@ -18,6 +18,7 @@ import { messageMarkdown, publishedMessage } from '../../scripts/changelog/rende
 import { parseReleases } from '../../scripts/changelog/versions.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const exec = promisify(execFile);
 const tsx = path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs');
@@ -61,7 +62,7 @@ beforeAll(async () => {
     md = await readFile(path.join(repo, 'changelog.md'), 'utf8');
     json = JSON.parse(await readFile(path.join(repo, 'changelog.json'), 'utf8'));
   }
-}, 120_000);
+}, hangGuard(120_000));
 
 afterAll(() => rm(repo, { recursive: true, force: true }));
 

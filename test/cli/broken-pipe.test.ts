@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 let child: ChildProcess | undefined;
 // Stopped by handle even when the test fails or times out (a spinning child must not outlive the run).
@@ -40,5 +41,5 @@ describe('the bin with its output pipe closed', () => {
       }
       expect(await exited).toBe(0);
     }
-  }, 60_000);
+  }, hangGuard(60_000));
 });

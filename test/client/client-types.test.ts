@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run, type RunResult } from '../helpers/run.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = path.join(here, 'tsconfig.types.json');
@@ -16,7 +17,7 @@ const config = path.join(here, 'tsconfig.types.json');
 let tsc: RunResult;
 beforeAll(async () => {
   tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', config, '--noEmit'], { cwd: repoRoot });
-}, 120_000); // a safety net for a loaded machine: the program holds every entry's sources and their libraries' types
+}, hangGuard(120_000)); // a safety net for a loaded machine: the program holds every entry's sources and their libraries' types
 
 describe('client types', () => {
   it('accept correct calls, reject wrong ones, type failures and event names, and compile under strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess', () => {

@@ -22,6 +22,7 @@ import { buildBrowserSandbox } from '../../scripts/build-msw-browser.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { chromiumPath } from '../docs/site-build.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 /** The store and its API key (public in a browser build: the sandbox's own test key of the store): the one place this test names them. */
 const STORE = 'demo-store';
@@ -107,7 +108,7 @@ function appTests(mode: 'http' | 'msw'): void {
     // The unknown variant's 404 is logged by Chromium as a failed resource: expected, the rest is not.
     page.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && problems.push(`console: ${m.text()}`));
     await mkdir(artifacts, { recursive: true });
-  }, 180_000);
+  }, hangGuard(180_000));
 
   afterAll(async () => {
     await browser?.close();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontClient, type StorefrontClient } from 'storefront-contract';
 import { createSandboxHandlers, type InProcessSandbox } from 'storefront-contract-tools/msw';
 import { sandboxApiKey } from 'storefront-contract-tools';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const STORE = 'session-reset-store';
 /** Where the msw/node client sends its requests: an address that resolves nowhere, so only MSW can answer. */
@@ -77,7 +78,7 @@ describe('issue 37 item 2: a client with signIn across the sandbox reset settles
 
     it('item 2: the next call after reset() gets a fresh token and succeeds', async () => {
       await callsAcrossReset(signingInClient(url), () => sandbox.reset());
-    }, 30_000);
+    }, hangGuard(30_000));
 
     it("item 2: the refused answer's connection is released, its body never read", async () => {
       // A 401 whose body never ends: only the client going away closes it.
@@ -122,6 +123,6 @@ describe('issue 37 item 2: a client with signIn across the sandbox reset settles
 
     it('item 2: the module-level client\'s next call after reset() gets a fresh token and succeeds', async () => {
       await callsAcrossReset(mswApp, () => sandbox.reset());
-    }, 30_000);
+    }, hangGuard(30_000));
   });
 });

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loaders as storefrontLoaders } from '../../generated/validators/storefront/index.js';
 import { OPENAPI_FETCH_APP, repoPath, storefrontApp, viteAppSize, type ViteAppSize, type ViteChunk } from '../../bench/lib/vite-bundle-size.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 let plain: ViteAppSize;
 let storefront: ViteAppSize;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   plain = await viteAppSize(OPENAPI_FETCH_APP);
   storefront = await viteAppSize(storefrontApp());
   strict = await viteAppSize(storefrontApp("validate: 'strict'"));
-}, 120_000);
+}, hangGuard(120_000));
 
 const modulesOf = (chunk: ViteChunk) => chunk.moduleIds.map(repoPath).filter((p): p is string => p !== undefined);
 // An operation's validators: generated/validators/<api>/<operationId>.ts (index.ts is the loader map).

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { freshClone, spawnIn, type FreshClone, type Spawned } from '../helpers/fresh-clone.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const README = path.join(repoRoot, 'README.md');
 
@@ -216,6 +217,6 @@ describe('issue 37 item 1: every command of the README\'s Commands table, in a f
       };
       await Promise.all([workbenchFlow(), testsFlow(), worker(), worker()]);
       expect(failures).toEqual([]);
-    }, 300_000);
+    }, hangGuard(300_000));
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 describe('certify --all', () => {
   let dir: string;
@@ -12,7 +13,7 @@ describe('certify --all', () => {
 
   it('certifies the embedded workbench for REST and webhooks, with both sets of reports', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'sfc-certify-all-'));
-    const result = await run(path.join(repoRoot, 'node_modules/.bin/tsx'), ['cli/storefront-contract.ts', 'certify', '--all', '--quiet', '--report-dir', dir], { cwd: repoRoot, timeoutMs: 120_000 });
+    const result = await run(path.join(repoRoot, 'node_modules/.bin/tsx'), ['cli/storefront-contract.ts', 'certify', '--all', '--quiet', '--report-dir', dir], { cwd: repoRoot, timeoutMs: hangGuard(120_000) });
     expect(result.code, result.output).toBe(0);
     expect(result.stdout).toMatch(/certify --all: REST certified, webhooks certified/);
     const rest = JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8'));

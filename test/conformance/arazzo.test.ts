@@ -21,6 +21,7 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { contractModel } from '../../workbench/contract/model.js';
 import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { run } from '../helpers/run.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const scenarios = loadScenarios();
 const version = String((await contractModel('storefront')).document.info.version);
@@ -111,7 +112,7 @@ describe('redocly respect runs the workflows against a sandbox', () => {
     const result = await run(path.join(repoRoot, 'node_modules/.bin/redocly'), args, { cwd: repoRoot, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
     output = result.output;
     report = JSON.parse(await readFile(path.join(dir, 'respect.json'), 'utf8'));
-  }, 60_000);
+  }, hangGuard(60_000));
 
   afterAll(async () => {
     await workbench?.close();

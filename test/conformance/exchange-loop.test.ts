@@ -10,6 +10,7 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import type { Exchange } from '../../conformance/rules/observations/rest.js';
 import type { Workbench } from '../../workbench/index.js';
 import { TEST_API_KEY } from './helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 // Every call of the HTTP send function, with the file that called it (the stack frame above the spy).
 const sends = vi.hoisted(() => [] as Array<{ caller: string }>);
@@ -48,7 +49,7 @@ beforeAll(async () => {
     },
   })) as typeof restRules;
   run = await certify({ baseUrl: sandbox.url, apiKey: TEST_API_KEY, generate: 2, seed: SEED, concurrency: 4, rules, only: ['listProducts', 'getVariant', 'createAnonymousUser'] });
-}, 120_000);
+}, hangGuard(120_000));
 afterAll(async () => {
   await sandbox?.close();
   // The next file in this worker loads the certifier again, without this file's mock.

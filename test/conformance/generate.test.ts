@@ -10,6 +10,7 @@ import { certify } from '../../conformance/rest/certify.js';
 import { summaryText } from '../../conformance/report/summary.js';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
 import { errorBody, TEST_API_KEY, transformingProxy } from './helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const SEED = 20261123;
 let sandbox: Workbench;
@@ -32,7 +33,7 @@ describe('certify --generate against the sandbox', () => {
 
   beforeAll(async () => {
     run = await certify({ baseUrl: sandbox.url, apiKey: TEST_API_KEY, generate: 20, seed: SEED, concurrency: 4, reportDir: reports });
-  }, 120_000);
+  }, hangGuard(120_000));
 
   it('is certified, every operation with valid, invalid and credential cases', () => {
     const { certificate } = run;
@@ -85,7 +86,7 @@ describe('certify --generate against the sandbox', () => {
     const shape = (c: typeof again.certificate) => generated(c).map((e) => `${e.method} ${e.path} ${e.generated!.label}`);
     const first = shape(run.certificate).filter((line) => /\/catalog\/|\/pos\/catalog\//.test(line));
     expect(shape(again.certificate)).toEqual(first);
-  }, 60_000);
+  }, hangGuard(60_000));
 });
 
 describe('certify --generate against faulty servers', () => {
@@ -121,5 +122,5 @@ describe('certify --generate against faulty servers', () => {
     } finally {
       await proxy.close();
     }
-  }, 60_000);
+  }, hangGuard(60_000));
 });

@@ -16,6 +16,7 @@ import { sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { runCli } from '../helpers/cli-in-process.js';
 import { run } from '../helpers/run.js';
 import { startSandbox } from '../sandbox/helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const KEY = sandboxApiKey('demo-store');
 const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
@@ -37,7 +38,7 @@ beforeAll(async () => {
     expect(digest, r.stdout).not.toBeNull();
     printed.push(digest![1]);
   }
-}, 120_000);
+}, hangGuard(120_000));
 afterAll(async () => {
   await target?.close();
   rmSync(dir, { recursive: true, force: true });

@@ -32,6 +32,7 @@ import { faultyCases } from './faulty-cases.js';
 import { startMock, TEST_API_KEY, transformingProxy, type Running, type Transform } from './helpers.js';
 import { closedPort } from '../helpers/closed-port.js';
 import { cleanupAfterEach, killChild } from '../helpers/cleanup.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const cleanup = cleanupAfterEach();
 
@@ -231,7 +232,7 @@ describe('what the proxy passes through', () => {
       expect(via.bytes.equals(direct.bytes)).toBe(true);
       // Judged before the proxy closes: the judge's thread runs at nice 19, and closing waits for it only a
       // bounded time, after which an exchange still waiting is reported abandoned.
-      await vi.waitFor(async () => expect((await threaded.report()).exchanges).toHaveLength(1), { timeout: 60_000, interval: 50 });
+      await vi.waitFor(async () => expect((await threaded.report()).exchanges).toHaveLength(1), { timeout: hangGuard(60_000), interval: 50 });
     } finally {
       report = await threaded.close();
       active = {};
@@ -252,7 +253,7 @@ describe('what the proxy passes through', () => {
     try {
       const headers = { authorization: `Bearer ${await mockToken()}` };
       expect((await raw(`${threaded.url}/api/v1/demo-store/storefront/common/countries`, headers)).status).toBe(200);
-      await vi.waitFor(async () => expect((await threaded.report()).exchanges).toHaveLength(1), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(async () => expect((await threaded.report()).exchanges).toHaveLength(1), { timeout: hangGuard(30_000), interval: 50 });
       expect(niceOfThreads().filter((n) => n === 19).length).toBe(before + 1);
       expect(readFileSync('/proc/self/stat', 'utf8').slice(readFileSync('/proc/self/stat', 'utf8').lastIndexOf(')') + 2).split(' ')[16]).toBe('0');
     } finally {
@@ -468,5 +469,5 @@ describe('the commands', () => {
     const read = (d: string): RestCertificate => JSON.parse(readFileSync(path.join(dir, d, 'report.json'), 'utf8'));
     expect(findingsOf(read('offline'))).toEqual(findingsOf(read('live')));
     expect(read('live').tool.command).toBe('storefront-contract proxy');
-  }, 120_000); // two CLI processes started with tsx: a safety net for a loaded machine (26 s seen at load 30), not a speed check
+  }, hangGuard(120_000)); // two CLI processes started with tsx: a safety net for a loaded machine (26 s seen at load 30), not a speed check
 });

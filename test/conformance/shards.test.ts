@@ -19,6 +19,7 @@ import { storefrontOperations } from 'storefront-contract';
 import type { RestCertificate } from '../../conformance/report/certificate.js';
 import { sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { startSandbox } from '../sandbox/helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const SEED = 20261201;
 const KEY = sandboxApiKey('demo-store');
@@ -36,7 +37,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'sfc-shards-'));
   unsharded = await certify({ ...options(unshardedTarget), reportDir: path.join(dir, 'unsharded') });
   for (let i = 1; i <= 4; i++) await certify({ ...options(shardedTarget), shard: { index: i, total: 4 }, reportDir: shardDir(i) });
-}, 60_000);
+}, hangGuard(60_000));
 afterAll(async () => {
   await Promise.all([unshardedTarget?.close(), shardedTarget?.close()]);
   rmSync(dir, { recursive: true, force: true });

@@ -20,6 +20,7 @@ import { createWorkbench, type Workbench } from '../../workbench/index.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { chromiumPath } from '../docs/site-build.js';
 import { closedPort } from '../helpers/closed-port.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const require = createRequire(import.meta.url);
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -65,7 +66,7 @@ beforeAll(async () => {
   // bypassCSP: the page's CSP allows no inline script, and axe-core is injected as one.
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })).newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-}, 120_000);
+}, hangGuard(120_000));
 
 afterAll(async () => {
   await browser?.close();
@@ -152,7 +153,7 @@ it('a developer debugs a webhook delivery in the console', async () => {
   // 6. The order.created delivery: delivered, its signature verified (by the console and by the receiver).
   await view('Webhooks');
   const created = attemptRows('order.created');
-  await expect.poll(() => created.first().getAttribute('data-outcome'), { timeout: 15_000 }).toBe('delivered');
+  await expect.poll(() => created.first().getAttribute('data-outcome'), { timeout: hangGuard(15_000) }).toBe('delivered');
   expect(await created.first().getAttribute('data-verdict')).toBe('verified');
   expect(await created.first().textContent()).toContain('signature verified');
   expect(received.find((r) => r.event === 'order.created')).toMatchObject({ verified: true, status: 200 });
@@ -167,15 +168,15 @@ it('a developer debugs a webhook delivery in the console', async () => {
   await view('Webhooks');
   const updated = attemptRows('order.updated');
   // The first attempt failed; the next waits for its due time (5 s on the store's clock), shown scheduled.
-  await expect.poll(() => updated.last().getAttribute('data-outcome'), { timeout: 15_000 }).toBe('retry_scheduled');
+  await expect.poll(() => updated.last().getAttribute('data-outcome'), { timeout: hangGuard(15_000) }).toBe('retry_scheduled');
   expect(await updated.first().getAttribute('data-outcome')).toBe('scheduled');
   await view('Back office');
   await page.getByLabel('Advance by (ISO 8601 duration)').fill('PT10M');
   await page.getByRole('button', { name: 'Advance clock' }).click();
-  await expect.poll(() => page.locator('.results li').first().textContent(), { timeout: 15_000 }).toContain('Advance the clock');
+  await expect.poll(() => page.locator('.results li').first().textContent(), { timeout: hangGuard(15_000) }).toContain('Advance the clock');
   await view('Webhooks');
-  await expect.poll(() => updated.count(), { timeout: 15_000 }).toBe(4);
-  await expect.poll(() => updated.first().getAttribute('data-outcome'), { timeout: 15_000 }).toBe('failed');
+  await expect.poll(() => updated.count(), { timeout: hangGuard(15_000) }).toBe(4);
+  await expect.poll(() => updated.first().getAttribute('data-outcome'), { timeout: hangGuard(15_000) }).toBe('failed');
   expect(await updated.first().textContent()).toContain('500');
   await page.locator('table.attempts').scrollIntoViewIfNeeded();
   await shot('08-attempts-failed', true);
@@ -183,8 +184,8 @@ it('a developer debugs a webhook delivery in the console', async () => {
   // 8. The receiver is back: retry the failed delivery from its button.
   failing = false;
   await updated.first().getByRole('button', { name: 'Retry' }).click();
-  await expect.poll(() => updated.count(), { timeout: 15_000 }).toBe(5);
-  await expect.poll(() => updated.first().getAttribute('data-outcome'), { timeout: 15_000 }).toBe('delivered');
+  await expect.poll(() => updated.count(), { timeout: hangGuard(15_000) }).toBe(5);
+  await expect.poll(() => updated.first().getAttribute('data-outcome'), { timeout: hangGuard(15_000) }).toBe('delivered');
   expect(await updated.first().textContent()).toContain('manual_retry');
   expect(received.filter((r) => r.event === 'order.updated').map((r) => r.status)).toEqual([500, 500, 500, 500, 200]);
   await shot('09-retried', true);
@@ -212,7 +213,7 @@ it('a developer debugs a webhook delivery in the console', async () => {
   await expect.poll(() => page.locator('.results li').first().textContent()).toContain('back to its seed');
   await shot('12-store-reset');
   expect(pageErrors).toEqual([]);
-}, 120_000);
+}, hangGuard(120_000));
 
 it('item 18: the console loads with no 404 (its icon is inline): nothing fails in the browser, nothing tops its log', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -240,7 +241,7 @@ it('item 18: the console loads with no 404 (its icon is inline): nothing fails i
   } finally {
     await context.close();
   }
-}, 60_000);
+}, hangGuard(60_000));
 
 it("item 19: after debugging a delivery, the live log shows the app's traffic, not the console's own reads; a switch shows them", async () => {
   // The page of the session above, as the developer left it (its log holds the whole session).
@@ -265,7 +266,7 @@ it("item 19: after debugging a delivery, the live log shows the app's traffic, n
   await shot('13-log-own-reads-shown');
   await page.getByLabel("Show the workbench's own reads (GET /__simulator/…)").uncheck();
   await expect.poll(() => page.locator('.log button.entry[data-own]').count()).toBe(0);
-}, 60_000);
+}, hangGuard(60_000));
 
 it('item 20: attempt outcomes in words, times labelled as the store clock, an empty receiver URL, newest first everywhere, variant tables that fit 1280 px', async () => {
   // A delivery that fails to its last attempt: a subscription to a port nobody listens on, its retries played by advancing the store clock.
@@ -276,14 +277,14 @@ it('item 20: attempt outcomes in words, times labelled as the store clock, an em
   const raised = await fetch(`${wb.url}/__simulator/stores/${store}/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'order.created' }) });
   expect(raised.status).toBe(202);
   const attempts = async () => ((await (await fetch(`${wb.url}/__simulator/console/stores/${store}/attempts`)).json()) as { deliveries: Array<{ outcome: string | null }> }).deliveries;
-  await expect.poll(async () => (await attempts()).some((a) => a.outcome === 'retry_scheduled'), { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await attempts()).some((a) => a.outcome === 'retry_scheduled'), { timeout: hangGuard(15_000) }).toBe(true);
   const advanced = await fetch(`${wb.url}/__simulator/stores/${store}/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: 'PT10M' }) });
   expect(advanced.status).toBe(200);
-  await expect.poll(async () => (await attempts())[0]?.outcome, { timeout: 15_000 }).toBe('failed');
+  await expect.poll(async () => (await attempts())[0]?.outcome, { timeout: hangGuard(15_000) }).toBe('failed');
 
   await page.goto(`${wb.url}/console?store=${store}#webhooks`);
   const rows = page.locator('table.attempts tbody tr[data-event="order.created"]');
-  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(4);
+  await expect.poll(() => rows.count(), { timeout: hangGuard(15_000) }).toBe(4);
   // The last attempt says no retry is left; the earlier ones that a retry was scheduled.
   const states = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1].textContent));
   expect(states[0]).toBe('failed · no retry left');
@@ -328,4 +329,4 @@ it('item 20: attempt outcomes in words, times labelled as the store clock, an em
   await expect.poll(() => rows.count()).toBe(4);
   const overflowing = await page.locator('main table').evaluateAll((tables) => tables.filter((t) => t.scrollWidth > t.parentElement!.clientWidth).length);
   expect(overflowing).toBe(0);
-}, 90_000);
+}, hangGuard(90_000));

@@ -9,6 +9,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { FEED_BODY_BYTES, type FeedDetail, type FeedSummary } from '../../workbench/http/request-feed.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const BUDGET = 64 * 1024;
 const BODY_LIMIT = 1024 * 1024;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   const res = await request(`${wb.url}/api/v1/${STORE}/storefront/auth/anonymous`, { method: 'POST', headers: { 'x-api-key': sandboxApiKey(STORE) } });
   const token = ((await res.body.json()) as { content: { access_token: string } }).content.access_token;
   auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-}, 60_000);
+}, hangGuard(60_000));
 
 afterAll(async () => {
   await wb?.close();

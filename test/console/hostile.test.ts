@@ -8,6 +8,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import type { FeedDetail, FeedSummary } from '../../workbench/http/request-feed.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 let wb: Workbench;
 let page: http.ClientRequest;
@@ -23,7 +24,7 @@ beforeAll(async () => {
     });
     page.on('error', reject);
   });
-}, 60_000);
+}, hangGuard(60_000));
 
 afterAll(async () => {
   page?.destroy();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeOf } from '../../workbench/engine/exchange.js';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
 import type { FeedDetail, FeedSummary } from '../../workbench/http/request-feed.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 let wb: Workbench;
 let receiver: http.Server;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   wb = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true });
-}, 60_000);
+}, hangGuard(60_000));
 
 afterAll(async () => {
   await wb?.close();
@@ -201,12 +202,12 @@ describe('the live stream', () => {
     // Reading again: the queue goes out, then the count of what was dropped (in one or more events).
     client.socket.resume();
     const reported = () => [...client.text().matchAll(/event: dropped\ndata: \{"count":(\d+)\}/g)].reduce((sum, m) => sum + Number(m[1]), 0);
-    await expect.poll(reported, { timeout: 20_000 }).toBe(stats.dropped);
+    await expect.poll(reported, { timeout: hangGuard(20_000) }).toBe(stats.dropped);
     const sent = [...client.text().matchAll(/^event: request$/gm)].length;
     expect(sent + stats.dropped).toBe(30_000);
     client.socket.destroy();
     await expect.poll(() => wb.console!.streams().length).toBe(0);
-  }, 60_000);
+  }, hangGuard(60_000));
 });
 
 describe('the signature verdict', () => {
@@ -217,7 +218,7 @@ describe('the signature verdict', () => {
     const { webhook: { id }, secret } = created.json.content as { webhook: { id: string }; secret: string };
     const raised = await send('POST', `/__simulator/stores/${store}/events`, { 'content-type': 'application/json' }, JSON.stringify({ event: 'order.created' }));
     expect(raised.status).toBe(202);
-    await expect.poll(async () => (await consoleGet(`/stores/${store}/attempts`)).deliveries[0]?.status, { timeout: 10_000 }).toBe('succeeded');
+    await expect.poll(async () => (await consoleGet(`/stores/${store}/attempts`)).deliveries[0]?.status, { timeout: hangGuard(10_000) }).toBe('succeeded');
     const first = (await consoleGet(`/stores/${store}/attempts`)).deliveries[0];
     expect(first.signature).toMatchObject({ verdict: 'verified', header: signatures.at(-1) });
 

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { createWorkbench, sandboxApiKey, type Workbench } from '../../workbench/index.js';
 import { run } from '../helpers/run.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const guidesDir = path.join(repoRoot, 'docs/guides');
 const RUNNABLE = /^```(sh|ts) runnable[^\n]*\n([\s\S]*?)^```[ \t]*$/gm;
@@ -52,8 +53,8 @@ const blocks = await runnableBlocks();
 // Safety nets for a loaded machine, not speed checks: at load 35 on 2 cores, tsc over the blocks and the
 // certify block each ran past the former 120 s. A block's run stops (its group killed) before its test's
 // limit, so a time-out reads as one, with the block's output.
-const RUN_LIMIT_MS = 280_000;
-const TEST_LIMIT_MS = 300_000;
+const RUN_LIMIT_MS = hangGuard(280_000);
+const TEST_LIMIT_MS = hangGuard(300_000);
 // Inside the repository, so the package's self-reference (`storefront-contract/...`) resolves.
 const workDir = path.join(repoRoot, 'test-artifacts', `guides-${process.pid}`);
 let workbench: Workbench;

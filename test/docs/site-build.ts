@@ -7,11 +7,12 @@ import { isSiteCurrent } from '../../scripts/docs/build-cache.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { siteDir } from '../../scripts/docs/pages.js';
 import { run } from '../helpers/run.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 export async function ensureSiteBuilt(): Promise<{ rebuilt: boolean; seconds: number }> {
   const started = Date.now();
   if (await isSiteCurrent(repoRoot, siteDir)) return { rebuilt: false, seconds: 0 };
-  const result = await run(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/docs.ts'], { cwd: repoRoot, timeoutMs: 420_000 });
+  const result = await run(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/docs.ts'], { cwd: repoRoot, timeoutMs: hangGuard(420_000) });
   if (result.code !== 0) throw new Error(`npm run docs failed (exit ${result.code}):\n${result.output}`);
   return { rebuilt: true, seconds: (Date.now() - started) / 1000 };
 }

@@ -33,6 +33,7 @@ import { redocRoute } from '../../scripts/docs/search-index.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { createMockServer, type MockServer } from '../../workbench/adapters/node-http.js';
 import { chromiumPath, ensureSiteBuilt } from './site-build.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const exec = promisify(execFile);
 const ARTIFACTS = path.join(repoRoot, 'test-artifacts/docs');
@@ -134,7 +135,7 @@ async function inspect(tab: Tab, url: string, kind: Visit['kind'], how: 'load' |
     // for 9 routes at load 40 on 2 cores: a loaded machine is slow, not wrong).
     const hash = new URL(url).hash || '#/';
     const rendered = await page
-      .waitForFunction((h) => !!document.querySelector(`a[href="${h}"] [data-active="true"]`) && !document.body.innerText.includes('No page at this address'), hash, { timeout: 60_000 })
+      .waitForFunction((h) => !!document.querySelector(`a[href="${h}"] [data-active="true"]`) && !document.body.innerText.includes('No page at this address'), hash, { timeout: hangGuard(60_000) })
       .then(() => true, () => false);
     if (!rendered) tab.problems.push(`Redoc route ${hash} did not render (no active sidebar entry, or "No page at this address")`);
   }
@@ -174,7 +175,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath, headless: true, args: FLAGS });
   // One context for the whole crawl, like one reader: its cache keeps Redoc's shared script between pages.
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-}, 480_000); // a build of the site took 202 s at load 35 (ensureSiteBuilt allows it 420 s): a safety net, not a speed check
+}, hangGuard(480_000)); // a build of the site took 202 s at load 35 (ensureSiteBuilt allows it 420 s): a safety net, not a speed check
 
 afterAll(async () => {
   await browser?.close();
@@ -270,7 +271,7 @@ describe('docs site in Chromium', () => {
     // Every guide, reference and event family page was reached from the landing page.
     const want = [...references.map((r) => r.href), changelogPage.href, ...(await readGuides()).map((g) => guideHref(g.slug)), ...new Set(webhookEvents.map((e) => familyHref(e.family)))];
     expect(want.filter((href) => !pages.has(`${base}/${href}`)), 'pages not reachable from the landing page').toEqual([]);
-  }, 900_000); // a safety net: the crawl took 294 s at load 40 (its pages and routes wait on their own state)
+  }, hangGuard(900_000)); // a safety net: the crawl took 294 s at load 40 (its pages and routes wait on their own state)
 
   it('reports each page\'s weight and load time; weights within budget', async () => {
     const rows = report.filter((r) => r.kind === 'page').sort((a, b) => a.url.localeCompare(b.url));

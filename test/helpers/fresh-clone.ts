@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from './run.js';
+import { hangGuard } from './hang-guard.js';
 
 export interface FreshClone {
   dir: string;
@@ -29,7 +30,7 @@ export interface FreshClone {
 }
 
 async function git(args: string[], cwd: string): Promise<string> {
-  const result = await run('git', args, { cwd, timeoutMs: 60_000 });
+  const result = await run('git', args, { cwd, timeoutMs: hangGuard(60_000) });
   if (result.code !== 0) throw new Error(`git ${args.join(' ')} failed in ${cwd}: ${result.output}`);
   return result.stdout.trim();
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killPids, makeTempDir } from './cleanup.js';
 import { run } from './run.js';
+import { hangGuard } from './hang-guard.js';
 
 const { dir, remove: removeDir } = await makeTempDir('sfc-run-group-');
 const started: number[] = [];
@@ -34,7 +35,7 @@ describe.runIf(process.platform === 'linux')('issue 38: a guide block\'s backgro
     const script = path.join(dir, `${code}.sh`);
     // The server writes to the block's stdout, so it holds the output pipe open as long as it runs.
     await writeFile(script, `sleep 600 &\necho $! > "${pidFile}"\necho started\n${last}\n`);
-    const r = await run('bash', ['-euo', 'pipefail', script], { group: true, timeoutMs: 60_000 });
+    const r = await run('bash', ['-euo', 'pipefail', script], { group: true, timeoutMs: hangGuard(60_000) });
     const pid = Number(readFileSync(pidFile, 'utf8'));
     started.push(pid);
     expect(r.code, name).toBe(code);
@@ -46,7 +47,7 @@ describe.runIf(process.platform === 'linux')('issue 38: a guide block\'s backgro
     const pidFile = path.join(dir, 'plain.pid');
     const script = path.join(dir, 'plain.sh');
     await writeFile(script, `sleep 600 > /dev/null 2>&1 &\necho $! > "${pidFile}"\nfalse\n`);
-    const r = await run('bash', ['-euo', 'pipefail', script], { timeoutMs: 60_000 });
+    const r = await run('bash', ['-euo', 'pipefail', script], { timeoutMs: hangGuard(60_000) });
     const pid = Number(readFileSync(pidFile, 'utf8'));
     started.push(pid);
     expect(r.code).toBe(1);

@@ -1,5 +1,6 @@
 // Runs a command to completion and returns its exit code and output (for CLI tests).
 import { spawn } from 'node:child_process';
+import { hangGuard } from './hang-guard.js';
 
 export interface RunResult {
   code: number;
@@ -11,7 +12,7 @@ export interface RunResult {
 export interface RunOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Killed (its process group with `group`) after this long. Default 120 s. */
+  /** Killed (its process group with `group`) after this long. Default 120 s (a hang guard: hang-guard.ts). */
   timeoutMs?: number;
   /**
    * Runs the command as the leader of its own process group (`detached`) and, once it exits (pass, fail
@@ -36,7 +37,7 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
         // the group is gone already
       }
     };
-    const timeoutMs = options.timeoutMs ?? 120_000;
+    const timeoutMs = options.timeoutMs ?? hangGuard(120_000);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

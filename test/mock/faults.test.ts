@@ -15,6 +15,7 @@ import { Random } from '../../workbench/sandbox/random.js';
 import { mockArgs } from '../helpers/mock-cli.js';
 import { run } from '../helpers/run.js';
 import { anonymous, http, KEY, startSandbox, storefront, waitFor, type Reply } from '../sandbox/helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 let wb: Workbench;
 let auth: Record<string, string>;
@@ -298,7 +299,7 @@ describe('Prefer: delay=', () => {
     await expect.poll(async () => (await http(rules)).json.content.rules[0].applied).toBe(1);
     await other.close();
     expect(await pending).toBeInstanceOf(Error);
-  }, 20_000);
+  }, hangGuard(20_000));
 });
 
 describe('--fault', () => {
@@ -317,7 +318,7 @@ describe('--fault', () => {
       expect(lines[0]).toMatch(cases[i][1]);
       expect(result.stdout).toBe('');
     });
-  }, 60_000);
+  }, hangGuard(60_000));
 
   it('parses every key', () => {
     expect(parseFaultFlag('*:delay=100..900,status=503,allow_undocumented,rate=0.25,times=3,seed=s1,store=shop')).toEqual({

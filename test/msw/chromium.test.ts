@@ -20,6 +20,7 @@ import { buildBrowserSandbox } from '../../scripts/build-msw-browser.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { chromiumPath } from '../docs/site-build.js';
 import { runSequence, STORE, type Exchange, type FetchLike } from './sequence.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const require = createRequire(import.meta.url);
 const BASE = 'http://sandbox.test';
@@ -109,9 +110,9 @@ beforeAll(async () => {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const started = Date.now();
   await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
-  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, undefined, { timeout: hangGuard(60_000) });
   console.log(`page loaded, sandbox started and worker registered in ${Date.now() - started} ms`);
-}, 240_000);
+}, hangGuard(240_000));
 
 afterAll(async () => {
   await browser?.close();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const GUIDE = path.join(repoRoot, 'docs/guides/testing-with-the-sandbox.md');
 const FILE_BLOCK = /^```(?:ts|tsx) file=(\S+)\n([\s\S]*?)^```[ \t]*$/gm;
@@ -45,14 +46,14 @@ describe.concurrent('the vitest example of the guide', () => {
   });
 
   it("item 3: passes under vitest, as the guide shows: the app's client, made before server.listen(), renders the sandbox's data through the query hooks", async () => {
-    const r = await run(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--config', path.join(dir, 'vitest.repo.config.mts')], { cwd: repoRoot, timeoutMs: 240_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    const r = await run(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--config', path.join(dir, 'vitest.repo.config.mts')], { cwd: repoRoot, timeoutMs: hangGuard(240_000), env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
     expect(r.code, r.output).toBe(0);
     expect(r.output).toMatch(/Tests\s+3 passed \(3\)/);
-  }, 240_000);
+  }, hangGuard(240_000));
 
   it('type-checks', async () => {
-    const r = await run(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false'], { cwd: repoRoot, timeoutMs: 240_000 });
+    const r = await run(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false'], { cwd: repoRoot, timeoutMs: hangGuard(240_000) });
     expect(r.output.trim()).toBe('');
     expect(r.code).toBe(0);
-  }, 240_000);
+  }, hangGuard(240_000));
 });

@@ -19,6 +19,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { brokenLinks, markdownFiles, unshippedCitations } from './shipped-docs.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 /** The compiler flags of a strict app: the library's published types must compile under each. */
 const STRICT = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false };
@@ -144,7 +145,7 @@ afterAll(() => {
 });
 beforeAll(async () => {
   installed = await installPacked();
-}, 600_000);
+}, hangGuard(600_000));
 afterAll(async () => installed?.remove());
 
 // ---- the library alone, as an app installs it ---------------------------------------------------------
@@ -199,7 +200,7 @@ describe('the library installed alone into an app project', () => {
     const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', installed.appProject], { cwd: installed.appProject });
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);
-  }, 240_000);
+  }, hangGuard(240_000));
 
   it('imports the client and the validators in plain Node, without the tools', async () => {
     await writeFile(
@@ -230,7 +231,7 @@ describe('the packed library in a project with the tools', () => {
         include: ['consumer.ts', 'react-query.ts'],
       }),
     );
-  }, 600_000);
+  }, hangGuard(600_000));
 
   // One compile (each takes 20 s here): the consumer also holds type errors under @ts-expect-error.
   it('type-checks and compiles, under the strict flags, a consumer importing the root, validators, webhooks and react-query, and rejects its type errors', async () => {
@@ -238,7 +239,7 @@ describe('the packed library in a project with the tools', () => {
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);
     // A safety net for a loaded machine (about 20 s alone; CI runs it beside three other test files), not a speed check.
-  }, 240_000);
+  }, hangGuard(240_000));
 
   it('runs the compiled consumer in plain Node', async () => {
     const node = await run(process.execPath, [path.join(project, 'out/consumer.js')], { cwd: project });
@@ -302,7 +303,7 @@ describe('issue 37 item 4: storefront-contract-tools/back-office from the instal
     const tsc = await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: dir });
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);
-  }, 240_000);
+  }, hangGuard(240_000));
 
   it('item 4: a page importing it builds with vite build, not one warning, from the installed files', async () => {
     const page = await buildVitePage(path.join(installed.project, 'back-office-page'), backOfficePageJs);
@@ -311,7 +312,7 @@ describe('issue 37 item 4: storefront-contract-tools/back-office from the instal
     expect(fromPackage).toEqual(expect.arrayContaining(['dist/workbench/sandbox/back-office-client.js', 'dist/workbench/sandbox/back-office-api.js']));
     expect(fromPackage.filter((id) => !/^dist\/workbench\/(back-office|sandbox\/back-office-(client|api))\.js$/.test(id))).toEqual([]);
     expect(page.modules.filter((id) => id.includes('browser-external') || /node_modules\/(?!storefront-contract-tools\/)/.test(id))).toEqual([]);
-  }, 120_000);
+  }, hangGuard(120_000));
 });
 
 // ---- the example receivers the guides point to, from the installed tools package ----------------------
@@ -349,7 +350,7 @@ describe('the example receivers shipped in the tools package', () => {
 const ADMIN_TOKEN = 'packed-admin-token';
 
 function bin(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return run(installed.bin, args, { cwd: installed.project, env: { ...process.env, ...env }, timeoutMs: 120_000 });
+  return run(installed.bin, args, { cwd: installed.project, env: { ...process.env, ...env }, timeoutMs: hangGuard(120_000) });
 }
 
 /** Starts `storefront-contract mock` from the installed package; resolves with its URL. */
@@ -506,7 +507,7 @@ describe('the storefront-contract bin from the installed tools package', () => {
       receiver.close();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, hangGuard(240_000));
 });
 
 // ---- issue 37 item 7: what the shipped READMEs and guides point to is in the packages --------------------

@@ -13,6 +13,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { run } from '../helpers/run.js';
 import { LIBRARY, TOOLS } from '../helpers/manifests.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 export interface InstalledPackages {
   /** A project with both packages installed; `node_modules/.bin/storefront-contract` is the bin. */
@@ -34,7 +35,7 @@ async function emptyProject(dir: string, name: string): Promise<string> {
 }
 
 async function npmInstall(project: string, specs: string[]): Promise<void> {
-  const installed = await run('npm', ['install', ...specs, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project, timeoutMs: 300_000 });
+  const installed = await run('npm', ['install', ...specs, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: project, timeoutMs: hangGuard(300_000) });
   if (installed.code !== 0) throw new Error(`npm install ${specs.join(' ')} failed in ${project}:\n${installed.output}`);
 }
 
@@ -115,9 +116,9 @@ export function packTarballs(): Promise<PackedTarballs> {
       if (done) return done;
       await rm(runDir, { recursive: true, force: true });
       await mkdir(runDir);
-      const built = await run('npm', ['run', 'build', '--silent'], { cwd: repoRoot, timeoutMs: 600_000 });
+      const built = await run('npm', ['run', 'build', '--silent'], { cwd: repoRoot, timeoutMs: hangGuard(600_000) });
       if (built.code !== 0) throw new Error(`npm run build failed:\n${built.output}`);
-      const packed = await run('npm', ['pack', `dist/packages/${LIBRARY}`, `dist/packages/${TOOLS}`, '--pack-destination', runDir, '--silent'], { cwd: repoRoot, timeoutMs: 240_000 });
+      const packed = await run('npm', ['pack', `dist/packages/${LIBRARY}`, `dist/packages/${TOOLS}`, '--pack-destination', runDir, '--silent'], { cwd: repoRoot, timeoutMs: hangGuard(240_000) });
       if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
       return (await find())!;
     });

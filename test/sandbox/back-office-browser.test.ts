@@ -18,6 +18,7 @@ import type { Workbench } from '../../workbench/index.js';
 import { buildVitePage, type PageBuild } from '../helpers/vite-page.js';
 import { chromiumPath } from '../docs/site-build.js';
 import { startSandbox, waitFor } from './helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 /** Another site's name for this machine: a page served under it is a foreign web page to the workbench. */
@@ -93,7 +94,7 @@ beforeAll(async () => {
     headless: true,
     args: [...FLAGS, `--host-resolver-rules=MAP ${FOREIGN_HOST} 127.0.0.1`],
   });
-}, 180_000);
+}, hangGuard(180_000));
 
 afterAll(async () => {
   await browser?.close();
@@ -146,7 +147,7 @@ describe('issue 37 item 4: the typed back-office client in a page (storefront-co
     // The writes reached the workbench: the cart is there, with the page's quantity.
     const cart = (await cartsOf()).find((c) => c.id === outcome.cartId);
     expect(cart?.cart_items.map((i) => i.quantity)).toEqual([3]);
-  }, 60_000);
+  }, hangGuard(60_000));
 
   it("item 4: the same page served under another site's name is refused and changes nothing", async () => {
     const before = (await cartsOf()).length;
@@ -156,5 +157,5 @@ describe('issue 37 item 4: the typed back-office client in a page (storefront-co
     // It was the workbench that refused (local-origin.ts), not the browser that held the request back.
     await waitFor(() => log.split('\n').some((line) => /^OPTIONS \/__simulator\/stores\/bo-browser\/carts 403\b/.test(line.trim())), 'the refused preflight in the log');
     expect((await cartsOf()).length).toBe(before);
-  }, 60_000);
+  }, hangGuard(60_000));
 });

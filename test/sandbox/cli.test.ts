@@ -7,6 +7,7 @@ import { mockArgs, mockCli } from '../helpers/mock-cli.js';
 import { sandboxApiKey } from '../../workbench/index.js';
 import { http, KEY } from './helpers.js';
 import { runCli } from '../helpers/cli-in-process.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const args = mockArgs;
 const mock = mockCli();
@@ -46,7 +47,7 @@ describe('npm start with the sandbox', () => {
     expect(strict.stdout).toContain('(sandbox, strict auth, strict ownership)');
     expect(strict.stdout).toContain("ownership strict: a token reads only its customer's cards, orders and carts");
     strict.child.kill('SIGTERM');
-    const help = spawnSync(process.execPath, args(['--help']), { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    const help = spawnSync(process.execPath, args(['--help']), { cwd: repoRoot, encoding: 'utf8', timeout: hangGuard(60_000) });
     expect(help.stdout).toMatch(/--ownership <mode> +who reads a customer's cards, orders and carts: open/);
   });
 

@@ -16,6 +16,7 @@ import { mockCli, stopChild, type RunningMock } from '../helpers/mock-cli.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { COMPACTION_POINTS, Journal } from '../../workbench/sandbox/journal.js';
 import { http } from './helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const { tempDir } = cleanupAfterEach();
 const mock = mockCli();
@@ -66,7 +67,7 @@ function writer(dir: string, first: number, count: number, crashAt?: string): { 
   const env = { ...process.env };
   if (crashAt) env.SFC_TEST_COMPACTION_CRASH_AT = crashAt;
   else delete env.SFC_TEST_COMPACTION_CRASH_AT;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/helpers/journal-writer.ts'), dir, '6', String(first), String(count)], { cwd: repoRoot, env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test/helpers/journal-writer.ts'), dir, '6', String(first), String(count)], { cwd: repoRoot, env, encoding: 'utf8', timeout: hangGuard(60_000) });
   const acked = [...r.stdout.matchAll(/^ack (\d+)$/gm)].map((m) => Number(m[1]));
   return { acked, signal: r.signal };
 }
@@ -86,7 +87,7 @@ describe('kill -9 at each point of a compaction (a journal writer as a child)', 
     expect(more.signal).toBeNull();
     expect(more.acked).toHaveLength(8);
     expect(written(data)).toEqual([...ids, 100, 101, 102, 103, 104, 105, 106, 107]);
-  }, 60_000);
+  }, hangGuard(60_000));
 });
 
 describe('kill -9 at the commit point of a compaction, end to end', () => {
@@ -111,5 +112,5 @@ describe('kill -9 at the commit point of a compaction, end to end', () => {
     } finally {
       await stopChild(second.child);
     }
-  }, 60_000);
+  }, hangGuard(60_000));
 });

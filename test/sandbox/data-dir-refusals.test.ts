@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { mockArgs } from '../helpers/mock-cli.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sfc-data-dir-refusals-'));
 const file = path.join(dir, 'a-file');
@@ -40,7 +41,7 @@ describe('--data-dir the file system refuses', () => {
     expect(lines[0]).toContain(`--data-dir ${dataDir}: cannot keep data there (${code}`);
     expect(lines[0]).toContain('give a directory this user can create and write, or drop --data-dir');
     expect(r.code).toBe(2);
-  }, 60_000);
+  }, hangGuard(60_000));
 
   it('an empty value (an unset variable): one line, exit 2, not a workbench that keeps nothing', async () => {
     const r = await run(['--data-dir=', '--compact-after', '5']);
@@ -48,7 +49,7 @@ describe('--data-dir the file system refuses', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('--data-dir is empty: give the directory to keep the data in (created if missing), or drop --data-dir to run in memory');
     expect(r.code).toBe(2);
-  }, 60_000);
+  }, hangGuard(60_000));
 });
 
 describe('a data dir written by a newer workbench', () => {
@@ -65,5 +66,5 @@ describe('a data dir written by a newer workbench', () => {
     expect(lines[0]).toContain(`${name} line 1 is in format version 3, written by a newer workbench (this one reads versions 1 and 2)`);
     expect(lines[0]).not.toContain('restore');
     expect(r.code).toBe(2);
-  }, 60_000);
+  }, hangGuard(60_000));
 });

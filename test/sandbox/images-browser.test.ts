@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Workbench } from '../../workbench/index.js';
 import { chromiumPath } from '../docs/site-build.js';
 import { anonymous, call, q, startSandbox } from './helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -30,7 +31,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://localhost:${(page.address() as AddressInfo).port}/`;
   browser = await chromium.launch({ executablePath: await chromiumPath(), headless: true, args: FLAGS });
-}, 120_000);
+}, hangGuard(120_000));
 
 afterAll(async () => {
   await browser?.close();
@@ -62,4 +63,4 @@ it('a page on another origin shows the images at their sizes, with and without C
     expect(img, img.id).toMatchObject({ complete: true, width: size, height: size });
   });
   expect(loaded.at(-1)!.readable).toBe(true);
-}, 60_000);
+}, hangGuard(60_000));

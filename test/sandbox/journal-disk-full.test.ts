@@ -17,6 +17,7 @@ import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { Journal, JournalWriteError, type Entry } from '../../workbench/sandbox/journal.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { backOffice, http, startSandbox } from './helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const { defer, tempDir } = cleanupAfterEach();
 
@@ -179,7 +180,7 @@ describe('ENOSPC, a real full disk (tmpfs)', () => {
       await again.close();
     }
     expect(existsSync(path.join(data, 'sandbox.snapshot.jsonl'))).toBe(true);
-  }, 60_000);
+  }, hangGuard(60_000));
 });
 
 const HAS_PRLIMIT = spawnSync('prlimit', ['--version']).status === 0;
@@ -283,5 +284,5 @@ describe('issue 38: a full disk without root (a real file size limit on a child:
     } finally {
       await again.close();
     }
-  }, 120_000);
+  }, hangGuard(120_000));
 });

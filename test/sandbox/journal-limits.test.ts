@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { mockCli, stopChild, type RunningMock } from '../helpers/mock-cli.js';
 import { http, KEY, startSandbox } from './helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const { tempDir } = cleanupAfterEach();
 const mock = mockCli();
@@ -82,7 +83,7 @@ describe('a failed append does not poison the journal', () => {
     // And the journal takes writes again.
     expect((await http(`${base2}/customers`, 'POST', { headers: auth, body: customer(1000) })).status).toBe(201);
     await stopChild(second.child);
-  }, 120_000);
+  }, hangGuard(120_000));
 });
 
 describe('journal entries of the wrong shape', () => {

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { Journal, JournalReadError, type Entry } from '../../workbench/sandbox/journal.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const { tempDir } = cleanupAfterEach();
 
@@ -95,10 +96,10 @@ describe('files the sandbox did not write stop the start, naming the line and th
   it('from the CLI: one line naming --data-dir, the file and the line, exit 2', async () => {
     const d = await written();
     appendFileSync(tail(d), `garbage\n${line(move(4))}`);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet', '--data-dir', d], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', '0', '--quiet', '--data-dir', d], { cwd: repoRoot, encoding: 'utf8', timeout: hangGuard(60_000) });
     expect(r.status, r.stderr).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^storefront-contract mock: --data-dir ${d}: .*sandbox\\.jsonl line 4 is not valid JSON .* are good: keep them with \`truncate -s \\d+ `));
-  }, 60_000);
+  }, hangGuard(60_000));
 });

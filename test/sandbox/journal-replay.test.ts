@@ -13,6 +13,7 @@ import { cleanupAfterEach } from '../helpers/cleanup.js';
 import type { Workbench } from '../../workbench/index.js';
 import { closeOnce } from '../helpers/close-once.js';
 import { anonymous, backOffice, call, http, startSandbox } from './helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const { defer, tempDir } = cleanupAfterEach();
 
@@ -119,7 +120,7 @@ describe('replay gives the live world', () => {
     await busy.close();
     const restarted = await start(b, 4);
     expect(await worlds(restarted)).toBe(busyWorld);
-  }, 60_000);
+  }, hangGuard(60_000));
 
   it('reads a version-1 journal (whole records), and folds it with the version-2 entries written after it', async () => {
     const data = await dir();
@@ -142,7 +143,7 @@ describe('replay gives the live world', () => {
     const third = await start(data);
     expect(await worlds(third)).toBe(expected);
     expect((await ok(third, 'GET', '/world/products')).find((p: any) => p.id === 'prd_7Q2K9X').variants[0].inventory[0].stock_quantity).toBe(42);
-  }, 30_000);
+  }, hangGuard(30_000));
 
   it('without --data-dir: a store past 256 writes is folded in memory, and its rebuilt world is the live one', async () => {
     const wb = await startSandbox({ webhooks: false, sandbox: { maxWorlds: 1 } });
@@ -156,5 +157,5 @@ describe('replay gives the live world', () => {
     // Another store evicts it; reading it again rebuilds it from the folded lines.
     await ok(wb, 'GET', '/world', undefined, 'elsewhere');
     expect(await worlds(wb)).toBe(live);
-  }, 60_000);
+  }, hangGuard(60_000));
 });

@@ -7,6 +7,7 @@ import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { AnswerCache } from '../../workbench/sandbox/world.js';
 import type { Workbench } from '../../workbench/index.js';
 import { anonymous, backOffice, call, http, startSandbox } from './helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const { defer, tempDir } = cleanupAfterEach();
 
@@ -51,7 +52,7 @@ describe('worlds are evicted and rebuilt', () => {
       for (const store of stores.slice(1, 5)) await http(`${backOffice(wb, store)}/world`);
       const me = await anonymous(wb, stores[0]);
       expect((await call(wb, 'listProducts', 'GET', '/catalog/products?limit=1', { store: stores[0], headers: me.auth })).json.content.products[0].name).toBe('Matte Lipstick');
-    }, 60_000);
+    }, hangGuard(60_000));
   }
 });
 
@@ -81,5 +82,5 @@ describe('answer caches are bounded by bytes', () => {
     }
     expect(world.cache.bytes).toBeGreaterThan(0);
     expect(world.cache.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
-  }, 60_000);
+  }, hangGuard(60_000));
 });

@@ -10,6 +10,7 @@ import { MAX_AMOUNT, MAX_PRICE, MAX_STOCK, largestNumber } from '../../workbench
 import type { Workbench } from '../../workbench/index.js';
 import { anonymous, backOffice, http, q, startSandbox, storefront, tempDir } from './helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 let data: { dir: string; remove: () => Promise<void> };
 let wb: Workbench;
@@ -103,7 +104,7 @@ describe('property: accepted back-office writes keep every answer and event vali
     );
     const before = await answers();
     // Every event delivered so far validates against its message schema (waiting on the first, not a fixed sleep).
-    await vi.waitFor(() => expect(receiver.events.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(receiver.events.length).toBeGreaterThan(0), { timeout: hangGuard(20_000), interval: 50 });
     for (const e of receiver.events) expect(validateWebhookDelivery(e.body), `${e.event} ${JSON.stringify(e.body).slice(0, 200)}`).toMatchObject({ valid: true });
     expect(receiver.rejected).toEqual([]);
     expect(receiver.events.length).toBeGreaterThan(0);
@@ -113,5 +114,5 @@ describe('property: accepted back-office writes keep every answer and event vali
     wb = await start();
     // Image URLs carry the workbench's address, which a restart on a free port changes.
     expect(await answers()).toEqual(JSON.parse(JSON.stringify(before).split(`${was}/__sandbox-assets/`).join(`${wb.url}/__sandbox-assets/`)));
-  }, 60_000);
+  }, hangGuard(60_000));
 });

@@ -8,6 +8,7 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { killPids, makeTempDir } from '../helpers/cleanup.js';
 import { run } from '../helpers/run.js';
 import { describeProcess, findLeftovers, type ProcessInfo } from './leftover-processes.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const { dir, remove: removeDir } = await makeTempDir('sfc-leftover-');
 const pidsToStop: number[] = [];
@@ -28,7 +29,7 @@ const alive = (pid: number) => {
 function childVitest(env: Record<string, string>) {
   return run(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/setup/fixtures/leftover/vitest.config.ts'], {
     cwd: repoRoot,
-    timeoutMs: 120_000,
+    timeoutMs: hangGuard(120_000),
     // A short grace: the fixture's processes are left on purpose and never die by themselves.
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', SFC_LEFTOVER_GRACE_MS: '1000', ...env },
   });
@@ -46,15 +47,15 @@ describe.runIf(process.platform === 'linux').concurrent('issue 38: the check aft
     expect(r.output).toContain('LEFTOVER PROCESSES: 2 processes');
     for (const [pid, command] of [[pids[0], 'sleep 600'], [pids[1], 'sleep 601']] as const) expect(r.output).toMatch(new RegExp(`pid ${pid} \\(parent \\d+[^)]*\\): ${command}\\n`));
     // vi.waitFor waits the same way; expect.poll here failed with "expect.poll() must be called inside a test" (vitest 3.2, isolate: false).
-    await vi.waitFor(() => expect(pids.filter(alive)).toEqual([]), { timeout: 15_000, interval: 100 });
-  }, 180_000);
+    await vi.waitFor(() => expect(pids.filter(alive)).toEqual([]), { timeout: hangGuard(15_000), interval: 100 });
+  }, hangGuard(180_000));
 
   it("issue 38: a clean run passes: vitest's own workers and esbuild's service are not leftovers", async () => {
     const r = await childVitest({});
     expect(r.output).not.toContain('LEFTOVER');
     expect(r.output).toMatch(/1 passed/);
     expect(r.code, r.output).toBe(0);
-  }, 180_000);
+  }, hangGuard(180_000));
 });
 
 describe('issue 38: which processes count as left over', () => {

@@ -16,6 +16,7 @@ import { createWorkbench, type Workbench } from '../../workbench/index.js';
 import { waitFor } from './helpers.js';
 import { runCli } from '../helpers/cli-in-process.js';
 import { closedPort } from '../helpers/closed-port.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const ADMIN = { authorization: 'Bearer listen-test-admin', 'content-type': 'application/json' };
 const bin = path.join(repoRoot, 'cli/storefront-contract.ts');
@@ -33,7 +34,7 @@ const children: ChildProcess[] = [];
 const servers: http.Server[] = [];
 beforeAll(async () => {
   // Retries 100x faster (50 ms, 300 ms, 3 s), with the contract's full time-out for a loaded machine.
-  wb = await createWorkbench({ port: 0, quiet: true, webhooks: { timeScale: 0.01, timeoutMs: 30_000 } });
+  wb = await createWorkbench({ port: 0, quiet: true, webhooks: { timeScale: 0.01, timeoutMs: hangGuard(30_000) } });
 });
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, repoRoot } from '../../scripts/lib/repo.js';
 import { asciiJson } from '../../scripts/lib/ascii-json.js';
 import { run } from '../helpers/run.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const out = mkdtempSync(path.join(os.tmpdir(), 'bundle-ascii-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ describe('issue 37 item 15: the bundles are plain ASCII', () => {
     const result = await run(process.execPath, ['--import', 'tsx', 'scripts/bundle.ts', '--out', out], { cwd: repoRoot });
     expect(result.code, result.output).toBe(0);
     files = readdirSync(out).sort();
-  }, 180_000);
+  }, hangGuard(180_000));
 
   it('item 15: writes a bundled and a dereferenced file for every document', () => {
     expect(files).toEqual(Object.keys(documents).flatMap((name) => [`${name}.bundled.json`, `${name}.dereferenced.json`]).sort());

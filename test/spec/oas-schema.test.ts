@@ -12,6 +12,7 @@ import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { bundleDocument } from '../../scripts/generate/bundle.js';
 import { specDir } from '../../scripts/lib/repo.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 // The format checker of the OAS 3.1 schema's `$ref` property (`format: uri-reference`).
 const ajv = new Ajv2020();
@@ -56,5 +57,5 @@ describe.each(['storefront', 'admin'] as const)('the bundled %s document', (name
     expect(validator.version).toBe('3.1');
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-  }, 60_000);
+  }, hangGuard(60_000));
 });

@@ -14,6 +14,7 @@ import type { Workbench } from '../../workbench/index.js';
 import { mockArgs } from '../helpers/mock-cli.js';
 import { run } from '../helpers/run.js';
 import { backOffice, http as send, startSandbox, tempDir, waitFor } from '../sandbox/helpers.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const DAY = 86_400_000;
 const clockOf = (wb: Workbench, store: string) => `${backOffice(wb, store)}/clock`;
@@ -225,7 +226,7 @@ describe('issue 37 item 27: dates that do not exist, attempts counted, a hand-ed
     try {
       const file = path.join(dir, 'clocks.json');
       writeFileSync(file, JSON.stringify({ v: 1, clocks: { 'edited-store': { kind: 'frozen', at: 1e300 } } }));
-      const r = await run(process.execPath, mockArgs(['--data-dir', dir, '--port', '0', '--quiet']), { cwd: repoRoot, timeoutMs: 60_000 });
+      const r = await run(process.execPath, mockArgs(['--data-dir', dir, '--port', '0', '--quiet']), { cwd: repoRoot, timeoutMs: hangGuard(60_000) });
       expect(r.code, r.output).toBe(2);
       expect(r.stdout).toBe('');
       const lines = r.stderr.trim().split('\n');

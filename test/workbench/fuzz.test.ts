@@ -17,6 +17,7 @@ import { documents } from '../../scripts/lib/repo.js';
 import { adminOperations } from '../../generated/operations/admin.js';
 import { storefrontOperations } from '../../generated/operations/storefront.js';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
@@ -39,7 +40,7 @@ beforeAll(async () => {
   }
   const anon = await send(toOutgoing(specs.get('storefront')!.find((o) => o.operationId === 'createAnonymousUser')!, { kind: 'valid', label: '', pathParams: {}, query: {}, headers: {}, credentials: 'valid', expect: 'accepted', unknownIds: false }, targets.get('storefront')!), dispatcher, true);
   targets.get('storefront')!.token = (anon.body as { content: { access_token: string } }).content.access_token;
-}, 60_000);
+}, hangGuard(60_000));
 afterAll(async () => {
   await dispatcher?.close();
   await wb?.close();
@@ -101,7 +102,7 @@ describe.each(['storefront', 'admin'] as const)('fuzzing the %s API', (api) => {
       const security = securityRequests(valid, variants);
       if (security) await fuzz(api, op, security, variants.length * 2, 'security');
     }
-  }, 240_000);
+  }, hangGuard(240_000));
 
   it('malformed JSON bodies of any shape: a 4XX envelope', async () => {
     const withBody = specs.get(api)!.filter((op) => op.body);
@@ -120,7 +121,7 @@ describe.each(['storefront', 'admin'] as const)('fuzzing the %s API', (api) => {
         'malformed',
       );
     }
-  }, 120_000);
+  }, hangGuard(120_000));
 });
 
 describe('raw-socket garbage', () => {
@@ -180,5 +181,5 @@ describe('raw-socket garbage', () => {
     // The server is still up and well afterwards.
     const after = await fetch(`${wb.url}${path}`, { headers: { authorization: `Bearer ${targets.get('storefront')!.token}` } });
     expect(after.status).toBe(200);
-  }, 120_000);
+  }, hangGuard(120_000));
 });
