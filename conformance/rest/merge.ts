@@ -63,6 +63,7 @@ export function readShardReports(paths: readonly string[], expected?: ExpectedDi
       files.push(p);
       continue;
     }
+    // Stryker disable next-line MethodExpression: Node's readdirSync already returns names in this order (libuv's scandir sorts them); the sort says the order does not rest on that
     const found = readdirSync(p).filter((f) => SHARD_REPORT_PATTERN.test(f)).sort();
     if (!found.length) throw new MergeError(`${p}: holds no shard report (shard-<i>-of-<N>.json); pass the --report-dir of a certify --shard i/N run`);
     files.push(...found.map((f) => path.join(p, f)));
@@ -123,6 +124,7 @@ function schemaProblem(doc: unknown, error: ErrorObject): string {
   // Stryker disable next-line ArrayDeclaration: a JTD enum error always carries its allowedValues
   if (error.keyword === 'enum') return `${at} must be ${(params.allowedValues ?? []).map(shown).join(' or ')}, not ${shown(value)}`;
   if (params.missingProperty !== undefined) return `${at} has no ${shown(params.missingProperty)}`;
+  // Stryker disable next-line ConditionalExpression: the last kind of error the shard schema raises (see below), so the test is always true here
   if (params.additionalProperty !== undefined) return `${at} has a field ${shown(params.additionalProperty)} that a shard report does not have`;
   // Stryker disable next-line StringLiteral,LogicalOperator: the shard schema has no discriminator, so every JTD error it raises is a type, an enum, a missing or an unknown property (above)
   return `${at} ${error.message ?? 'is not what a shard report holds'}`;

@@ -211,6 +211,8 @@ describe('issue 38: certify merge of small shard reports gives the certificate o
       expect(comparable(merged)).toEqual(comparable(one));
       expect(merged.exchanges.map((e) => e.id)).toEqual(UNITS.map((u) => u.id));
       expect(merged.notes).toEqual(['merged from 2 shards (certify --shard i/2, then certify merge)', MERGE_VOUCHES]);
+    // What the note says, not only that it is the constant: what a merge checks and what it cannot.
+    expect(MERGE_VOUCHES).toMatch(/^A merge checks that the shard reports are the parts of one run .+ it cannot check that a report holds what its shard observed.+certify merge --expect-digest checks them\)\.$/);
       expect(merged.merge).toEqual({ shards: [a, b].map((s) => ({ shard: `${s.shard.index}/2`, digest: shardDigest(shardReportText(s)) })), digestsChecked: false });
     }
   });
@@ -399,6 +401,10 @@ describe('issue 38: certify merge reads shard report files, and refuses a damage
     expect(mergeError(() => readShardReports([folder('digests-one', a)], new Map([[da, '1/2'], [db, '2/2']])))).toBe(
       '--expect-digest names 2 shard reports and 1 were given (none has the digest given for 2/2): pass the report of every shard of the run',
     );
+    // Every shard whose digest matched no report is named, in the order given.
+    expect(mergeError(() => readShardReports([folder('digests-two', a)], new Map([[da, '1/2'], [db, '2/2'], [`sha256:${'0'.repeat(64)}`, '3/3']])))).toBe(
+      '--expect-digest names 3 shard reports and 1 were given (none has the digest given for 2/2, 3/3): pass the report of every shard of the run',
+    );
   });
 
   it('nothing given, nothing there, a folder without reports, more reports than shards', () => {
@@ -465,6 +471,8 @@ describe('issue 38: certify merge reads shard report files, and refuses a damage
     ['a rule index as text', (r) => (r.exchanges[0].ruleTally.judged = ['x']), `exchanges[0].ruleTally.judged[0] must be a whole number from 0 to 4294967295, not "x"; ${RERUN}`],
     ['a negative duration', (r) => (r.durationMs = -1), `startedAt "${a.startedAt}" and durationMs -1 are not the time of a run; ${RERUN}`],
     ['a duration past the end of time', (r) => (r.durationMs = 9e15), `startedAt "${a.startedAt}" and durationMs 9000000000000000 are not the time of a run; ${RERUN}`],
+    // Its end is past the last date a Date holds, though its start minus its duration is not.
+    ['a run ending past the last date', (r) => ((r.startedAt = '9999-12-31T23:59:59Z'), (r.durationMs = 8.5e15)), `startedAt "9999-12-31T23:59:59Z" and durationMs 8500000000000000 are not the time of a run; ${RERUN}`],
     // RFC 3339 has leap seconds; Date.parse does not read them.
     ['a start at a leap second', (r) => (r.startedAt = '2016-12-31T23:59:60Z'), `startedAt "2016-12-31T23:59:60Z" and durationMs 1000 are not the time of a run; ${RERUN}`],
     ['a setting that is an object', (r) => (r.settings.concurrency = { n: 1 }), `settings["concurrency"] must be a string, a number, true, false or null, not {"n":1}; ${RERUN}`],
@@ -497,6 +505,15 @@ describe('issue 38: certify merge reads shard report files, and refuses a damage
     change(copy);
     const [read] = readShardReports([path.join(folder(name.replace(/\W+/g, '-'), copy), 'shard-1-of-2.json')]);
     expect(read.report).toEqual(copy);
+  });
+
+  it('shard totals at both bounds are read: a run of one shard (1/1) and the last of 64 (64/64)', () => {
+    for (const [index, total] of [[1, 1], [64, 64]] as const) {
+      const copy = structuredClone(a) as Json;
+      Object.assign(copy.shard, { index, total });
+      const [read] = readShardReports([path.join(folder(`bounds-${index}-${total}`, copy), shardReportName(index, total))]);
+      expect(read.report.shard).toMatchObject({ index, total });
+    }
   });
 
   it.each<[string, (json: string) => string, string]>([
