@@ -1,6 +1,6 @@
 // The sandbox's port to the webhook simulator: how a write raises an event. Its own file, so the type check
 // that holds raising to the catalog's names (test/client/workbench-events.check.ts) compiles only this.
-import type { WebhookEventName } from '../../generated/types/webhooks.js';
+import type { WebhookEventName } from 'storefront-contract';
 import type { RaisedEvent } from './back-office-api.js';
 
 /** Who an event concerns (`payload.user_id`) and which admin caused it (`payload.admin_user_id`). */

@@ -14,7 +14,7 @@ import { loadTemplates } from './templates.js';
 import { generateWorld } from './seed.js';
 import type { EventActor, EventSink, RaisedEvent } from './events.js';
 import type { Identity, WorldData } from './types.js';
-import type { WebhookEventName } from '../../generated/types/webhooks.js';
+import type { WebhookEventName } from 'storefront-contract';
 import { World } from './world.js';
 import { Clocks, dayOf } from '../clock/clocks.js';
 
