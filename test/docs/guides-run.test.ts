@@ -93,6 +93,26 @@ async function execute(block: Block, index: number) {
     : run(process.execPath, ['--conditions=sfc-source', '--import', 'tsx', file], { cwd: repoRoot, env, group: true, timeoutMs: RUN_LIMIT_MS });
 }
 
+/**
+ * What a failed block's certificates say (a block may send the certifier's output to /dev/null, as a script
+ * would): the rules that did not pass in each report.json under a --report-dir it names, with their first
+ * findings.
+ */
+async function reportsOf(block: Block): Promise<string> {
+  const dirs = [...block.code.matchAll(/--report-dir\s+(\S+)/g)].map((m) => path.resolve(repoRoot, m[1]!.replace(/^["']|["']$/g, '')));
+  const parts: string[] = [];
+  for (const dir of dirs) {
+    try {
+      const report = JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as { verdict?: string; rules?: Array<{ id: string; status: string; skipped?: string; findings?: unknown[] }> };
+      const notPassed = (report.rules ?? []).filter((rule) => rule.status === 'failed').map((rule) => ({ id: rule.id, findings: (rule.findings ?? []).slice(0, 3) }));
+      parts.push(`${path.relative(repoRoot, dir)}/report.json: ${report.verdict}; failed: ${JSON.stringify(notPassed).slice(0, 4000)}`);
+    } catch (e) {
+      parts.push(`${path.relative(repoRoot, dir)}/report.json: not read (${(e as Error).message})`);
+    }
+  }
+  return parts.length ? `\n--- reports ---\n${parts.join('\n')}` : '';
+}
+
 /** Ids of the sandbox's seeded kinds (products, variants, carts, customers, groups, locations, categories) and order numbers. */
 const SEEDED_ID = /\b(?:(?:prd|var|crt|cst|cgrp|cg|loc|cat)_[A-Za-z0-9_]+|SO-\d{4}-\d{6})\b/g;
 /** Ids a guide names though the seeded world lacks them, with where and why. */
@@ -166,7 +186,7 @@ describe.concurrent('runnable blocks, run', () => {
 
   it.each(blocks.map((b, i) => [b.name, b, i] as const))('%s', async (_name, block, index) => {
     const r = await execute(block, index);
-    expect(r.code, `${block.name} failed (exit ${r.code}):\n${block.code}\n--- output ---\n${r.output}`).toBe(0);
+    expect(r.code, `${block.name} failed (exit ${r.code}):\n${block.code}\n--- output ---\n${r.output}${r.code === 0 ? '' : await reportsOf(block)}`).toBe(0);
   }, TEST_LIMIT_MS);
 
 });
