@@ -163,7 +163,7 @@ describe('issue 37 item 26: what a merge vouches for, digests, and a report.html
   it('a --strict shard carries --strict to the merge: its warnings fail the merged run, as they fail the run unsharded', async () => {
     const strict = path.join(dir, 'strict');
     const shard = await runCli(['certify', '--base-url', target.url, '--input', `restricted_api_key=${KEY}`, '--strict', '--shard', '1/1', '--quiet', '--report-dir', strict], { STOREFRONT_API_KEY: KEY });
-    expect(shard.stdout).toMatch(/\d+ warnings|[1-9]\d* errors/);
+    expect(shard.stdout, `exit ${shard.code}: ${shard.stderr}`).toMatch(/\d+ warnings|[1-9]\d* errors/);
     const merged = await runCli(['certify', 'merge', strict, '--report-dir', path.join(strict, 'merged'), '--quiet']);
     const cert: RestCertificate = JSON.parse(readFileSync(path.join(strict, 'merged', 'report.json'), 'utf8'));
     expect(cert.strict).toBe(true);
