@@ -42,6 +42,26 @@ function cached(world: World, key: string, build: () => unknown): Reply {
   return { status: 200, body: bytes };
 }
 
+/**
+ * The answer cache's key for a read: the operation, what the caller decides beyond its parameters (`caller`:
+ * whether it may read what it asked for), and every parameter the operation declares in the spec (the
+ * generated operation table), so a parameter added to the spec is part of the key without a line here.
+ * Values are taken as sent, repeats and order included, absent apart from empty (JSON): two requests share
+ * an entry only when nothing they carry differs, short of `normalized`, the value a parameter stands for
+ * where the handler reads it so (an unknown customer group prices like none).
+ */
+export function answerKey(operationId: keyof typeof storefrontOperations, request: Pick<LiveRequest, 'query' | 'params' | 'headers'>, normalized: Record<string, string> = {}, caller: ReadonlyArray<string | boolean> = []): string {
+  const parts: unknown[] = [operationId, caller];
+  for (const parameter of storefrontOperations[operationId].parameters as ReadonlyArray<{ name: string; in: string }>) {
+    if (Object.hasOwn(normalized, parameter.name)) parts.push(normalized[parameter.name]);
+    else if (parameter.in === 'query') parts.push(request.query.getAll(parameter.name));
+    else if (parameter.in === 'path') parts.push(request.params[parameter.name] ?? null);
+    else if (parameter.in === 'header') parts.push(request.headers[parameter.name] ?? null);
+    else parts.push(null);
+  }
+  return JSON.stringify(parts);
+}
+
 const ok = (message: string, content: unknown) => successEnvelope(message, content);
 
 // ---- sort fields of the three lists ------------------------------------------------------------------------
@@ -138,8 +158,8 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       return { status: 200, body: ok('OTP sent successfully', content) };
     },
 
-    listCountries(_request, world) {
-      return cached(world, 'countries', () => ok('Countries fetched successfully', { countries: world.countries }));
+    listCountries(request, world) {
+      return cached(world, answerKey('listCountries', request), () => ok('Countries fetched successfully', { countries: world.countries }));
     },
 
     listProducts(request, world) {
@@ -148,7 +168,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       const slugs = [...new Set(request.query.getAll('category_slug'))].sort();
       const page = pageOf(request.query, maxPageSize);
       const sortRaw = request.query.get('sort_by');
-      const key = ['products', ctx.groupKey, ctx.inventory, page.page, page.limit, sortRaw ?? '', ids.join('\u0001'), slugs.join('\u0001')].join('\u0000');
+      const key = answerKey('listProducts', request, { 'x-customer-group-id': ctx.groupKey });
       try {
         return cached(world, key, () => {
           const keys = parseSort(sortRaw, PRODUCT_SORT);
@@ -176,7 +196,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       if (!product) return notFound(`Product ${productId} not found.`, [{ location: 'path', name: 'product_id', message: 'no product with this id' }]);
       const ref = world.variantOf(productId, variantId);
       if (!ref) return notFound(`Variant ${variantId} of product ${productId} not found.`, [{ location: 'path', name: 'variant_id', message: 'no variant with this id in this product' }]);
-      return cached(world, ['variant', ctx.groupKey, ctx.inventory, productId, variantId].join('\u0000'), () =>
+      return cached(world, answerKey('getVariant', request, { 'x-customer-group-id': ctx.groupKey }), () =>
         ok('Variant fetched successfully', { variant: renderVariant(world, ref.product, ref.variant, ctx) }),
       );
     },
@@ -186,7 +206,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       const sources = [...new Set(request.query.getAll('product_id'))];
       const page = pageOf(request.query, maxPageSize);
       const sortRaw = request.query.get('sort_by');
-      const key = ['similar', ctx.groupKey, page.page, page.limit, sortRaw ?? '', [...sources].sort().join('\u0001')].join('\u0000');
+      const key = answerKey('listSimilarProducts', request, { 'x-customer-group-id': ctx.groupKey });
       try {
         return cached(world, key, () => {
           const keys = parseSort(sortRaw, SIMILAR_SORT);
@@ -220,7 +240,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
       const sortRaw = request.query.get('sort_by');
       // Another customer's orders are no orders of this caller's (--ownership strict), as for an unknown user.
       const visible = mayRead(request, userId);
-      const key = ['orders', userId, visible, page.page, page.limit, sortRaw ?? '', statuses.join('\u0001')].join('\u0000');
+      const key = answerKey('listOrders', request, {}, [visible]);
       try {
         return cached(world, key, () => {
           const keys = parseSort(sortRaw, ORDER_SORT);
