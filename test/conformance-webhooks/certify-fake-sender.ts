@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import { runSender } from '../../conformance/webhooks/run.js';
 import { startFakeSender } from './fake-sender.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 import { TIME_SCALE, type SenderCase } from './sender-cases.js';
 
 const base = { port: 0, event: 'order.created', expectHeaders: {}, reportDir: '' };
@@ -21,7 +22,8 @@ export async function certifyFakeSender(_name: string, { fault, rule, strict }: 
     const sender = await startFakeSender({ timeScale: TIME_SCALE, fault });
     try {
       // A lost event is waited for 2 s (not the default 10 s): the senders here answer within milliseconds.
-      const waitMs = fault === 'drops-first-delivery' ? 2000 : undefined;
+      // Otherwise the certifier's default patience (10 s), a hang guard here (test/helpers/hang-guard.ts).
+      const waitMs = fault === 'drops-first-delivery' ? 2000 : hangGuard(10_000);
       const result = await runSender({ ...base, adminUrl: sender.url, adminToken: 't', timeScale: TIME_SCALE, quietMs: 700, strict, waitMs }, { writeFiles: false });
       const failing = result.certificate.rules.filter((x) => x.status === 'failed').map((x) => x.id);
       // On a busy machine the certifier may decline to judge the rule that names the fault (skipped, saying

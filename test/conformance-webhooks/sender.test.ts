@@ -9,6 +9,7 @@ import { runSender } from '../../conformance/webhooks/run.js';
 import { certifyFakeSender } from './certify-fake-sender.js';
 import { startFakeSender } from './fake-sender.js';
 import { FIRST_HALF } from './sender-cases.js';
+import { hangGuard } from '../helpers/hang-guard.js';
 
 const base = { port: 0, event: 'order.created', expectHeaders: {}, reportDir: '' };
 const failing = (r: Awaited<ReturnType<typeof runSender>>) => r.certificate.rules.filter((x) => x.status === 'failed').map((x) => x.id);
@@ -26,7 +27,9 @@ describe('sender certification: the webhook simulator', () => {
   });
 
   it('is certified, every rule judged, the secret nowhere in the certificate', async () => {
-    const result = await runSender({ ...base, adminUrl: mock.url, adminToken: 'certifier-test-token', timeScale: 0.005 }, { writeFiles: false });
+    // The wait for each phase's first delivery is the certifier's patience, a hang guard here: under load the
+    // simulator's sending thread may take seconds to start.
+    const result = await runSender({ ...base, adminUrl: mock.url, adminToken: 'certifier-test-token', timeScale: 0.005, waitMs: hangGuard(10_000) }, { writeFiles: false });
     const findings = result.certificate.rules.filter((x) => x.status !== 'passed').map((x) => ({ id: x.id, skipped: x.skipped, findings: x.findings }));
     expect(failing(result), JSON.stringify({ findings, settings: result.certificate.settings })).toEqual([]);
     expect(result.certificate.verdict).toBe('certified');
