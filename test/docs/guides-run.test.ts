@@ -75,7 +75,24 @@ afterAll(async () => {
   if (shimDir) await rm(shimDir, { recursive: true, force: true });
 });
 
+/**
+ * Blocks that certify demo-store or change its world through the back office run one at a time: a
+ * certification judges a store nobody changes while it runs (a product added between two pages of a list
+ * changes the totals it compares), as on a reader's own machine. The other blocks run beside them.
+ */
+const CHANGES_OR_CERTIFIES_DEMO = /createBackOfficeClient\(\{[^}]*storeId: 'demo-store'|\bcertify\b[^\n]*--store-id demo-store|__simulator\/stores\/demo-store\b(?!\/(?:world|keys)\b)/;
+let demoStoreTurn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const mine = demoStoreTurn.then(work, work);
+  demoStoreTurn = mine.catch(() => undefined);
+  return mine;
+}
+
 async function execute(block: Block, index: number) {
+  return CHANGES_OR_CERTIFIES_DEMO.test(block.code) ? inTurn(() => executeNow(block, index)) : executeNow(block, index);
+}
+
+async function executeNow(block: Block, index: number) {
   const env = {
     ...process.env,
     STOREFRONT_URL: workbench.url,
