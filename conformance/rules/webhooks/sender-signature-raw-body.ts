@@ -28,6 +28,8 @@ export const senderSignatureRawBody: Rule<SenderObservations> = {
           ['compact JSON.stringify', JSON.stringify(d.body)],
           ['indented JSON.stringify', JSON.stringify(d.body, null, 2)],
         ] as const) {
+          // Not claimed when the re-serialisation reads as the bytes sent (bytes that are not UTF-8 decode to
+          // the same text): the signature then simply does not match the bytes.
           if (text !== d.raw.toString('utf8') && given === digest(o.secret, text)) {
             return [`signature is over a re-serialisation of the body (${what}), not over the ${d.raw.length} bytes sent`];
           }

@@ -28,8 +28,9 @@ describe('sender-envelope-schema', () => {
     expect(view(senderEnvelopeSchema, given)).toEqual(want);
   });
 
-  it('is skipped when no delivery arrived', () => {
+  it('is skipped when no delivery arrived, saying which rule reports it', () => {
     expect(view(senderEnvelopeSchema, sender([]))).toBe('skipped');
+    expect(senderEnvelopeSchema.check(sender([]))).toEqual({ skipped: 'no delivery arrived (see sender-delivers)' });
     expect(view(senderEnvelopeSchema, sender([delivery()]))).toEqual([]);
   });
 });

@@ -36,6 +36,19 @@ describe('sender-signature-raw-body findings', () => {
     expect(view(senderSignatureRawBody, sender([compact]))).toEqual([`signature is over a re-serialisation of the body (indented JSON.stringify), not over the ${compact.raw.length} bytes sent`]);
   });
 
+  it('only a leading sha256= is the prefix: the same digest followed by "sha256=" is not the signature', () => {
+    const d = delivery();
+    const hex = signPayload(d.raw, SECRET).replace(/^sha256=/, '');
+    expect(view(senderSignatureRawBody, sender([delivery((x) => (x.headers[SIGNATURE] = [`${hex}sha256=`]))]))).toEqual([`signature does not match the ${d.raw.length} bytes received with the subscription secret`]);
+  });
+
+  it('a body whose bytes are not UTF-8, signed over its decoded text, does not match; it is not called a re-serialisation (the text reads as what was sent)', () => {
+    const raw = Buffer.concat([Buffer.from('{"event":"order.created","note":"'), Buffer.from([0xff]), Buffer.from('"}')]);
+    const body = JSON.parse(raw.toString('utf8'));
+    const signed = { ...delivery(), raw, body, headers: { ...delivery().headers, [SIGNATURE]: [signPayload(Buffer.from(JSON.stringify(body)), SECRET)] } };
+    expect(view(senderSignatureRawBody, sender([signed]))).toEqual([`signature does not match the ${raw.length} bytes received with the subscription secret`]);
+  });
+
   it('bytes that are not JSON are only checked as bytes', () => {
     const d = delivery();
     expect(view(senderSignatureRawBody, sender([{ ...d, raw: Buffer.from('x'), body: undefined }]))).toEqual(['signature does not match the 1 bytes received with the subscription secret']);

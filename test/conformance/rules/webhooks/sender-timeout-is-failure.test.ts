@@ -12,6 +12,9 @@ const timeout = (...deliveries: CapturedDelivery[]) => phases(phase('timeout', d
 
 const cases: Array<[string, { given: SenderObservations; want: View }]> = [
   ['gave up at 30 s, retried 5 s later', { given: timeout(held(30000), retryAt(35000)), want: [] }],
+  // Times are the certifier's clock, not zero at the attempt: the hold is the difference.
+  ['the same an hour into the run', { given: timeout({ ...held(3_630_000), receivedAt: 3_600_000 }, retryAt(3_635_000)), want: [] }],
+  ['gave up after 10 s, an hour into the run', { given: timeout({ ...held(3_610_000), receivedAt: 3_600_000 }, retryAt(3_615_000)), want: ['the sender gave up after 10 s; expected 30 s (accepted 28.485 s to 46 s)'] }],
   ['gave up at 28 s by a late-stamped arrival (a 2 s stall of the certifier around it)', { given: timeout({ ...held(28000), receivedAt: 0, stampDelayMs: 2000 }, retryAt(33000)), want: [] }],
   ['gave up after 10 s', { given: timeout(held(10000), retryAt(15000)), want: ['the sender gave up after 10 s; expected 30 s (accepted 28.485 s to 46 s)'] }],
   ['never gave up (the certifier closed it)', { given: timeout(held(60000, false), retryAt(65000)), want: ['the sender did not give up on the unanswered attempt within 46 s (time-out 30 s)'] }],
