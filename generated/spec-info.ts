@@ -17,6 +17,6 @@ export const specInfo = {
   "webhooks": {
     "source": "spec/asyncapi/webhooks.yaml",
     "version": "1.0.0",
-    "sha256": "7f33fa3fc73943de74382baf8678da4c0a167fa6fd0a0e793e751a1f0344f0d1"
+    "sha256": "e7ce369fbc7c725828bd653b687d4782764c3abcab50adef5aca107c80626623"
   }
 } as const;

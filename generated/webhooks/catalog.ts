@@ -6,6 +6,7 @@ export const deliveryRules = {
   "contentType": "application/json",
   "userAgent": "Service-Webhooks/1.0",
   "timeoutSeconds": 30,
+  "timeoutFrom": "request-sent",
   "retryDelaysSeconds": [
     5,
     30,
@@ -81,6 +82,7 @@ export const deliveryRules = {
     "contentType": "inferred",
     "userAgent": "seed",
     "timeoutSeconds": "seed",
+    "timeoutFrom": "inferred",
     "retryDelaysSeconds": "seed",
     "retryDelayFrom": "inferred",
     "maxAttempts": "seed",

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryRules } from 'storefront-contract';
 import { postWithDeadline } from '../../workbench/simulator/post-with-deadline.js';
 import { closedPort } from '../helpers/closed-port.js';
 
@@ -96,6 +97,8 @@ describe('postWithDeadline', () => {
     const pending = post('/stall-before-write?delay=150', 300);
     stall(300);
     expect(await pending).toMatchObject({ status: 200, timedOut: false });
+    // What the contract's delivery rules say it counts from (designed: register WH-024).
+    expect(deliveryRules.timeoutFrom).toBe('request-sent');
   });
 
   it('times out a receiver that never answers, and closes the connection no earlier than the time-out after the request came', async () => {
