@@ -27,6 +27,8 @@ export interface SchedulerOptions {
 
 export class Scheduler {
   private inFlight = 0;
+  /** The attempts this process is sending now (their `seq`): their leases are renewed, never settled. */
+  private readonly sending = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private pumpQueued = false;
   private nextLeaseCheck = 0;
@@ -129,6 +131,10 @@ export class Scheduler {
     if (now >= this.nextLeaseCheck) {
       this.nextLeaseCheck = now + LEASE_CHECK_MS;
       for (const row of this.o.store.expiredLeases(now)) {
+        // Still being sent by this process (a busy machine, a slow sending thread): the lease is a guard
+        // against a sender that died, so this live one keeps its claim. Settling it would count an attempt
+        // whose 200 is still on its way as failed, and retry an event its receiver had accepted.
+        if (row.claimed_by === this.o.owner && this.sending.has(row.seq) && this.o.store.renewLease(row.seq, this.o.owner, now + this.leaseMs)) continue;
         const result = { completedAt: this.o.clocks.now(row.store_id), responseStatus: null, errorClass: 'network_error' as const, excerpt: null, truncated: false };
         this.settle(this.o.store.complete(row, row.claimed_by ?? '', result, this.policy, () => newDeliveryId(now)));
       }
@@ -161,6 +167,7 @@ export class Scheduler {
   private start(claim: Claim): void {
     this.inFlight++;
     const { row } = claim;
+    this.sending.add(row.seq);
     // Signed now, in the tick that claimed it with the current secret: a rotation can never be skipped.
     const attempt = signAttempt(
       row.url,
@@ -176,6 +183,7 @@ export class Scheduler {
       })
       .finally(() => {
         this.inFlight--;
+        this.sending.delete(row.seq);
         this.running.delete(task);
         this.kick();
       });

@@ -413,6 +413,7 @@ export class SimulatorStore {
       subStatus: db.prepare(`SELECT status, url FROM subscriptions WHERE id = ?`),
       dataVersion: db.prepare(`PRAGMA data_version`).pluck(),
       expired: db.prepare(`SELECT * FROM attempts WHERE status = 'in_flight' AND lease_until <= ? ORDER BY lease_until LIMIT 100`),
+      renewLease: db.prepare(`UPDATE attempts SET lease_until = ? WHERE seq = ? AND status = 'in_flight' AND claimed_by = ?`),
       nextDue: db.prepare(`SELECT min(scheduled_at) AS t FROM attempts WHERE status = 'scheduled'`),
       nextLease: db.prepare(`SELECT min(lease_until) AS t FROM attempts WHERE status = 'in_flight'`),
       // Retention (./retention.ts). The next store with events after ?, by an index seek.
@@ -898,6 +899,11 @@ export class SimulatorStore {
   /** In-flight attempts whose lease ran out: their sender died (crash, kill) before recording an answer. */
   expiredLeases(now: number): AttemptRow[] {
     return this.s.expired.all(now) as AttemptRow[];
+  }
+
+  /** Moves the lease of an attempt `owner` still holds to `leaseUntil`; false when it holds it no more. */
+  renewLease(seq: number, owner: string, leaseUntil: number): boolean {
+    return this.s.renewLease.run(leaseUntil, seq, owner).changes > 0;
   }
 
   /**
