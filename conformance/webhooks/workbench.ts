@@ -42,6 +42,8 @@ export async function certifyWebhooksAgainstWorkbench(options: WorkbenchWebhookO
   const io = { progress: options.progress, writeFiles: options.reportDir !== undefined };
   const dir = (name: string) => (options.reportDir ? path.join(options.reportDir, name) : '');
   try {
+    // The sending thread started before the first event is raised: its start is not the sender's latency.
+    await sim?.ready();
     const sender = await runSender(
       {
         adminUrl: mock?.url ?? options.baseUrl!,

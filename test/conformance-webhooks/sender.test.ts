@@ -20,6 +20,7 @@ describe('sender certification: the webhook simulator', () => {
   beforeAll(async () => {
     sim = createSimulator({ timeScale: 0.005 });
     mock = await createMockServer({ port: 0, quiet: true, extensions: [sim.extension] });
+    await sim.ready();
   });
   afterAll(async () => {
     await sim?.close();

@@ -67,6 +67,11 @@ export interface Simulator {
   trigger(storeId: string, event: string, properties?: Record<string, unknown>, unset?: readonly string[]): TriggerContent;
   /** Resolves once every write so far is committed (undefined: nothing pending). HTTP answers wait for it. */
   settled(): Promise<void> | undefined;
+  /**
+   * Resolves once the sender can send at once (its sending thread started): what a caller timing the first
+   * delivery awaits first, so the thread's start (seconds on a loaded machine) is not taken for latency.
+   */
+  ready(): Promise<void>;
   /** Every finished attempt (after it is recorded), for tests and tools. Returns an unsubscribe function. */
   onAttempt(listener: (delivery: WebhookDeliveryView) => void): () => void;
   /** Lines for a startup banner: where things are and how admin auth behaves. */
@@ -203,6 +208,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return content;
     },
     settled,
+    ready: async () => {
+      if (sender.warmUp && !sender.isReady?.()) await sender.warmUp();
+    },
     retention,
     prune: () => pruner.schedule(),
     onAttempt(listener) {
