@@ -113,16 +113,18 @@ async function executeNow(block: Block, index: number) {
 /**
  * What a failed block's certificates say (a block may send the certifier's output to /dev/null, as a script
  * would): the rules that did not pass in each report.json under a --report-dir it names, with their first
- * findings.
+ * findings, and the report's summaries and notes.
  */
 async function reportsOf(block: Block): Promise<string> {
   const dirs = [...block.code.matchAll(/--report-dir\s+(\S+)/g)].map((m) => path.resolve(repoRoot, m[1]!.replace(/^["']|["']$/g, '')));
   const parts: string[] = [];
   for (const dir of dirs) {
     try {
-      const report = JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as { verdict?: string; rules?: Array<{ id: string; status: string; skipped?: string; findings?: unknown[] }> };
-      const notPassed = (report.rules ?? []).filter((rule) => rule.status === 'failed').map((rule) => ({ id: rule.id, findings: (rule.findings ?? []).slice(0, 3) }));
-      parts.push(`${path.relative(repoRoot, dir)}/report.json: ${report.verdict}; failed: ${JSON.stringify(notPassed).slice(0, 4000)}`);
+      const report = JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as { verdict?: string; summary?: unknown; exchangeSummary?: unknown; notes?: unknown; rules?: Array<{ id: string; status: string; skipped?: string; findings?: unknown[] }> };
+      const notPassed = (report.rules ?? []).filter((rule) => rule.status !== 'passed').map((rule) => ({ id: rule.id, status: rule.status, skipped: rule.skipped, findings: (rule.findings ?? []).slice(0, 3) }));
+      // A verdict with no failed rule (an exchange that never completed, a note) shows in the summaries and notes.
+      const context = JSON.stringify({ summary: report.summary, exchanges: report.exchangeSummary, notes: report.notes });
+      parts.push(`${path.relative(repoRoot, dir)}/report.json: ${report.verdict}; not passed: ${JSON.stringify(notPassed).slice(0, 4000)}; ${context.slice(0, 4000)}`);
     } catch (e) {
       parts.push(`${path.relative(repoRoot, dir)}/report.json: not read (${(e as Error).message})`);
     }
