@@ -28,8 +28,8 @@ describe('sender certification: the webhook simulator', () => {
   });
 
   it('is certified, every rule judged, the secret nowhere in the certificate', async () => {
-    // The wait for each phase's first delivery is the certifier's patience, a hang guard here: under load the
-    // simulator's sending thread may take seconds to start.
+    // The wait for each phase's first delivery is the certifier's patience, a hang guard here (the sending
+    // thread is started in beforeAll; a loaded machine still delays each delivery).
     const result = await runSender({ ...base, adminUrl: mock.url, adminToken: 'certifier-test-token', timeScale: 0.005, waitMs: hangGuard(10_000) }, { writeFiles: false });
     const findings = result.certificate.rules.filter((x) => x.status !== 'passed').map((x) => ({ id: x.id, skipped: x.skipped, findings: x.findings }));
     expect(failing(result), JSON.stringify({ findings, settings: result.certificate.settings })).toEqual([]);

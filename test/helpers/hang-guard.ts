@@ -8,9 +8,6 @@ const raw = process.env.SFC_TEST_TIMEOUT_SCALE;
 const scale = Number(raw ?? 1);
 if (!(Number.isFinite(scale) && scale >= 1 && scale <= 20)) throw new Error(`SFC_TEST_TIMEOUT_SCALE "${raw}" is not a number from 1 to 20; unset it or use e.g. 4.`);
 
-/** The factor the hang guards are stretched by (1 unless the run is under load). */
-export const hangScale = scale;
-
 /** A hang guard of `ms` on an unloaded machine, stretched under load. */
 export function hangGuard(ms: number): number {
   return ms * scale;

@@ -2,7 +2,7 @@
 // spec (workbench/sandbox/operations.ts answerKey, from the generated operation table), never by a list kept
 // by hand: a parameter added to the spec is in the key with no line of the sandbox changed (the table below
 // is the spec's, so a new parameter gets its case here too). Two requests share a cached answer only when
-// nothing they carry differs; over HTTP, a cached list still answers only the request it was built for.
+// nothing they carry differs; over HTTP, lists answer as before with the derived key.
 import { storefrontOperations } from 'storefront-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerKey } from '../../workbench/sandbox/operations.js';
@@ -60,7 +60,7 @@ describe('issue 39 item 5: the answer cache key is derived from the declared par
   });
 });
 
-describe('issue 39 item 5: over HTTP, a cached list answers only the request it was built for', () => {
+describe('issue 39 item 5: over HTTP, lists keyed by the derived key answer as the requests ask', () => {
   let wb: Workbench;
   let auth: Record<string, string>;
   beforeAll(async () => {

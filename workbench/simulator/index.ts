@@ -209,7 +209,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     settled,
     ready: async () => {
-      if (sender.warmUp && !sender.isReady?.()) await sender.warmUp();
+      await sender.warmUp?.();
     },
     retention,
     prune: () => pruner.schedule(),

@@ -29,7 +29,7 @@ export interface DeadlineResult {
 export interface DeadlineOptions {
   /** The time-out, from the moment the request has been written. */
   timeoutMs: number;
-  /** Stop reading (and close the exchange) once this many body bytes came; 0 reads none. */
+  /** Stop reading (and close the exchange) once this many body bytes came. */
   maxBytes: number;
   /** Aborts the exchange (a shutdown); it then ends as a failure or, after a status, as a partial body. */
   signal?: AbortSignal;
@@ -81,7 +81,7 @@ export function postWithDeadline(dispatcher: Dispatcher, url: string, init: { me
       });
     const backstop = setTimeout(expire, backstopMs(options.timeoutMs));
     const onSignal = () => abort(options.signal!.reason instanceof Error ? options.signal!.reason : new Error('aborted'));
-    if (options.signal?.aborted) pendingAbort = new Error('aborted');
+    if (options.signal?.aborted) onSignal();
     else options.signal?.addEventListener('abort', onSignal, { once: true });
 
     const handler = {
@@ -97,12 +97,6 @@ export function postWithDeadline(dispatcher: Dispatcher, url: string, init: { me
         // 1XX answers are interim; the final status is what counts.
         if (statusCode < 200) return true;
         status = statusCode;
-        if (options.maxBytes === 0) {
-          // Nothing of the body is wanted: the exchange is done (undici closes the connection).
-          finish(false);
-          abortExchange?.(new Error('body not read'));
-          return false;
-        }
         return true;
       },
       onData(chunk: Buffer) {

@@ -26,7 +26,6 @@ export interface SchedulerOptions {
 }
 
 export class Scheduler {
-  private inFlight = 0;
   /** The attempts this process is sending now (their `seq`): their leases are renewed, never settled. */
   private readonly sending = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
@@ -97,7 +96,7 @@ export class Scheduler {
       claims = this.o.store.batch(() => {
         this.recordAnswers();
         this.settleExpiredLeases(now);
-        return ready ? this.o.store.claimDue(now, this.o.concurrency - this.inFlight, this.o.owner, now + this.leaseMs, this.clockTimes()) : [];
+        return ready ? this.o.store.claimDue(now, this.o.concurrency - this.sending.size, this.o.owner, now + this.leaseMs, this.clockTimes()) : [];
       });
       // Committed (with every event raised in this turn: group commit) before anything claimed is sent.
     } catch (e) {
@@ -146,7 +145,7 @@ export class Scheduler {
     this.timer = undefined;
     // Saturated: every finishing attempt calls kick(), which claims what is due; no timer needed. Starting
     // the sender: its readiness kicks.
-    if (this.closed || this.warming || this.inFlight >= this.o.concurrency) return;
+    if (this.closed || this.warming || this.sending.size >= this.o.concurrency) return;
     const { clocks } = this.o;
     const wall = clocks.wallNow();
     let clocked: Map<string, (t: number) => number | undefined> | undefined;
@@ -165,7 +164,6 @@ export class Scheduler {
   }
 
   private start(claim: Claim): void {
-    this.inFlight++;
     const { row } = claim;
     this.sending.add(row.seq);
     // Signed now, in the tick that claimed it with the current secret: a rotation can never be skipped.
@@ -182,7 +180,6 @@ export class Scheduler {
         this.answered.push({ row, result: { completedAt: this.o.clocks.now(row.store_id), ...result } });
       })
       .finally(() => {
-        this.inFlight--;
         this.sending.delete(row.seq);
         this.running.delete(task);
         this.kick();

@@ -50,18 +50,19 @@ export interface Sender {
 let undici: Promise<typeof import('undici')> | undefined;
 
 export function createSender(options: { timeoutMs: number; denyPrivate: boolean; connections: number }): Sender {
-  let client: Promise<{ agent: Agent }> | undefined;
+  let client: Promise<Agent> | undefined;
   const connect = () =>
-    (client ??= (undici ??= import('undici')).then(({ Agent }) => ({
-      agent: new Agent({
-        connections: options.connections,
-        pipelining: 1,
-        // Backstops of the attempt's own deadline below; a bit later so the deadline is what normally fires.
-        headersTimeout: Math.ceil(options.timeoutMs) + 1000,
-        bodyTimeout: Math.ceil(options.timeoutMs) + 1000,
-        connect: { timeout: Math.max(1, Math.ceil(options.timeoutMs)), ...(options.denyPrivate ? { lookup: guardedLookup as never } : {}) },
-      }),
-    })));
+    (client ??= (undici ??= import('undici')).then(
+      ({ Agent }) =>
+        new Agent({
+          connections: options.connections,
+          pipelining: 1,
+          // Backstops of the attempt's own deadline below; a bit later so the deadline is what normally fires.
+          headersTimeout: Math.ceil(options.timeoutMs) + 1000,
+          bodyTimeout: Math.ceil(options.timeoutMs) + 1000,
+          connect: { timeout: Math.max(1, Math.ceil(options.timeoutMs)), ...(options.denyPrivate ? { lookup: guardedLookup as never } : {}) },
+        }),
+    ));
 
   // Controllers of the attempts in flight, so a shutdown can abort them all without every attempt
   // subscribing to a shared signal.
@@ -77,7 +78,7 @@ export function createSender(options: { timeoutMs: number; denyPrivate: boolean;
     const shutdown = new AbortController();
     inFlight.add(shutdown);
     try {
-      const { agent } = await connect();
+      const agent = await connect();
       const result = await postWithDeadline(agent, attempt.url, { headers: attempt.headers, body: attempt.body }, { timeoutMs: options.timeoutMs, maxBytes: EXCERPT_BYTES, signal: shutdown.signal });
       if (result.status === null) return failure(result.timedOut ? 'timeout' : classify(result.error));
       const { excerpt, truncated } = excerptOf(result.body, result.complete);
@@ -93,7 +94,7 @@ export function createSender(options: { timeoutMs: number; denyPrivate: boolean;
       for (const c of inFlight) c.abort(new Error('simulator shutting down'));
     },
     close: async () => {
-      if (client) await (await client).agent.close();
+      if (client) await (await client).close();
     },
   };
 }
