@@ -1,5 +1,6 @@
 // `storefront-contract mock` (and `npm start`): the workbench on 127.0.0.1:4010. Parses flags, starts
 // createWorkbench, prints where everything is, and shuts down cleanly on SIGINT/SIGTERM.
+import { DATABASE_FILE, StoreVersionError, storeFailureCode } from './store/database.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { basePathTemplate } from 'storefront-contract/contract';
@@ -29,10 +30,9 @@ page: the live request log, the world, webhooks and their attempts, events, the 
 Options:
   --port <n>             port (env PORT, default 4010; 0 = any free port)
   --host <addr>          interface (default 127.0.0.1)
-  --data-dir <dir>       keep the sandbox's writes (sandbox.jsonl), webhook subscriptions, pending retries
-                         and the delivery log there, across restarts (default: in memory, lost on exit)
-  --compact-after <n>    with --data-dir: fold the sandbox journal's tail into its snapshot once it holds n
-                         writes (default 100000) or 64 MB, automatically and crash-safe
+  --data-dir <dir>       keep every store's state there, across restarts, in one database (workbench.sqlite):
+                         the sandbox's writes, clocks, webhook subscriptions, events, pending retries and the
+                         delivery log (default: in memory, lost on exit). A 0.2.x directory is upgraded once
   --seed <n|word>        seed of the sandbox's worlds: the same seed gives the same data (default 1)
   --data <dir>           fixture files replacing seeded resources (products.json, categories.json,
                          customers.json, carts.json, orders.json, countries.json, customer-groups.json,
@@ -133,10 +133,9 @@ export async function runMock(argv: string[]): Promise<number> {
   if (values['strict-auth'] && values['lenient-auth']) throw new UsageError('--strict-auth and --lenient-auth contradict each other; give one (strict is the default).');
   const maxWorlds = values['max-worlds'] === undefined ? undefined : integerOption('max-worlds', values['max-worlds'], 64, 1_000_000);
   if (maxWorlds === 0) throw new UsageError('--max-worlds must be at least 1 (the world a request is answered from is held).');
-  const compactAfter = values['compact-after'] === undefined ? undefined : integerOption('compact-after', values['compact-after'], 100_000, 1_000_000_000, '--compact-after', 1);
   // An empty value (`--data-dir "$DIR"` with DIR unset) ran in memory, silently: nothing was kept.
   if (values['data-dir'] !== undefined && values['data-dir'].trim() === '') throw new UsageError('--data-dir is empty: give the directory to keep the data in (created if missing), or drop --data-dir to run in memory.');
-  if (compactAfter !== undefined && values['data-dir'] === undefined) throw new UsageError('--compact-after applies to the journal that --data-dir keeps; add --data-dir <dir> or drop it.');
+  if (values['compact-after'] !== undefined) throw new UsageError('--compact-after was removed in 0.3: writes are kept in workbench.sqlite, which needs no compaction; drop the flag.');
   const tokenLifetime = values['token-lifetime'] === undefined ? undefined : integerOption('token-lifetime', values['token-lifetime'], 86_400, 10 * 365 * 86_400);
   if (tokenLifetime === 0) throw new UsageError('--token-lifetime must be at least 1 second.');
   const seed = values.seed;
@@ -193,7 +192,6 @@ export async function runMock(argv: string[]): Promise<number> {
           ownership,
           maxWorlds,
           tokenLifetimeSeconds: tokenLifetime,
-          compactEntries: compactAfter,
         },
     port,
     host: values.host ?? '127.0.0.1',
@@ -208,6 +206,13 @@ export async function runMock(argv: string[]): Promise<number> {
     if (e instanceof JournalReadError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
     // A clocks.json it cannot take (hand-edited): its message names the file, the store, the field and the fix.
     if (e instanceof ClockError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
+    // A database written by a newer workbench.
+    if (e instanceof StoreVersionError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
+    // A workbench.sqlite SQLite cannot open or read (not a database, damaged, read-only, disk full).
+    const sqlite = values['data-dir'] !== undefined ? storeFailureCode(e) : undefined;
+    if (sqlite) {
+      throw new UsageError(`--data-dir ${values['data-dir']}: cannot use its database ${DATABASE_FILE} (${sqlite}: ${(e as Error).message.split('\n')[0].slice(0, 200)}); restore it from a backup, free disk space, or move the data directory away to start afresh.`);
+    }
     // Fixtures (--data) that cannot be loaded: the message names the file, the record and the field (exit 2).
     if (e instanceof FixtureError) throw new UsageError(e.message);
     // A data dir that is a file, lies under one, or cannot be written: the file system's refusal, in one line.

@@ -15,6 +15,11 @@ import { withoutPrefix } from './engine/prefix.js';
 import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 import { Clocks } from './clock/clocks.js';
+import { openStoreDatabase, stampSchema, transactionOf, type StoreDatabase } from './store/database.js';
+import { setting } from './store/settings.js';
+import { SqliteWorldLog } from './store/world-log.js';
+import { journalRecordCheck } from './sandbox/fixtures.js';
+import { CLOCKS_SETTING, openDataDir } from './upgrade/index.js';
 import { CLOCK_ROUTES, clockRoutes } from './clock/routes.js';
 import { describeRoutes } from './http/control-routes.js';
 import { RequestFeed } from './http/request-feed.js';
@@ -50,7 +55,7 @@ export interface Workbench extends MockServer {
 }
 
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
-  const { front: server, simulator, sandbox, console } = await compose(options, createMockServer, true);
+  const { front: server, simulator, sandbox, console, database } = await compose(options, createMockServer, true);
   // The world's image URLs are absolute on this server's own address, known only now (port 0).
   sandbox?.sandbox.setAssetOrigin(assetOrigin(server.url));
   return {
@@ -70,6 +75,7 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
     close: async () => {
       await Promise.all([server.close(), simulator?.close()]);
       sandbox?.close();
+      database.close();
     },
   };
 }
@@ -94,7 +100,7 @@ export interface WorkbenchHandler {
  */
 export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & { prefix?: string; assetOrigin?: string } = {}): Promise<WorkbenchHandler> {
   const { prefix, assetOrigin: origin, ...rest } = options;
-  const { front, simulator, sandbox } = await compose({ quiet: true, ...rest }, async (mock) => ({ ...(await createMockHandler(mock)), close: async () => {} }));
+  const { front, simulator, sandbox, database } = await compose({ quiet: true, ...rest }, async (mock) => ({ ...(await createMockHandler(mock)), close: async () => {} }));
   // The world's image URLs: where the caller's requests reach this handler (its base URL).
   sandbox?.sandbox.setAssetOrigin(origin ?? 'http://127.0.0.1:4010');
   return {
@@ -104,6 +110,7 @@ export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & 
     close: async () => {
       await simulator?.close();
       sandbox?.close();
+      database.close();
     },
   };
 }
@@ -113,7 +120,7 @@ async function compose<F>(
   options: WorkbenchOptions,
   start: (mock: MockServerOptions) => Promise<F>,
   serve = false,
-): Promise<{ front: F; simulator?: Simulator; sandbox?: SandboxHandle; console?: WorkbenchConsole }> {
+): Promise<{ front: F; simulator?: Simulator; sandbox?: SandboxHandle; console?: WorkbenchConsole; database: StoreDatabase }> {
   const { webhooks, sandbox: sandboxOptions, console: consoleOptions, ...mock } = options;
   // The console (served workbenches only: a page needs a port): its request log keeps the last requests,
   // with the workbench's keys and tokens redacted wherever they appear.
@@ -126,27 +133,41 @@ async function compose<F>(
       : undefined;
   const workbenchConsole = consoleParts && createConsole(consoleParts);
   const wantSandbox = sandboxOptions !== undefined ? sandboxOptions !== false : !mock.specs?.storefront && !mock.dynamic;
-  // One clock per store, shared by the sandbox and the simulator, kept in the data directory (clock/).
+  // One store for every part (store/): the sandbox's writes and identities, every store's clock, the
+  // simulator's subscriptions, events and attempts, in one database (workbench.sqlite in the data
+  // directory, taken over from 0.2.x files once: upgrade/; in memory without one), so that a write and the
+  // events it raises commit in one transaction.
   const dataDir = (webhooks && webhooks.dataDir) || (sandboxOptions && sandboxOptions.dataDir) || undefined;
-  const clocks = (webhooks && webhooks.clocks) || (sandboxOptions && sandboxOptions.clocks) || Clocks.open({ dataDir, wall: webhooks ? webhooks.now : undefined });
+  const database = dataDir
+    ? openDataDir(dataDir, { log: sandboxOptions ? sandboxOptions.log : undefined, journal: wantSandbox ? { check: await journalRecordCheck() } : undefined })
+    : openStoreDatabase();
+  const clocks =
+    (webhooks && webhooks.clocks) ||
+    (sandboxOptions && sandboxOptions.clocks) ||
+    Clocks.open({ kept: database.persistent ? setting(database.db, database.location, CLOCKS_SETTING) : undefined, wall: webhooks ? webhooks.now : undefined });
   const moreRoutes = {
     ...(wantSandbox ? { ...BACK_OFFICE_ROUTES, ...ASSET_ROUTES } : {}),
     ...(mock.faults === false ? {} : FAULT_ROUTES),
     ...describeRoutes(CLOCK_ROUTES),
     ...(workbenchConsole ? describeRoutes(workbenchConsole.extension.controlRoutes ?? []) : {}),
   };
-  const simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), clocks, moreRoutes });
+  let simulator: Simulator | undefined;
   let sandbox: SandboxHandle | undefined;
   try {
+    simulator = webhooks === false ? undefined : createSimulator({ ...(webhooks ?? {}), dataDir: undefined, database, clocks, moreRoutes });
     if (wantSandbox) {
       const given = sandboxOptions || {};
+      const sim = simulator;
+      const writeWith = sim ? sim.writeWith : transactionOf(database.db);
       sandbox = await createSandbox({
         ...given,
+        dataDir: undefined,
+        state: given.state ?? { log: new SqliteWorldLog(database.db, database.location), writeWith },
         clocks,
         // Keys given to the workbench (--api-key) open every store; the pipeline judges them before the sandbox.
         apiKeyMode: mock.apiKeys ? 'fixed' : given.apiKeyMode,
-        events: given.events ?? (simulator && raiseThrough(simulator)),
-        eventsSettled: given.eventsSettled ?? (simulator && (() => simulator.settled())),
+        events: given.events ?? (sim && raiseThrough(sim)),
+        eventsSettled: given.eventsSettled ?? (sim && (() => sim.settled())),
       });
     }
     if (consoleParts) Object.assign(consoleParts, { simulator, sandbox: sandbox?.sandbox });
@@ -163,10 +184,12 @@ async function compose<F>(
         ...(simulator ? [simulator.extension] : []),
       ],
     });
-    return { front, simulator, sandbox, console: workbenchConsole };
+    stampSchema(database.db);
+    return { front, simulator, sandbox, console: workbenchConsole, database };
   } catch (error) {
     sandbox?.close();
     await simulator?.close();
+    database.close();
     throw error;
   }
 }

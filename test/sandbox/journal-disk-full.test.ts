@@ -9,7 +9,7 @@
 // size limit (`prlimit --fsize`, EFBIG where a full disk gives ENOSPC), set just above its snapshot, so that
 // compactions fail first and then appends; the limit is raised on the running child for "room again".
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync, writeSync as execWrite } from 'node:fs';
+import { statSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync, writeSync as execWrite } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,7 +102,9 @@ function smallDisk(kb: number): string | undefined {
     return undefined;
   }
   defer(() => {
-    execFileSync('umount', [dir], { stdio: 'ignore' });
+    // Lazy: libsql closes a database's file descriptors only once its prepared statements are garbage
+    // collected (workbench/store/sqlite.ts), which may be after the test; the mount goes when they do.
+    execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
   });
   return dir;
@@ -133,14 +135,14 @@ function mountCapability(): { ok: true } | { ok: false; why: string } {
 const MOUNT = mountCapability();
 
 describe('ENOSPC, a real full disk (tmpfs)', () => {
-  it('a refused write is a 503 with the envelope; compaction waits for room; every acknowledged write survives a restart', async (ctx) => {
+  it('a refused write is a 503 with the envelope; with room again writes go on; every acknowledged write survives a restart', async (ctx) => {
     // Skipped, saying why, where the privilege is missing (vitest prints the note beside the skipped test).
     if (!MOUNT.ok) ctx.skip(MOUNT.why);
     const DISK = smallDisk(256);
     expect(DISK, 'mount -t tmpfs failed though the probe could mount one').toBeDefined();
     const data = path.join(DISK!, 'data');
     const notes: string[] = [];
-    const open = () => startSandbox({ webhooks: false, sandbox: { dataDir: data, compactEntries: 5, log: (l) => notes.push(l) } });
+    const open = () => startSandbox({ webhooks: false, sandbox: { dataDir: data, log: (l) => notes.push(l) } });
     const wb = await open();
     const products = async (w: typeof wb) => (await http(`${backOffice(w)}/world/products`)).json;
     const stockOf = async (w: typeof wb) => (await products(w)).find((p: any) => p.id === 'prd_7Q2K9X').variants[0].inventory.reduce((n: number, l: any) => n + l.stock_quantity, 0);
@@ -161,16 +163,14 @@ describe('ENOSPC, a real full disk (tmpfs)', () => {
     expect(refused!.status).toBe(503);
     expect(refused!.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused!.json).toMatchObject({ success: false, content: { error: { code: 'service_unavailable' } } });
-    expect(refused!.json.message).toMatch(/ENOSPC/);
-    expect(notes.join('\n')).toMatch(/compaction of .* failed \(ENOSPC/);
-    expect(readdirSync(data).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    // Room again: writes are taken, and the waiting compaction runs.
+    expect(refused!.json.message).toMatch(/SQLITE_(FULL|IOERR)/);
+    expect(notes.join('\n')).toMatch(/the store could not keep a write \(SQLITE_(FULL|IOERR)/);
+    // Room again: writes are taken.
     rmSync(path.join(DISK!, 'filler'));
     for (let i = 0; i < 10; i++) {
       expect((await http(`${backOffice(wb)}/inventory`, 'POST', { body: { product_id: 'prd_7Q2K9X', variant_id: variant, adjust: 1 } })).status).toBe(200);
       acknowledged++;
     }
-    expect(wb.sandbox!.sandbox.journal.compactions).toBeGreaterThan(0);
     await wb.close();
     const again = await open();
     try {
@@ -179,7 +179,6 @@ describe('ENOSPC, a real full disk (tmpfs)', () => {
     } finally {
       await again.close();
     }
-    expect(existsSync(path.join(data, 'sandbox.snapshot.jsonl'))).toBe(true);
   }, hangGuard(60_000));
 });
 
@@ -187,7 +186,7 @@ const HAS_PRLIMIT = spawnSync('prlimit', ['--version']).status === 0;
 
 /** The sandbox alone as a child (test/helpers/sandbox-child.ts), its soft file size limit lowered (`prlimit --fsize=<soft>:`, the hard one kept). */
 async function limitedSandbox(data: string, fsizeBytes: number) {
-  const argv = ['prlimit', `--fsize=${fsizeBytes}:`, process.execPath, '--import', 'tsx', path.join(repoRoot, 'test/helpers/sandbox-child.ts'), data, '5'];
+  const argv = ['prlimit', `--fsize=${fsizeBytes}:`, process.execPath, '--import', 'tsx', path.join(repoRoot, 'test/helpers/sandbox-child.ts'), data];
   // tsx's cache files are under the same limit too: a write it refuses is ignored and a cut one is read as a miss.
   const child = spawn(argv[0]!, argv.slice(1), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -223,27 +222,23 @@ async function limitedSandbox(data: string, fsizeBytes: number) {
 }
 
 describe('issue 38: a full disk without root (a real file size limit on a child: prlimit --fsize)', () => {
-  it('compactions fail and wait, then a refused write is a 503 with the envelope; with room again writes and compaction go on; every acknowledged write survives a restart', async (ctx) => {
+  it('a refused write is a 503 with the envelope and changes nothing; with room again writes go on; every acknowledged write survives a restart', async (ctx) => {
     if (!HAS_PRLIMIT) ctx.skip('needs prlimit (util-linux) to put a file size limit on a child');
     const data = await tempDir('fsize-');
-    // A snapshot of a product renamed five times (one compaction), written by the sandbox itself (in process, no limit).
-    const first = await startSandbox({ webhooks: false, sandbox: { dataDir: data, compactEntries: 5, log: () => {} } });
+    // The database made by the sandbox itself (in process, no limit), a product renamed in it.
+    const first = await startSandbox({ webhooks: false, sandbox: { dataDir: data, log: () => {} } });
     const products = async (url: string) => (await http(`${url}/__simulator/stores/demo-store/world/products`)).json as Array<{ id: string; name: string; variants: Array<{ id: string; inventory: Array<{ stock_quantity: number }> }> }>;
     const seeded = await products(first.url);
     const [moved, renamed] = seeded;
-    for (let i = 1; i <= 5; i++) expect((await http(`${backOffice(first)}/products/${renamed!.id}`, 'PATCH', { body: { name: `Full Disk ${i}` } })).status).toBe(200);
-    expect(first.sandbox!.sandbox.journal.stats).toMatchObject({ tailEntries: 0, generation: 1 });
+    expect((await http(`${backOffice(first)}/products/${renamed!.id}`, 'PATCH', { body: { name: 'Full Disk' } })).status).toBe(200);
     await first.close();
-    const snapshot = path.join(data, 'sandbox.snapshot.jsonl');
-    const before = readFileSync(snapshot);
     const stockOf = (list: Awaited<ReturnType<typeof products>>) => list.find((p) => p.id === moved!.id)!.variants[0]!.inventory.reduce((n, l) => n + l.stock_quantity, 0);
     const base = stockOf(seeded);
     const variant = moved!.variants[0]!.id;
     const adjust = (url: string) => http(`${url}/__simulator/stores/demo-store/inventory`, 'POST', { body: { product_id: moved!.id, variant_id: variant, adjust: 1 } });
 
-    // The limit: just above the snapshot. The next snapshot (plus the moved variant's lots) does not fit, so
-    // each compaction fails; the tail, which starts empty, takes several moves before it reaches the limit.
-    const limit = before.length + 64;
+    // The limit: a little above the database file. Each write appends pages to the WAL, which soon reaches it.
+    const limit = statSync(path.join(data, 'workbench.sqlite')).size + 512 * 1024;
     const child = await limitedSandbox(data, limit);
     let acknowledged = 0;
     let refused: Awaited<ReturnType<typeof http>> | undefined;
@@ -256,31 +251,26 @@ describe('issue 38: a full disk without root (a real file size limit on a child:
     expect(refused!.status, refused!.text).toBe(503);
     expect(refused!.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused!.json).toMatchObject({ success: false, content: { error: { code: 'service_unavailable' } } });
-    expect(refused!.json.message).toMatch(/EFBIG/);
-    // Compactions were due (every 5 writes) and failed: the snapshot is byte for byte the one before, no .tmp.
-    expect(acknowledged).toBeGreaterThan(5);
-    expect(child.stderr()).toMatch(/compaction of .*sandbox\.jsonl failed \(EFBIG: disk full\?\); the journal is as it was, nothing is lost/);
-    expect(readFileSync(snapshot)).toEqual(before);
-    expect(readdirSync(data).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    expect(readFileSync(path.join(data, 'sandbox.jsonl'), 'utf8').endsWith('\n')).toBe(true);
-    // Reads are still answered; a second write is refused the same way.
+    expect(refused!.json.message).toMatch(/SQLITE_(FULL|IOERR)/);
+    expect(acknowledged).toBeGreaterThan(0);
+    // Reads are still answered, with the refused write not applied; a second write is refused the same way.
     expect(stockOf(await products(child.url))).toBe(base + acknowledged);
     expect((await adjust(child.url)).status).toBe(503);
+    expect(stockOf(await products(child.url))).toBe(base + acknowledged);
 
-    // Room again, without a restart: writes are taken and the waiting compaction runs.
+    // Room again, without a restart: writes are taken.
     child.room();
     for (let i = 0; i < 3; i++) {
       expect((await adjust(child.url)).status).toBe(200);
       acknowledged++;
     }
-    expect(JSON.parse(readFileSync(snapshot, 'utf8').split('\n')[0]!)).toMatchObject({ op: 'snapshot', generation: 2 });
     expect(await child.stop()).toBe(0);
 
     const again = await startSandbox({ webhooks: false, sandbox: { dataDir: data, log: () => {} } });
     try {
       const list = await products(again.url);
       expect(stockOf(list)).toBe(base + acknowledged);
-      expect(list.find((q) => q.id === renamed!.id)!.name).toBe('Full Disk 5');
+      expect(list.find((q) => q.id === renamed!.id)!.name).toBe('Full Disk');
     } finally {
       await again.close();
     }

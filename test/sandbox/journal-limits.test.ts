@@ -1,10 +1,10 @@
-// The sandbox journal under a REAL file size limit, and its shape checks at start. The workbench CLI runs
-// as a child under `prlimit --fsize` (Node ignores SIGXFSZ, so an append past the limit fails with
-// EFBIG half-way): writes go on until one fails, the failed one must be a 503 with the envelope and
-// Retry-After and leave no torn bytes, and after a restart without the limit every acknowledged write is
-// there. An entry of the right version and the wrong shape stops the start naming file, line and field.
+// The workbench's store under a REAL file size limit, and the 0.2.x journal's shape checks at the upgrade.
+// The workbench CLI runs as a child under `prlimit --fsize` (Node ignores SIGXFSZ, so a WAL append past the
+// limit fails with EFBIG): writes go on until one fails, the failed one must be a 503 with the envelope and
+// Retry-After, and after a restart without the limit every acknowledged write is there. A 0.2.x journal
+// entry of the right version and the wrong shape stops the start naming file, line and field.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanup.js';
@@ -34,14 +34,10 @@ const customer = (i: number) => ({
   address: { first_name: 'Lim', last_name: `It${i}`, country_code: '+91', phone: `98${String(i).padStart(8, '0')}`, email: `limit${i}@example.in` },
 });
 
-describe('a failed append does not poison the journal', () => {
+describe('a write the store cannot keep does not poison it', () => {
   it('under a real file size limit: the failed write is a 503 with Retry-After, and every acknowledged write survives a restart', async () => {
     const data = await dir();
-    const journal = path.join(data, 'sandbox.jsonl');
-    // The simulator keeps its SQLite files (WAL up to a few MB) in the same directory, under the same
-    // limit: the limit is set above them, and the journal is filled with valid lines (one acknowledged
-    // customer, written again and again) to just under it, so the limit bites the journal first.
-    const limit = 8 * 1024 * 1024;
+    const file = path.join(data, 'workbench.sqlite');
     const warm = await cli(data);
     const anon = await http(`${warm.url}/api/v1/demo-store/storefront/auth/anonymous`, 'POST', { headers: KEY });
     expect(anon.status).toBe(200);
@@ -49,9 +45,8 @@ describe('a failed append does not poison the journal', () => {
     const seeded = await http(`${warm.url}/api/v1/demo-store/storefront/customers`, 'POST', { headers: auth, body: customer(0) });
     expect(seeded.status).toBe(201);
     await stopChild(warm.child);
-    const put = readFileSync(journal, 'utf8').split('\n').find((l) => l.includes('"op":"put"'))!;
-    const room = limit - statSync(journal).size - 12 * 1024;
-    appendFileSync(journal, `${put}\n`.repeat(Math.floor(room / (put.length + 1))));
+    // The limit: a little above the database (the simulator's tables in it too); each write appends WAL pages.
+    const limit = statSync(file).size + 512 * 1024;
 
     const first = await cli(data, limit);
     const base = `${first.url}/api/v1/demo-store/storefront`;
@@ -67,11 +62,7 @@ describe('a failed append does not poison the journal', () => {
     expect(failed!.status).toBe(503);
     expect(failed!.headers['retry-after']).toMatch(/^\d+$/);
     expect(failed!.json).toMatchObject({ success: false, content: { error: { code: 'service_unavailable', details: [] } } });
-    expect(failed!.json.message).toMatch(/EFBIG/);
-    // No torn bytes: the file ends on the last acknowledged line.
-    const text = readFileSync(journal, 'utf8');
-    expect(text.endsWith('\n')).toBe(true);
-    expect(statSync(journal).size).toBeLessThanOrEqual(limit);
+    expect(failed!.json.message).toMatch(/SQLITE_(FULL|IOERR)/);
     // The workbench still answers reads, and a second failed write is answered the same way.
     expect((await http(`${base}/customers/${acknowledged[0]}/cards`, 'GET', { headers: auth })).status).toBe(200);
     expect((await http(`${base}/customers`, 'POST', { headers: auth, body: customer(999) })).status).toBe(503);
@@ -80,13 +71,13 @@ describe('a failed append does not poison the journal', () => {
     const second = await cli(data);
     const base2 = `${second.url}/api/v1/demo-store/storefront`;
     for (const id of acknowledged) expect((await http(`${base2}/customers/${id}/cards`, 'GET', { headers: auth })).status, id).toBe(200);
-    // And the journal takes writes again.
+    // And the store takes writes again.
     expect((await http(`${base2}/customers`, 'POST', { headers: auth, body: customer(1000) })).status).toBe(201);
     await stopChild(second.child);
   }, hangGuard(120_000));
 });
 
-describe('journal entries of the wrong shape', () => {
+describe('0.2.x journal entries of the wrong shape', () => {
   const line = (o: unknown) => `${JSON.stringify(o)}\n`;
   const at = '2026-01-01T00:00:00Z';
   const cases: Array<[string, unknown, RegExp]> = [
@@ -98,7 +89,7 @@ describe('journal entries of the wrong shape', () => {
     ['an identity without digests', { v: 1, store: 'demo-store', at, op: 'identity', identity: { store_id: 'demo-store', user: { id: 'usr_1' } } }, /line 2 .*field identity\.access_token_sha256/],
   ];
 
-  it.each(cases)('%s stops the start naming file, line and field', async (_name, entry, message) => {
+  it.each(cases)('%s stops the start (the upgrade) naming file, line and field', async (_name, entry, message) => {
     const data = await dir();
     const journal = path.join(data, 'sandbox.jsonl');
     writeFileSync(journal, line({ v: 1, store: 'demo-store', at, op: 'reset' }) + line(entry), { mode: 0o600 });

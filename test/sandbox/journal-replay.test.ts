@@ -1,12 +1,11 @@
-// The journal's version-2 entries (a stock move as the variant's lots, not the product) and its
-// snapshot-plus-tail compaction rebuild exactly the world the live process had: a script of mixed writes
+// The store's entries (a stock move as the variant's lots, not the product; a store's entries folded past
+// FOLD_EVERY) rebuild exactly the world the live process had: a script of mixed writes
 // (products created and renamed, stock moved one variant and all at once, a fresh lot made, customers,
 // carts created, changed, deleted and re-created with the same id, an order placed and moved, a reset, a
 // sign-in) is run against a real workbench; its worlds (every resource in fixture form and the summary with
-// its version) are compared, as text, with the worlds after a restart that replays the tail, after an
-// explicit compaction, and with compactions happening during the writes. A version-1 journal (whole
-// records) is still read, and folded with version-2 entries after it.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+// its version) are compared, as text, with the worlds after a restart and with folds during the writes. A
+// version-1 journal of 0.2.x (whole records) is taken in by the upgrade, and folded with the writes after it.
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanup.js';
@@ -14,14 +13,16 @@ import type { Workbench } from '../../workbench/index.js';
 import { closeOnce } from '../helpers/close-once.js';
 import { anonymous, backOffice, call, http, startSandbox } from './helpers.js';
 import { hangGuard } from '../helpers/hang-guard.js';
+import { storeRows } from '../helpers/store-files.js';
+import { FOLD_EVERY } from '../../workbench/sandbox/sandbox.js';
 
 const { defer, tempDir } = cleanupAfterEach();
 
 const dir = () => tempDir('replay-');
 
-async function start(dataDir: string, compactEntries?: number): Promise<Workbench> {
-  // One held world: every store is evicted and rebuilt from the journal while the script runs too.
-  const wb = await startSandbox({ webhooks: false, sandbox: { dataDir, maxWorlds: 1, compactEntries, log: () => {} } });
+async function start(dataDir: string): Promise<Workbench> {
+  // One held world: every store is evicted and rebuilt from the store while the script runs too.
+  const wb = await startSandbox({ webhooks: false, sandbox: { dataDir, maxWorlds: 1, log: () => {} } });
   closeOnce(wb);
   defer(() => wb.close());
   return wb;
@@ -84,47 +85,41 @@ async function worlds(wb: Workbench): Promise<string> {
 }
 
 describe('replay gives the live world', () => {
-  it('after a restart from the tail, after a compaction, and with compactions during the writes', async () => {
+  it('after a restart, with worlds evicted and rebuilt throughout, and with every store folded past FOLD_EVERY writes', async () => {
     const a = await dir();
     const live = await start(a);
     await script(live);
     const expected = await worlds(live);
     await live.close();
 
-    // Stock moves are journaled as moves: small lines, no product in them.
-    const tail = readFileSync(path.join(a, 'sandbox.jsonl'), 'utf8').split('\n').filter(Boolean);
-    const moves = tail.filter((l) => l.includes('"kind":"stock"') && !l.includes('"kind":"order"'));
+    // Stock moves are kept as moves: small entries, no product in them.
+    const entries = storeRows<{ entry: string }>(a, `SELECT entry FROM world_writes WHERE store_id = 'demo-store' ORDER BY seq`).map((r) => r.entry);
+    const moves = entries.filter((l) => l.includes('"kind":"stock"') && !l.includes('"kind":"order"'));
     expect(moves.length).toBeGreaterThanOrEqual(12);
     for (const line of moves) expect(line.length, line.slice(0, 200)).toBeLessThan(1000);
+    // The reset store keeps only what came after its reset.
+    expect(storeRows(a, `SELECT entry FROM world_writes WHERE store_id = 'replay-b'`).map((r) => String(r.entry)).join('\n')).not.toContain('Gone after reset');
+    expect(statSync(path.join(a, 'workbench.sqlite')).mode & 0o777).toBe(0o600);
 
     const replayed = await start(a);
     expect(await worlds(replayed)).toBe(expected);
-    const sandbox = replayed.sandbox!.sandbox;
-    expect(sandbox.journal.compact(sandbox.identities.all())).toBeDefined();
     await replayed.close();
-    const files = readdirSync(a).filter((f) => f.startsWith('sandbox'));
-    expect(files.sort()).toEqual(['sandbox.jsonl', 'sandbox.snapshot.jsonl']);
-    for (const f of files) expect(statSync(path.join(a, f)).mode & 0o777, f).toBe(0o600);
-    expect(readFileSync(path.join(a, 'sandbox.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
 
-    const fromSnapshot = await start(a);
-    expect(await worlds(fromSnapshot)).toBe(expected);
-    await fromSnapshot.close();
-
-    // Compactions while writing (every 4 entries), worlds evicted and rebuilt throughout.
+    // Past FOLD_EVERY writes a store's entries are folded into its changes (in the write's transaction): few rows, the same world.
     const b = await dir();
-    const busy = await start(b, 4);
+    const busy = await start(b);
     await script(busy);
+    for (let i = 0; i < FOLD_EVERY + 10; i++) await ok(busy, 'POST', '/inventory', { product_id: 'prd_7Q2K9X', variant_id: 'var_4M8T2C', adjust: i % 2 ? -1 : 2 });
     const busyWorld = await worlds(busy);
-    expect(busy.sandbox!.sandbox.journal.compactions).toBeGreaterThan(3);
+    expect(busy.sandbox!.sandbox.log.count('demo-store')).toBeLessThan(FOLD_EVERY);
     await busy.close();
-    const restarted = await start(b, 4);
+    const restarted = await start(b);
     expect(await worlds(restarted)).toBe(busyWorld);
-  }, hangGuard(60_000));
+  }, hangGuard(90_000));
 
-  it('reads a version-1 journal (whole records), and folds it with the version-2 entries written after it', async () => {
+  it('a version-1 journal of 0.2.x (whole records) is taken in by the upgrade, and folded with the writes after it', async () => {
     const data = await dir();
-    const first = await start(data);
+    const first = await startSandbox({ webhooks: false, sandbox: { maxWorlds: 1, log: () => {} } });
     const product = structuredClone(first.sandbox!.sandbox.world('demo-store').products.get('prd_7Q2K9X')!);
     await first.close();
     // What the sandbox wrote before version 2: the whole product for a rename or a stock move.
@@ -137,24 +132,23 @@ describe('replay gives the live world', () => {
     expect(read.variants[0].inventory).toEqual([expect.objectContaining({ lot_batch: 'V1-LOT', stock_quantity: 41 })]);
     await ok(second, 'POST', '/inventory', { product_id: 'prd_7Q2K9X', variant_id: read.variants[0].id, adjust: 1 });
     const expected = await worlds(second);
-    const sandbox = second.sandbox!.sandbox;
-    expect(sandbox.journal.compact(sandbox.identities.all())).toBeDefined();
     await second.close();
+    expect(readdirSync(data).filter((f) => f.startsWith('sandbox'))).toEqual([]);
+    expect(readdirSync(path.join(data, '0.2-files'))).toEqual(['sandbox.jsonl']);
     const third = await start(data);
     expect(await worlds(third)).toBe(expected);
     expect((await ok(third, 'GET', '/world/products')).find((p: any) => p.id === 'prd_7Q2K9X').variants[0].inventory[0].stock_quantity).toBe(42);
   }, hangGuard(30_000));
 
-  it('without --data-dir: a store past 256 writes is folded in memory, and its rebuilt world is the live one', async () => {
+  it('without --data-dir: a store past FOLD_EVERY writes is folded in memory, and its rebuilt world is the live one', async () => {
     const wb = await startSandbox({ webhooks: false, sandbox: { maxWorlds: 1 } });
     defer(() => wb.close());
     await ok(wb, 'PATCH', '/products/prd_7Q2K9X', { name: 'Folded in memory' });
-    for (let i = 0; i < 300; i++) await ok(wb, 'POST', '/inventory', { product_id: 'prd_7Q2K9X', variant_id: 'var_4M8T2C', adjust: i % 2 ? -1 : 2 });
+    for (let i = 0; i < FOLD_EVERY + 44; i++) await ok(wb, 'POST', '/inventory', { product_id: 'prd_7Q2K9X', variant_id: 'var_4M8T2C', adjust: i % 2 ? -1 : 2 });
     const live = await worlds(wb);
-    // Held lines of the store: folded once past 256, so fewer than the 301 writes.
-    const held = (wb.sandbox!.sandbox.journal as unknown as { memory: Map<string, string[]> }).memory.get('demo-store')!;
-    expect(held.length).toBeLessThan(100);
-    // Another store evicts it; reading it again rebuilds it from the folded lines.
+    // Entries of the store: folded once past FOLD_EVERY, so fewer than the writes.
+    expect(wb.sandbox!.sandbox.log.count('demo-store')).toBeLessThan(100);
+    // Another store evicts it; reading it again rebuilds it from the folded entries.
     await ok(wb, 'GET', '/world', undefined, 'elsewhere');
     expect(await worlds(wb)).toBe(live);
   }, hangGuard(60_000));

@@ -2,7 +2,8 @@
 // resets) are journaled, fsync'd before the answer, and replayed at the next start; without it they live
 // in memory. The journal is 0600, holds no usable token, tolerates a last line cut by a crash and refuses
 // anything else it cannot read. A process killed with SIGKILL right after answering loses nothing.
-import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { storeBytes } from '../helpers/store-files.js';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanup.js';
@@ -42,9 +43,9 @@ describe('persistence', () => {
     const created = (await http(`${backOffice(first)}/products`, 'POST', { body: { name: 'Durable Balm', category_ids: ['cat_lips'], selling_price: 199 } })).json.content.product;
     await first.close();
 
-    const journal = path.join(data, 'sandbox.jsonl');
-    expect(statSync(journal).mode & 0o777).toBe(0o600);
-    expect(readFileSync(journal, 'utf8')).not.toContain(me.token);
+    const file = path.join(data, 'workbench.sqlite');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(storeBytes(data)).not.toContain(me.token);
 
     const second = await start(data);
     expect((await call(second, 'listCustomerCards', 'GET', `/customers/${customer.id}/cards`, { headers: me.auth })).json.content.cards).toEqual([]);
@@ -102,39 +103,29 @@ describe('persistence', () => {
     expect(ids.filter((id) => !listed.has(id))).toEqual([]);
   });
 
-  it('drops a last line cut short by a crash; refuses a corrupted one with its line number', async () => {
+  it('0.2.x: the upgrade drops a last journal line cut short by a crash, and refuses a corrupted one with its line number', async () => {
     const data = await dir();
-    const first = await start(data);
-    const me = await anonymous(first);
-    await call(first, 'createCustomer', 'POST', '/customers', { headers: me.auth, body: CUSTOMER });
-    await first.close();
+    const good = `${JSON.stringify({ v: 2, store: 'demo-store', at: '2026-01-01T00:00:00Z', op: 'reset' })}\n`;
     const journal = path.join(data, 'sandbox.jsonl');
-    const good = readFileSync(journal, 'utf8');
-    appendFileSync(journal, '{"v":1,"store":"demo-store","at":"2026-01-01T00:00:00Z","op":"put","puts":[{"kind":"cust');
-    const notes: string[] = [];
-    const second = await startSandbox({ webhooks: false, sandbox: { dataDir: data, log: (l) => notes.push(l) } });
-    try {
-      expect(notes.join('\n')).toMatch(/dropped an incomplete last line/);
-      expect(readFileSync(journal, 'utf8')).toBe(good);
-      expect((await call(second, 'listCountries', 'GET', '/common/countries', { headers: me.auth })).status).toBe(200);
-    } finally {
-      await second.close();
-    }
-
-    // Not JSON as the last line: a write torn by a crash (never fsync'd, so never answered), dropped.
-    writeFileSync(journal, `${good}not json\n`);
-    const third = await startSandbox({ webhooks: false, sandbox: { dataDir: data, log: () => {} } });
-    await third.close();
-    expect(readFileSync(journal, 'utf8')).toBe(good);
     // Not JSON with good lines after it: the start stops, naming the line and the known-good prefix.
-    const lines = good.split('\n').length - 1;
-    writeFileSync(journal, `${good}not json\n${good.split('\n')[0]}\n`);
+    writeFileSync(journal, `${good}not json\n${good}`, { mode: 0o600 });
     const refused = startSandbox({ webhooks: false, sandbox: { dataDir: data } });
-    await expect(refused).rejects.toThrow(new RegExp(`sandbox\\.jsonl line ${lines + 1} is not valid JSON`));
+    await expect(refused).rejects.toThrow(/sandbox\.jsonl line 2 is not valid JSON/);
     await expect(refused).rejects.toThrow(`are good: keep them with \`truncate -s ${Buffer.byteLength(good)} `);
     writeFileSync(journal, `${good}{"v":1,"store":"demo-store","op":"put","puts":[],"__proto__":{"polluted":true}}\n`);
     await expect(startSandbox({ webhooks: false, sandbox: { dataDir: data } })).rejects.toThrow(/refused key __proto__/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // A last line cut short (never answered): dropped; the rest is taken in.
+    writeFileSync(journal, `${good}{"v":1,"store":"demo-store","at":"2026-01-01T00:00:00Z","op":"put","puts":[{"kind":"cust`);
+    const notes: string[] = [];
+    const upgraded = await startSandbox({ webhooks: false, sandbox: { dataDir: data, log: (l) => notes.push(l) } });
+    try {
+      expect(notes.join('\n')).toMatch(/upgraded the data directory .* from 0\.2\.x into workbench\.sqlite: the sandbox's journal/);
+      expect(readFileSync(path.join(data, '0.2-files', 'sandbox.jsonl'), 'utf8')).toBe(good);
+      expect((await http(`${backOffice(upgraded)}/world`)).status).toBe(200);
+    } finally {
+      await upgraded.close();
+    }
   });
 });
 

@@ -52,7 +52,7 @@ describe('secrets at rest', () => {
     // a and b are now in its pages: what follows must wipe them there, not only drop WAL frames.
     const c2 = (await admin(wb.server, 'rotateWebhookSecret', 'POST', store, `/webhooks/${c.id}/rotate-secret`)).json.content.secret as string;
     expect(filesHolding(dir, c.secret)).toEqual([]);
-    expect(filesHolding(dir, a.secret)).toContain('simulator.sqlite');
+    expect(filesHolding(dir, a.secret)).toContain('workbench.sqlite');
 
     const rotated = await admin(wb.server, 'rotateWebhookSecret', 'POST', store, `/webhooks/${a.id}/rotate-secret`);
     expect(rotated.status).toBe(200);
@@ -87,7 +87,8 @@ describe('secrets at rest', () => {
 
   it('data files are 0600 inside an existing directory, older loose files are tightened, a created directory is 0700', async () => {
     const parent = await tempDir('simulator-at-rest-');
-    // An existing, world-readable directory with a database file left 0644 by an older version.
+    // An existing, world-readable directory with a database file left 0644 by an older version (0.2.x's
+    // simulator.sqlite, which the upgrade takes over as workbench.sqlite).
     const existing = path.join(parent, 'existing');
     const created = path.join(parent, 'new', 'nested');
     mkdirSync(existing, { mode: 0o755 });
@@ -104,7 +105,8 @@ describe('secrets at rest', () => {
       await expectAllValid(r.captured.slice(-1), secret);
       // While open: the database and SQLite's own files beside it.
       const open = modes(dir);
-      expect(Object.keys(open)).toEqual(expect.arrayContaining(['simulator.sqlite', 'simulator.sqlite-wal', 'simulator.sqlite-shm']));
+      expect(Object.keys(open)).toEqual(expect.arrayContaining(['workbench.sqlite', 'workbench.sqlite-wal', 'workbench.sqlite-shm']));
+      expect(Object.keys(open)).not.toContain('simulator.sqlite');
       for (const [file, mode] of Object.entries(open)) expect(mode, `${file} while open`).toBe('600');
       await wb.close();
       for (const [file, mode] of Object.entries(modes(dir))) expect(mode, `${file} after close`).toBe('600');

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 // Retention (issue 30): the simulator prunes, per store and on the store's own clock, events older than the
 // age bound and events beyond the newest N sent to a subscription / the newest M that no subscription
 // received, with their attempts, in bounded steps; never an event with an attempt scheduled or in flight.
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractModel } from '../../workbench/contract/model.js';
 import { parseRetention, DEFAULT_RETENTION } from '../../workbench/simulator/retention.js';
-import { openDatabase } from '../../workbench/simulator/sqlite.js';
+import { openDatabase } from '../../workbench/store/sqlite.js';
 import { SimulatorStore } from '../../workbench/simulator/store.js';
 import { admin, call, createWebhook, deliveries, freshStore, startReceiver, startWorkbench, waitFor, type Bench, type Receiver } from './helpers.js';
 
@@ -189,7 +190,7 @@ describe('retention with a data directory', () => {
     }
   });
 
-  it('opens a file of the version before: events get their received flag from the log, the file turns to incremental vacuum', async () => {
+  it('opens a file of the version before (0.2.x simulator.sqlite, taken over as workbench.sqlite): events get their received flag from the log, the file turns to incremental vacuum', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'simulator-retention-old-'));
     try {
       const old = openDatabase(path.join(dir, 'simulator.sqlite'));
@@ -211,7 +212,9 @@ describe('retention with a data directory', () => {
       expect(store.event('old-store', 'evt_01M8AAAAAAAAAAAAAAAAAAAAAA', 0)).toBeDefined();
       expect(store.event('old-store', 'evt_01M8BBBBBBBBBBBBBBBBBBBBBB', 0)).toBeUndefined();
       store.close();
-      const reopened = openDatabase(path.join(dir, 'simulator.sqlite'));
+      // 0.2.x's simulator.sqlite is now the workbench's one database (workbench/upgrade/).
+      expect(existsSync(path.join(dir, 'simulator.sqlite'))).toBe(false);
+      const reopened = openDatabase(path.join(dir, 'workbench.sqlite'));
       expect(reopened.pragma('auto_vacuum')).toBe(2);
       reopened.close();
     } finally {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { Clocks, MAX_STORE_CLOCKS } from '../../workbench/clock/clocks.js';
+import { clocksFile, Clocks, MAX_STORE_CLOCKS } from '../../workbench/clock/clocks.js';
 import type { Workbench } from '../../workbench/index.js';
 import { mockArgs } from '../helpers/mock-cli.js';
 import { run } from '../helpers/run.js';
@@ -66,9 +66,10 @@ describe('issue 37 item 24: a store back on the wall clock holds no clock slot',
     const { dir, remove } = await tempDir('clock-slots-');
     // 23:30 UTC on the sandbox's first day; the wall clock moves on by hand.
     let wall = Date.parse('2026-06-01T23:30:00Z');
-    const file = path.join(dir, 'clocks.json');
+    // The clocks kept in a file of the test's own (Clocks' file port) so that the wall clock can be moved by hand.
+    const file = path.join(dir, 'kept-clocks.json');
     const stored = () => (existsSync(file) ? Object.keys(JSON.parse(readFileSync(file, 'utf8')).clocks) : []);
-    const start = () => startSandbox({ webhooks: false, sandbox: { dataDir: dir, clocks: Clocks.open({ dataDir: dir, wall: () => wall, maxStores: 2 }) } });
+    const start = () => startSandbox({ webhooks: false, sandbox: { dataDir: dir, clocks: Clocks.open({ kept: clocksFile(file), wall: () => wall, maxStores: 2 }) } });
     let first: Workbench | undefined = await start();
     try {
       const carts = async (wb: Workbench, store: string) => (await send(`${backOffice(wb, store)}/world/carts`)).json.map((c: { id: string; expires_at: string }) => `${c.id} ${c.expires_at}`);

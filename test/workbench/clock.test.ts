@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedSetting } from '../helpers/store-files.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { deliveryRules } from '../../workbench/simulator/rules.js';
 import type { Workbench } from '../../workbench/index.js';
@@ -218,7 +219,9 @@ describe('the clocks outlive a restart', () => {
       await send(`${backOffice(first, 'kept')}/clock`, 'POST', { body: { now: '2028-08-08T08:08:08Z', frozen: true } });
       await first.close();
       const { statSync } = await import('node:fs');
-      expect(statSync(`${dir}/clocks.json`).mode & 0o777).toBe(0o600);
+      // One settings row of the workbench's one database (workbench/store/), which is 0600.
+      expect(statSync(`${dir}/workbench.sqlite`).mode & 0o777).toBe(0o600);
+      expect(storedSetting(dir, 'clocks')).toMatchObject({ v: 1, clocks: { kept: { kind: 'frozen', at: Date.parse('2028-08-08T08:08:08Z') } } });
       const second = await startSandbox({ sandbox: { dataDir: dir }, webhooks: { dataDir: dir } });
       try {
         expect((await send(`${backOffice(second, 'kept')}/clock`)).json.content).toMatchObject({ now: '2028-08-08T08:08:08.000Z', frozen: true });

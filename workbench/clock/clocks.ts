@@ -2,8 +2,8 @@
 // lifetimes), the webhook simulator (event times, attempt times, the retry ladder) and the back office.
 // A store's clock is the wall clock until someone sets it; then it either runs from the time it was set
 // to (wall clock plus an offset) or stays frozen there until it is moved again. Stores with their own
-// clock are few (at most MAX_STORE_CLOCKS); with a data directory they are kept in `clocks.json` (0600,
-// replaced atomically), so a restart keeps every store's time and the retries due in it. A store on the
+// clock are few (at most MAX_STORE_CLOCKS); with a data directory they are kept in the workbench's database
+// (one settings row, ../store/settings.ts; `clocks.json` in 0.2.x, 0600, replaced atomically), so a restart keeps every store's time and the retries due in it. A store on the
 // wall clock has no entry: putting a store back (DELETE, or setting it to run at the wall clock's time)
 // removes its entry, anchor and all, so its place among the MAX_STORE_CLOCKS is free again.
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
@@ -41,6 +41,35 @@ export interface ClockView {
 
 export class ClockError extends Error {}
 
+/** Where the clocks are kept between runs: their JSON text, read once at start and written whole on each change. */
+export interface ClockKeeping {
+  /** For messages: the file (and, in a database, the row). */
+  location: string;
+  read(): string | undefined;
+  write(text: string): void;
+}
+
+/** The clocks in a file of their own (0600, replaced atomically): `clocks.json` of 0.2.x. */
+export function clocksFile(file: string): ClockKeeping {
+  return {
+    location: file,
+    // Stryker disable next-line StringLiteral: without an encoding the Buffer is read as UTF-8 text by JSON.parse all the same
+    read: () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+    write(text) {
+      const tmp = `${file}.tmp`;
+      mkdirSync(join(file, '..'), { recursive: true });
+      const fd = openSync(tmp, 'w', 0o600);
+      try {
+        writeSync(fd, text);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(tmp, file);
+    },
+  };
+}
+
 export class Clocks {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<(storeId: string) => void>();
@@ -49,16 +78,20 @@ export class Clocks {
 
   private constructor(
     private readonly wall: () => number,
-    private readonly file: string | undefined,
+    private readonly kept: ClockKeeping | undefined,
     /** How many stores may have a clock of their own (MAX_STORE_CLOCKS; tests lower it). */
     readonly maxStores: number,
   ) {}
 
-  /** The clocks kept in `<dataDir>/clocks.json` (read now), or in memory. */
-  static open(options: { dataDir?: string; wall?: () => number; maxStores?: number } = {}): Clocks {
-    const file = options.dataDir ? join(options.dataDir, FILE) : undefined;
-    const clocks = new Clocks(options.wall ?? Date.now, file, options.maxStores ?? MAX_STORE_CLOCKS);
-    if (file && existsSync(file)) clocks.load(file);
+  /**
+   * The clocks kept by `kept` (the workbench's database: ../store/settings.ts), or in `<dataDir>/clocks.json`
+   * (the file of 0.2.x, still read by ../upgrade/), read now; or in memory.
+   */
+  static open(options: { dataDir?: string; kept?: ClockKeeping; wall?: () => number; maxStores?: number } = {}): Clocks {
+    const kept = options.kept ?? (options.dataDir ? clocksFile(join(options.dataDir, FILE)) : undefined);
+    const clocks = new Clocks(options.wall ?? Date.now, kept, options.maxStores ?? MAX_STORE_CLOCKS);
+    const text = kept?.read();
+    if (kept && text !== undefined) clocks.load(kept.location, text);
     return clocks;
   }
 
@@ -182,26 +215,16 @@ export class Clocks {
   /** After any change of `entries`: the derived view is dropped, the file rewritten. */
   private persist(): void {
     this.shiftedCache = undefined;
-    if (!this.file) return;
+    if (!this.kept) return;
     // Stryker disable next-line ConditionalExpression: an anchor of undefined is dropped by JSON.stringify all the same
     const data = { v: 1, clocks: Object.fromEntries([...this.entries].map(([store, e]) => [store, { ...e.state, ...(e.anchor === undefined ? {} : { anchor: e.anchor }) }])) };
-    const tmp = `${this.file}.tmp`;
-    mkdirSync(join(this.file, '..'), { recursive: true });
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      writeSync(fd, JSON.stringify(data));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, this.file);
+    this.kept.write(JSON.stringify(data));
   }
 
-  private load(file: string): void {
+  private load(file: string, text: string): void {
     let data: unknown;
     try {
-      // Stryker disable next-line StringLiteral: without an encoding the Buffer is read as UTF-8 text by JSON.parse all the same
-      data = JSON.parse(readFileSync(file, 'utf8'));
+      data = JSON.parse(text);
     } catch (e) {
       throw new ClockError(`${file}: not JSON (${(e as Error).message}); delete it to put every store back on the wall clock`);
     }

@@ -20,11 +20,11 @@ import { isExpired, priceCart } from './cart.js';
 import { cartFromBody, changedCart, withLineAdded, withLineChanged, withLineRemoved, type AddressCheck, type CartDraft } from './cart-admin.js';
 import { newProduct, patchProduct, withStock } from './catalog-admin.js';
 import { judge } from './coupons.js';
-import { SANDBOX_ADMIN, inventoryPayload, orderView, productPayload, type RaisedEvent } from './events.js';
+import { SANDBOX_ADMIN, inventoryPayload, orderView, productPayload } from './events.js';
 import { componentCheck, journalRecordCheck } from './fixtures.js';
 import { orderFromCart, TRANSITIONS, withStatus } from './orders.js';
 import { renderCategory, renderProduct } from './render.js';
-import type { Sandbox } from './sandbox.js';
+import type { RaiseSpec, Sandbox } from './sandbox.js';
 import { RESOURCES, type CartRecord, type ProductRecord, type ResourceName } from './types.js';
 import type { World } from './world.js';
 import type { Put } from './journal.js';
@@ -92,8 +92,7 @@ const ROUTES: SandboxRoute[] = [
     const world = sandbox.world(storeId);
     const { product, problems } = newProduct(world, body!, sandbox.now(storeId));
     if (!product) return invalid(problems);
-    sandbox.commit(storeId, [{ kind: 'product', record: product }]);
-    const events = raised(sandbox.raise(storeId, 'product.created', productPayload(world, product), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
+    const events = sandbox.commit(storeId, [{ kind: 'product', record: product }], (w) => [['product.created', productPayload(w, product), ADMIN]]);
     return done(201, `Product ${product.id} created.`, { product: renderProduct(world, product, { inventory: true }), events });
   }),
   route('updateProduct', 'change a product: {"name"|"short_description"|"active"|"tags"|"category_ids"|"selling_price"|"listing_price"|"backorder"} -> product.updated', (sandbox, { params, body }) => {
@@ -107,8 +106,7 @@ const ROUTES: SandboxRoute[] = [
     if (overflow.length) {
       return fail(409, 'conflict', `This price would take the amounts of ${overflow.length} cart(s) past ${MAX_AMOUNT}, the largest amount the sandbox carries; nothing changed.`, overflow);
     }
-    sandbox.commit(storeId, [{ kind: 'product', record: next }]);
-    const events = raised(sandbox.raise(storeId, 'product.updated', productPayload(world, next), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN }));
+    const events = sandbox.commit(storeId, [{ kind: 'product', record: next }], (w) => [['product.updated', productPayload(w, next), ADMIN]]);
     return done(200, `Product ${next.id} updated.`, { product: renderProduct(world, next, { inventory: true }), events });
   }),
   route('moveStock', 'move stock: {"product_id", "variant_id"? | "all_variants": true, "stock_quantity" | "adjust"} (0: out of stock) -> inventory.updated per variant', (sandbox, { params, body }) =>
@@ -189,9 +187,8 @@ function orderedCart(world: World, cart: CartRecord) {
   ]);
 }
 
-function raised(...events: Array<RaisedEvent | undefined>): RaisedEvent[] {
-  return events.filter((e): e is RaisedEvent => e !== undefined);
-}
+/** The back office acts as the sandbox's admin user. */
+const ADMIN = { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN };
 
 const lotsOf = (product: ProductRecord, variantId: string) => product.variants.find((v) => v.id === variantId)!.inventory ?? [];
 
@@ -254,16 +251,15 @@ function placeOrder(sandbox: Sandbox, storeId: string, body: Record<string, unkn
     // Stock moves as moves (the variant's lots after it), not the products: journal.ts.
     ...moves.map((move): Put => ({ kind: 'stock', product_id: move.productId, variant_id: move.variantId, inventory: lotsOf(products.get(move.productId)!, move.variantId) })),
   ];
-  sandbox.commit(storeId, puts);
   const actor = { userId, adminUserId: null };
-  const events = raised(
-    sandbox.raise(storeId, 'order.created', orderView(order) as unknown as Record<string, unknown>, actor),
-    ...moves.map((move) => {
-      const product = world.products.get(move.productId)!;
+  const events = sandbox.commit(storeId, puts, (w) => [
+    ['order.created', orderView(order) as unknown as Record<string, unknown>, actor],
+    ...moves.map((move): RaiseSpec => {
+      const product = w.products.get(move.productId)!;
       const variant = product.variants.find((v) => v.id === move.variantId)!;
-      return sandbox.raise(storeId, 'inventory.updated', inventoryPayload(world, product, variant, move.before, at), actor);
+      return ['inventory.updated', inventoryPayload(w, product, variant, move.before, at), actor];
     }),
-  );
+  ]);
   return done(201, `Order ${order.order_number} placed for cart ${cart.id}.`, { order: { ...orderView(order), user_id: userId }, events });
 }
 
@@ -285,10 +281,9 @@ function moveOrder(sandbox: Sandbox, storeId: string, orderNumber: string, body:
   }
   const now = sandbox.now(storeId);
   const next = withStatus(order, status, new Date(now).toISOString());
-  sandbox.commit(storeId, [{ kind: 'order', record: next }]);
   // order.cancelled replaces order.updated for a cancellation (its message in the AsyncAPI catalog says so).
   const event = status === 'cancelled' ? 'order.cancelled' : 'order.updated';
-  const events = raised(sandbox.raise(storeId, event, orderView(next) as unknown as Record<string, unknown>, { userId: next.user_id, adminUserId: SANDBOX_ADMIN }));
+  const events = sandbox.commit(storeId, [{ kind: 'order', record: next }], () => [[event, orderView(next) as unknown as Record<string, unknown>, { userId: next.user_id, adminUserId: SANDBOX_ADMIN }]]);
   return done(200, `Order ${orderNumber} is now ${status}.`, { order: { ...orderView(next), user_id: next.user_id }, events });
 }
 
@@ -332,13 +327,17 @@ function moveStock(sandbox: Sandbox, storeId: string, body: Record<string, unkno
     moves.push({ id: v.id, before, target });
   }
   // Journaled as moves (each variant's lots after it), not as the product: journal.ts.
-  sandbox.commit(storeId, moves.map((m): Put => ({ kind: 'stock', product_id: product.id, variant_id: m.id, inventory: lotsOf(next, m.id) })));
-  next = world.products.get(product.id)!;
   const at = new Date(now).toISOString();
-  const stockMoves: StockMove[] = moves.map((m) => ({ variant_id: m.id, previous_stock_quantity: m.before, stock_quantity: m.target, inventory: next.variants.find((v) => v.id === m.id)!.inventory ?? [] }));
-  const events = raised(
-    ...moves.map((m) => sandbox.raise(storeId, 'inventory.updated', inventoryPayload(world, next, next.variants.find((v) => v.id === m.id)!, m.before, at), { userId: SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN })),
+  const events = sandbox.commit(
+    storeId,
+    moves.map((m): Put => ({ kind: 'stock', product_id: product.id, variant_id: m.id, inventory: lotsOf(next, m.id) })),
+    (w) => {
+      const moved = w.products.get(product.id)!;
+      return moves.map((m): RaiseSpec => ['inventory.updated', inventoryPayload(w, moved, moved.variants.find((v) => v.id === m.id)!, m.before, at), ADMIN]);
+    },
   );
+  next = world.products.get(product.id)!;
+  const stockMoves: StockMove[] = moves.map((m) => ({ variant_id: m.id, previous_stock_quantity: m.before, stock_quantity: m.target, inventory: next.variants.find((v) => v.id === m.id)!.inventory ?? [] }));
   if (all) return done(200, `Stock of the ${moves.length} variants of ${product.id} moved to ${moves.map((m) => m.target).join(', ')}.`, { product_id: next.id, variants: stockMoves, events });
   const [move] = stockMoves;
   return done(200, `Stock of ${move.variant_id} moved from ${move.previous_stock_quantity} to ${move.stock_quantity}.`, { product_id: next.id, ...move, events });
@@ -390,10 +389,9 @@ function writeCart(sandbox: Sandbox, storeId: string, before: CartRecord | undef
   }
   const answer = checks.cart(priced.cart, '');
   if (answer) return invalid([{ location: 'body', name: answer.name === '(record)' ? '(body)' : answer.name, message: `would make the storefront's cart answer invalid: ${answer.message}` }]);
-  sandbox.commit(storeId, [{ kind: 'cart', record }]);
   const actor = { userId: record.customer_id ?? record.user_id ?? SANDBOX_ADMIN, adminUserId: SANDBOX_ADMIN };
   const event = before ? 'cart.updated' : 'cart.created';
-  const events = raised(sandbox.raise(storeId, event, priced.cart as unknown as Record<string, unknown>, actor));
+  const events = sandbox.commit(storeId, [{ kind: 'cart', record }], () => [[event, priced.cart as unknown as Record<string, unknown>, actor]]);
   const coupon = record.coupon_code ? world.couponByCode.get(record.coupon_code) : undefined;
   const verdictOf = coupon && judge(coupon, priced.couponView, now, (id) => world.categories.get(id)?.name ?? id);
   const content: CartWritten = {

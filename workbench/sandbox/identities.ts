@@ -1,11 +1,16 @@
 // Anonymous identities (createAnonymousUser): a user, an access token and a refresh token per call. Only
-// SHA-256 digests of the tokens are kept (in memory and in the journal), so the data directory never
+// SHA-256 digests of the tokens are kept (in the store: ../store/world-log.ts), so the data directory never
 // holds a usable token. Strict auth (the default) accepts only access tokens issued here, and only on the
 // store that issued them. Tokens have the workbench's `mock_` shape, which its request log redacts.
 // An identity may be bound to one customer (register SF-036): the one its token created, or the one the
 // back office signed in; under `--ownership strict` it reads only that customer's cards, orders and carts.
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { WorldLog } from '../store/world-log.js';
 import type { CustomerRecord, Identity, User } from './types.js';
+
+/** Identities held in memory in front of the store (about 600 bytes each). */
+const RECENT_IDENTITIES = 10_000;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -20,18 +25,19 @@ export function randomId(prefix: string, length = 8): string {
 export const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class Identities {
-  private readonly byAccess = new Map<string, Identity>();
-  private readonly perStore = new Map<string, number>();
+  /** Identities read or written lately, by access-token digest (a bearer request resolves its token on each call). */
+  private readonly recent = new LRUCache<string, Identity>({ max: RECENT_IDENTITIES });
 
-  /** A new identity, or a later state of one already known (its binding): the same digest replaces it. */
+  constructor(private readonly log: WorldLog) {}
+
+  /** A new identity, or a later state of one already known (its binding): the same digest replaces it. Kept in the store at once. */
   add(identity: Identity): void {
-    const known = this.byAccess.has(identity.access_token_sha256);
-    this.byAccess.set(identity.access_token_sha256, identity);
-    if (!known) this.perStore.set(identity.store_id, (this.perStore.get(identity.store_id) ?? 0) + 1);
+    this.log.putIdentity(identity.access_token_sha256, identity.store_id, JSON.stringify(identity));
+    this.recent.set(identity.access_token_sha256, identity);
   }
 
   /**
-   * A new user of the store; the caller journals `identity` and then calls add(). Anonymous, unless a
+   * A new user of the store; the caller keeps it with add(). Anonymous, unless a
    * customer is given (the back office's sign-in): then a logged-in user bound to that customer.
    */
   issue(storeId: string, at: string, customer?: CustomerRecord): { identity: Identity; accessToken: string; refreshToken: string } {
@@ -55,16 +61,18 @@ export class Identities {
     return { identity, accessToken, refreshToken };
   }
 
-  /** Every identity, for the journal's snapshot. */
-  all(): IterableIterator<Identity> {
-    return this.byAccess.values();
-  }
-
   resolve(accessToken: string): Identity | undefined {
-    return this.byAccess.get(digest(accessToken));
+    const sha = digest(accessToken);
+    const held = this.recent.get(sha);
+    if (held) return held;
+    const kept = this.log.identity(sha);
+    if (kept === undefined) return undefined;
+    const identity = JSON.parse(kept) as Identity;
+    this.recent.set(sha, identity);
+    return identity;
   }
 
   count(storeId: string): number {
-    return this.perStore.get(storeId) ?? 0;
+    return this.log.identityCount(storeId);
   }
 }

@@ -78,7 +78,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       const ids = (list: Array<{ id: string }>, n = 6) => `${list.slice(0, n).map((x) => x.id).join(' ')}${list.length > n ? ` (+${list.length - n})` : ''}`;
       const users = s.users_with_orders.slice(0, 4).map((u) => `${u.user_id} (${u.orders})`).join(' ');
       return [
-        `sandbox     seed ${sandbox.seed}, store ${storeId}: ${s.counts.products} products in ${s.counts.categories} categories, ${s.counts.customers} customers, ${s.counts.carts} carts, ${s.counts.orders} orders (${sandbox.persistent ? `kept in ${sandbox.journal.location}` : 'in memory: --data-dir to keep it'})`,
+        `sandbox     seed ${sandbox.seed}, store ${storeId}: ${s.counts.products} products in ${s.counts.categories} categories, ${s.counts.customers} customers, ${s.counts.carts} carts, ${s.counts.orders} orders (${sandbox.persistent ? `kept in ${sandbox.log.location}` : 'in memory: --data-dir to keep it'})`,
         `            carts ${ids(s.carts)}`,
         `            customers ${ids(s.customers)}; orders of ${users}`,
         `            groups ${s.customer_groups.map((g) => `${g.id}${g.is_default ? ' (default)' : ''}`).join(' ')}; coupons ${s.coupons.map((c) => c.codes[0]).join(' ')}`,

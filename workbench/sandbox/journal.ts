@@ -201,6 +201,11 @@ export class Journal {
     return this.fd === undefined ? this.memory.has(store) : this.stores.has(store);
   }
 
+  /** The stores with writes since their last reset (the upgrade from 0.2.x reads each: ../../upgrade/). */
+  storeIds(): string[] {
+    return this.fd === undefined ? [...this.memory.keys()] : [...this.stores.keys()];
+  }
+
   /** Why writes are refused until a restart, if they are. */
   get refusing(): string | undefined {
     return this.refusal;

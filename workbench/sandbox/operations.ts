@@ -331,12 +331,11 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
         cards: [],
         created_at: sandbox.nowIso(request.storeId),
       };
-      sandbox.commit(request.storeId, [{ kind: 'customer', record: customer }]);
+      const detail = customerDetail(customer);
+      sandbox.commit(request.storeId, [{ kind: 'customer', record: customer }], () => [['customer.created', detail as unknown as Record<string, unknown>, { userId: customer.id, adminUserId: null }]]);
       // The shopper who registers reads as the new customer from now on (a token keeps its first customer).
       const identity = sandbox.ownership === 'strict' ? caller(request) : undefined;
       if (identity && !identity.customer_id) sandbox.addIdentity({ ...identity, customer_id: customer.id });
-      const detail = customerDetail(customer);
-      sandbox.raise(request.storeId, 'customer.created', detail as unknown as Record<string, unknown>, { userId: customer.id, adminUserId: null });
       return { status: 201, body: ok('Customer created successfully', { customer_detail: detail }) };
     },
   };

@@ -1,14 +1,16 @@
 // The sandbox's state: one world per store id, built on first use from the seed, the fixture files and
-// the journal; the identities issued by createAnonymousUser; and the one write path (journal first, then
-// the world, then the events), shared by the storefront operations and the back office.
+// the store's world writes (../store/world-log.ts); the identities issued by createAnonymousUser; and the
+// one write path, shared by the storefront operations and the back office: a write and the events it
+// raises commit in one transaction of the workbench's store (`commit`: a transactional outbox), then the
+// answer is sent.
 // Memory is bounded: at most `maxWorlds` worlds are held (least recently used evicted, written to or
-// not); an evicted world is rebuilt from seed, fixtures and the store's journal entries when next used
-// (the journal file with --data-dir, the in-memory journal without), so no write is lost by eviction.
+// not); an evicted world is rebuilt from seed, fixtures and the store's writes when next used (the
+// database with --data-dir, the in-memory log without), so no write is lost by eviction.
 import { MockHttpError } from '../http/errors.js';
 import { AssetUrls, DEFAULT_ASSET_ORIGIN, rebaseAssetUrls } from './asset-urls.js';
 import { checkReferences, journalRecordCheck, loadFixtures, type Sources } from './fixtures.js';
 import { Identities } from './identities.js';
-import { ENTRY_VERSION, Journal, JournalWriteError, withInventory, type Entry, type Put } from './journal.js';
+import { ENTRY_VERSION, Fold, withInventory, type Entry, type Put } from './journal.js';
 import { isSandboxApiKey, sandboxApiKey, type ApiKeyMode } from './keys.js';
 import { loadTemplates } from './templates.js';
 import { generateWorld } from './seed.js';
@@ -17,11 +19,22 @@ import type { Identity, WorldData } from './types.js';
 import type { WebhookEventName } from 'storefront-contract';
 import { World } from './world.js';
 import { Clocks, dayOf } from '../clock/clocks.js';
+import { MemoryWorldLog, type WorldLog } from '../store/world-log.js';
+import { stampSchema, storeFailureCode, transactionOf, type StoreDatabase } from '../store/database.js';
+import { SqliteWorldLog } from '../store/world-log.js';
+import { crashPoint } from '../store/crash-points.js';
+import { openDataDir } from '../upgrade/index.js';
 
 export interface SandboxOptions {
   /** `--seed`: the same seed gives the same world on every run. Default 1. */
   seed?: string | number;
-  /** `--data-dir`: keep every write in `<dir>/sandbox.jsonl` across restarts. Default: in memory. */
+  /**
+   * Where writes are kept and the transaction a write and its events commit in: the workbench's one
+   * store (createWorkbench opens it on `--data-dir` and shares it with the simulator). Default: opened
+   * here on `dataDir`, or in memory.
+   */
+  state?: SandboxState;
+  /** `--data-dir`: keep every write in `<dir>/workbench.sqlite` across restarts (when no `state` is given). Default: in memory. */
   dataDir?: string;
   /** `--data`: fixture files replacing seeded resources (fixtures.ts). */
   fixturesDir?: string;
@@ -37,7 +50,10 @@ export interface SandboxOptions {
   ownership?: Ownership;
   /** Products in a seeded catalog. Default 120. */
   catalogSize?: number;
-  /** How webhooks are raised (the simulator's trigger); none when unset. */
+  /**
+   * How webhooks are raised (the simulator's trigger), inside the write's transaction; none when unset. A
+   * raise that cannot be built throws, and the write fails with it.
+   */
   events?: EventSink;
   /** Resolves once the events raised so far are durable (the simulator's group commit); awaited before answering. */
   eventsSettled?: () => Promise<void> | undefined;
@@ -59,13 +75,17 @@ export interface SandboxOptions {
    * next used (about 20 ms). Default 64.
    */
   maxWorlds?: number;
-  /**
-   * With `dataDir`: the tail of the journal is compacted into the snapshot once it holds this many
-   * entries (`--compact-after`, default 100,000) or bytes (default 64 MiB), whichever first (journal.ts).
-   */
-  compactEntries?: number;
-  compactBytes?: number;
 }
+
+/** The sandbox's side of the workbench's store. */
+export interface SandboxState {
+  log: WorldLog;
+  /** Runs `fn` (world writes and the events they raise) in one transaction: all of it is kept, or none. */
+  writeWith<T>(fn: () => T): T;
+}
+
+/** A store's writes are folded into its current changes every this many (so a world is rebuilt from few entries). */
+export const FOLD_EVERY = 256;
 
 export type Ownership = 'open' | 'strict';
 
@@ -74,11 +94,11 @@ export const DEFAULT_MAX_WORLDS = 64;
 const SEEN_STORES = 100_000;
 /** An access token's lifetime by default: one day of its store's clock (register SF-039). */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 86_400;
-/** Seconds a client is asked to wait after a write the journal could not keep. */
+/** Seconds a client is asked to wait after a write the store could not keep. */
 const RETRY_AFTER_SECONDS = 30;
 
 export class Sandbox {
-  readonly identities = new Identities();
+  readonly identities: Identities;
   readonly seed: string | number;
   readonly lenientAuth: boolean;
   readonly apiKeyMode: ApiKeyMode;
@@ -99,11 +119,18 @@ export class Sandbox {
   private readonly anchor: number;
   private readonly unwatchClocks: () => void;
 
+  readonly log: WorldLog;
+  private readonly writeWith: SandboxState['writeWith'];
+  /** The store this sandbox opened itself (alone on a data directory), closed with it. */
+  private owned?: StoreDatabase;
+
   private constructor(
     private readonly options: SandboxOptions,
-    readonly journal: Journal,
     private readonly fixtures: { data: Partial<WorldData>; sources: Sources } | undefined,
   ) {
+    this.log = options.state?.log ?? new MemoryWorldLog();
+    this.writeWith = options.state?.writeWith ?? ((fn) => fn());
+    this.identities = new Identities(this.log);
     this.seed = options.seed ?? 1;
     this.lenientAuth = options.lenientAuth === true;
     this.apiKeyMode = options.apiKeyMode ?? (this.lenientAuth ? 'any' : 'per-store');
@@ -118,27 +145,27 @@ export class Sandbox {
       const held = this.worlds.get(storeId);
       if (held && held.datedFrom !== this.datedFrom(storeId)) this.worlds.delete(storeId);
     });
-    for (const identity of journal.identities.splice(0)) this.identities.add(identity);
   }
 
   static async create(options: SandboxOptions = {}): Promise<Sandbox> {
     await loadTemplates();
     const fixtures = options.fixturesDir ? await loadFixtures(options.fixturesDir) : undefined;
-    // Journaled records are checked against the fixture schemas at start: a wrong one names file, line and field.
-    const log = options.log ?? ((l: string) => process.stderr.write(`${l}\n`));
-    const journal = options.dataDir
-      ? Journal.open(options.dataDir, { check: await journalRecordCheck(), log, compactEntries: options.compactEntries, compactBytes: options.compactBytes })
-      : Journal.inMemory();
-    for (const note of journal.notes) log(note);
-    const sandbox = new Sandbox(options, journal, fixtures);
+    // Alone (not composed by createWorkbench) on a data directory: the store opened here, closed with the sandbox.
+    const opened = !options.state && options.dataDir ? openDataDir(options.dataDir, { log: options.log, journal: { check: await journalRecordCheck() } }) : undefined;
+    const state = opened ? { log: new SqliteWorldLog(opened.db, opened.location), writeWith: transactionOf(opened.db) } : options.state;
+    let sandbox: Sandbox | undefined;
     try {
+      if (opened) stampSchema(opened.db);
+      sandbox = new Sandbox({ ...options, state }, fixtures);
+      sandbox.owned = opened;
       // Fixture files are checked now (not on the first request): a broken file stops the start.
       if (fixtures) sandbox.base('demo-store');
+      return sandbox;
     } catch (e) {
-      journal.close();
+      sandbox?.close();
+      if (!sandbox) opened?.close();
       throw e;
     }
-    return sandbox;
   }
 
   /** The store's clock (../clock/clocks.ts): the wall clock unless the back office set it. */
@@ -172,7 +199,7 @@ export class Sandbox {
   }
 
   get persistent(): boolean {
-    return this.journal.persistent;
+    return this.log.persistent;
   }
 
   /** The seeded world of a store, before any write. */
@@ -193,7 +220,7 @@ export class Sandbox {
     return this.clocks.anchorOf(storeId) ?? this.anchor;
   }
 
-  /** The store's world: held, or built from seed and fixtures plus the journal's writes for it (since its last reset). */
+  /** The store's world: held, or built from seed and fixtures plus the store's writes (since its last reset). */
   world(storeId: string): World {
     let world = this.worlds.get(storeId);
     if (world) {
@@ -203,7 +230,8 @@ export class Sandbox {
     }
     world = this.base(storeId);
     this.saw(storeId);
-    for (const entry of this.journal.entries(storeId)) {
+    for (const line of this.log.entries(storeId)) {
+      const entry = JSON.parse(line) as Entry;
       if (entry.op === 'put' || entry.op === 'state') applyPuts(world, rebaseAssetUrls(entry.puts, this.origin));
       // Folded changes: the version the writes had taken the world to (one a put).
       if (entry.op === 'state') world.version = 1 + entry.changes;
@@ -215,12 +243,12 @@ export class Sandbox {
 
   /**
    * The store's world if it has one on this workbench already: held, built by this process before (then
-   * evicted), or written to (the journal). Undefined for any other store id, without building anything:
+   * evicted), or written to (the store). Undefined for any other store id, without building anything:
    * what the image route answers from, so that an image of a store nobody used (a page can name any id)
    * costs a lookup, not a world (images.ts).
    */
   knownWorld(storeId: string): World | undefined {
-    if (this.worlds.has(storeId) || this.seen.has(storeId) || this.journal.hasWrites(storeId)) return this.world(storeId);
+    if (this.worlds.has(storeId) || this.seen.has(storeId) || this.log.has(storeId)) return this.world(storeId);
     return undefined;
   }
 
@@ -246,42 +274,72 @@ export class Sandbox {
     while (this.worlds.size > this.maxWorlds) this.worlds.delete(this.worlds.keys().next().value as string);
   }
 
-  /** Journals an entry; a write the journal could not keep is answered 503 with Retry-After, the world untouched. */
-  private append(entry: Entry): void {
-    try {
-      this.journal.append(entry);
-    } catch (e) {
-      if (!(e instanceof JournalWriteError)) throw e;
-      (this.options.log ?? ((l) => process.stderr.write(`${l}\n`)))(`sandbox: ${e.message}`);
-      const what = e.refusing
-        ? 'The sandbox cannot keep writes any more (its journal could not be repaired after a failed write); restart the workbench.'
-        : `The sandbox could not keep this write (${e.errno ?? 'write error'}: disk full or a file size limit?); nothing was changed, retry later.`;
-      throw new MockHttpError(503, 'service_unavailable', what, [], { 'retry-after': String(RETRY_AFTER_SECONDS) });
-    }
-  }
-
-  /** The one write path: journal (fsync'd with --data-dir), then the world. */
-  commit(storeId: string, puts: Put[]): void {
+  /**
+   * The one write path: `puts` are applied to the store's world, then `events` (built from the world as it
+   * is now) are raised, and the write and its events commit in one transaction of the store (a
+   * transactional outbox: delivery reads the events from there). All of it is kept, or none: a write the
+   * store could not keep (disk full, I/O error) is answered 503 with Retry-After, a raise that cannot be
+   * built 500; either way the world held in memory is dropped and rebuilt from what was kept.
+   */
+  commit(storeId: string, puts: Put[], events?: (world: World) => readonly RaiseSpec[]): RaisedEvent[] {
     const world = this.world(storeId);
-    this.append({ v: ENTRY_VERSION, store: storeId, at: this.nowIso(storeId), op: 'put', puts });
     applyPuts(world, puts);
     world.markTouched();
-    this.compactIfDue();
+    try {
+      const kept = this.writeWith(() => {
+        const raised: RaisedEvent[] = [];
+        for (const [event, properties, actor] of events?.(world) ?? []) {
+          const done = this.raise(storeId, event, properties, actor);
+          if (done) raised.push(done);
+        }
+        this.append(storeId, { v: ENTRY_VERSION, store: storeId, at: this.nowIso(storeId), op: 'put', puts });
+        crashPoint('write-uncommitted');
+        return raised;
+      });
+      crashPoint('write-committed');
+      return kept;
+    } catch (e) {
+      this.worlds.delete(storeId);
+      throw this.failure(e, 'write');
+    }
   }
 
-  /** Folds the journal's tail into its snapshot once it reached its thresholds (journal.ts); never fails a write. */
-  private compactIfDue(): void {
-    if (!this.journal.due) return;
-    const done = this.journal.compact(this.identities.all());
-    if (done && done.ms >= 1000) {
-      (this.options.log ?? ((l) => process.stderr.write(`${l}\n`)))(`sandbox: compacted the journal in ${(done.ms / 1000).toFixed(1)} s (${done.stores} stores, ${(done.snapshotBytes / 1024 / 1024).toFixed(1)} MB snapshot)`);
+  /** Appends an entry of the store, folding its entries into one state every FOLD_EVERY (inside the write's transaction). */
+  private append(storeId: string, entry: Entry): void {
+    this.log.append(storeId, JSON.stringify(entry));
+    if (this.log.count(storeId) < FOLD_EVERY) return;
+    const fold = new Fold();
+    for (const line of this.log.entries(storeId)) fold.add(JSON.parse(line) as Entry);
+    this.log.replace(
+      storeId,
+      fold.entries(storeId, entry.at).map((e) => JSON.stringify(e)),
+    );
+  }
+
+  /** What a failed write is answered with: 503 when the store could not keep it, the error itself otherwise. */
+  private failure(e: unknown, what: string): unknown {
+    if (e instanceof MockHttpError) return e;
+    const code = storeFailureCode(e);
+    const log = this.options.log ?? ((l: string) => process.stderr.write(`${l}\n`));
+    if (code) {
+      log(`sandbox: the store could not keep a ${what} (${code}: ${(e as Error).message})`);
+      return new MockHttpError(503, 'service_unavailable', `The sandbox could not keep this ${what} (${code}: disk full, or the data directory not writable?); nothing was changed, retry later.`, [], {
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      });
     }
+    if (e instanceof RaiseError) {
+      log(`sandbox: ${e.message}`);
+      return new MockHttpError(500, 'internal_error', `${e.message}; nothing was changed.`);
+    }
+    return e;
   }
 
   addIdentity(identity: Identity): void {
-    this.append({ v: ENTRY_VERSION, store: identity.store_id, at: this.nowIso(identity.store_id), op: 'identity', identity });
-    this.identities.add(identity);
-    this.compactIfDue();
+    try {
+      this.identities.add(identity);
+    } catch (e) {
+      throw this.failure(e, 'sign-in');
+    }
   }
 
   /**
@@ -291,25 +349,27 @@ export class Sandbox {
    * recorded, so a store on the wall clock holds no clock entry, whenever it is reset).
    */
   reset(storeId: string): World {
-    this.append({ v: ENTRY_VERSION, store: storeId, at: this.nowIso(storeId), op: 'reset' });
+    try {
+      this.writeWith(() => this.log.clear(storeId));
+    } catch (e) {
+      throw this.failure(e, 'reset');
+    }
     const day = this.clocks.onWallClock(storeId) ? this.anchor : dayOf(this.now(storeId));
     this.clocks.setAnchor(storeId, day === this.anchor ? undefined : day);
     const world = this.base(storeId);
     this.saw(storeId);
     world.markTouched();
     this.hold(storeId, world);
-    this.compactIfDue();
     return world;
   }
 
-  /** Raises a webhook through the simulator; failures are logged, never undo the write. */
-  raise(storeId: string, event: WebhookEventName, properties: Record<string, unknown>, actor: EventActor): RaisedEvent | undefined {
+  /** Raises a webhook through the simulator, inside a write's transaction; a raise that cannot be built throws (RaiseError). */
+  private raise(storeId: string, event: WebhookEventName, properties: Record<string, unknown>, actor: EventActor): RaisedEvent | undefined {
     if (!this.options.events) return undefined;
     try {
       return this.options.events(storeId, event, properties, actor);
     } catch (e) {
-      (this.options.log ?? ((l) => process.stderr.write(`${l}\n`)))(`sandbox: could not raise ${event} in ${storeId}: ${(e as Error).message}`);
-      return undefined;
+      throw new RaiseError(`could not raise ${event} in store ${storeId}: ${(e as Error).message}`);
     }
   }
 
@@ -320,9 +380,16 @@ export class Sandbox {
 
   close(): void {
     this.unwatchClocks();
-    this.journal.close();
+    this.owned?.close();
+    this.owned = undefined;
   }
 }
+
+/** An event a write raises: its name, its properties (built from the world after the write) and who caused it. */
+export type RaiseSpec = readonly [event: WebhookEventName, properties: Record<string, unknown>, actor: EventActor];
+
+/** The simulator refused an event a write raised (a payload that does not match the event's schema: a bug here). */
+export class RaiseError extends Error {}
 
 export function applyPuts(world: World, puts: readonly Put[]): void {
   for (const put of puts) {

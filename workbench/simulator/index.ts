@@ -16,13 +16,18 @@ import { DEFAULT_RETENTION, describeRetention, Pruner, type Retention } from './
 import { createSimulatorRoutes, OUTSIDE_CONTRACT } from './simulator-routes.js';
 import { SimulatorStore, type Completion } from './store.js';
 import { Clocks } from '../clock/clocks.js';
+import { stampSchema, type StoreDatabase } from '../store/database.js';
+import { setting } from '../store/settings.js';
+import { CLOCKS_SETTING, openDataDir } from '../upgrade/index.js';
 import type { DueWork } from '../clock/advance.js';
 
 export { OUTSIDE_CONTRACT, type TriggerContent, type WebhookDeliveryView };
 
 export interface SimulatorOptions {
-  /** Folder of the SQLite file (`simulator.sqlite`). Default: in memory (lost when closed). */
+  /** Folder of the workbench's database (`workbench.sqlite`, ../store/), opened here. Default: in memory (lost when closed). */
   dataDir?: string;
+  /** The workbench's one database, opened and closed by its owner (createWorkbench); instead of `dataDir`. */
+  database?: StoreDatabase;
   /** Multiplies every retry delay and the time-out. Default 1 (the contract's real times). */
   timeScale?: number;
   /** The attempt time-out in ms, instead of the scaled contract value (tests on loaded machines). */
@@ -68,6 +73,11 @@ export interface Simulator {
   /** Resolves once every write so far is committed (undefined: nothing pending). HTTP answers wait for it. */
   settled(): Promise<void> | undefined;
   /**
+   * The transactional outbox (store.ts `writeWith`): `fn` (a write of another part on the same database, and
+   * the events it raises through `service.trigger`) commits in one transaction, or not at all.
+   */
+  writeWith<T>(fn: () => T): T;
+  /**
    * Resolves once the sender can send at once (its sending thread started): what a caller timing the first
    * delivery awaits first, so the thread's start (seconds on a loaded machine) is not taken for latency.
    */
@@ -102,11 +112,15 @@ export interface SentAttempt {
 const SENT_SIGNATURES = 10_000;
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const clocks = options.clocks ?? Clocks.open({ dataDir: options.dataDir, wall: options.now });
+  // Alone on a data directory: the workbench's database opened here (0.2.x files taken in first), closed with the simulator.
+  const owned = !options.database && options.dataDir ? openDataDir(options.dataDir) : undefined;
+  const database = options.database ?? owned;
+  const store = database ? SimulatorStore.on(database.db, database.location) : SimulatorStore.open();
+  const clocks = options.clocks ?? Clocks.open({ kept: database?.persistent ? setting(database.db, database.location, CLOCKS_SETTING) : undefined, wall: options.now });
+  if (owned) stampSchema(owned.db);
   const t = timing(options.timeScale ?? 1, options.timeoutMs);
   const denyPrivate = options.denyPrivate ?? false;
   const concurrency = options.concurrency ?? 64;
-  const store = SimulatorStore.open(options.dataDir);
   const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
   // Retention by each store's own time (a store whose clock is set back keeps its history); in bounded steps.
   const pruner = new Pruner(store, {
@@ -208,6 +222,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return content;
     },
     settled,
+    writeWith: (fn) => store.writeWith(fn),
     ready: async () => {
       await sender.warmUp?.();
     },
@@ -243,6 +258,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         await scheduler.close(Math.min(t.timeoutMs, 1000));
         await sender.close().catch(() => undefined);
         store.close();
+        owned?.close();
       })();
       return closing;
     },

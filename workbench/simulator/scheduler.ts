@@ -3,6 +3,7 @@
 // transactionally (one commit with the events raised in the same turn: group commit, store.ts), signs them
 // with the subscription's current secret in the same tick, and sends them with at most `concurrency`
 // requests in flight. A restart simply wakes up again on the same rows.
+import { crashPoint } from '../store/crash-points.js';
 import { newDeliveryId } from './ids.js';
 import { isDisable, isSuccess, type Timing } from './rules.js';
 import { signAttempt, type Sender } from './deliver.js';
@@ -106,6 +107,7 @@ export class Scheduler {
       this.o.onError?.(e as Error);
     }
     this.emit();
+    if (claims.length) crashPoint('attempts-claimed');
     for (const claim of claims) this.start(claim);
     this.arm();
   }
@@ -177,6 +179,7 @@ export class Scheduler {
       .send(attempt)
       .then((result) => {
         // Recorded by the next pump (this same turn of the event loop), batched with the other answers.
+        crashPoint('attempt-answered');
         this.answered.push({ row, result: { completedAt: this.o.clocks.now(row.store_id), ...result } });
       })
       .finally(() => {

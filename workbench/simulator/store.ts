@@ -4,9 +4,8 @@
 // it is sent, what follows an attempt) is one synchronous transaction, so it is atomic within this process
 // and, through BEGIN IMMEDIATE and the unique index below, across processes sharing a data directory.
 import { LRUCache } from 'lru-cache';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
-import path from 'node:path';
-import { openDatabase, type Database, type Statement } from './sqlite.js';
+import { openStoreDatabase, stampSchema, type Database, type Statement } from '../store/database.js';
+import { openDataDir } from '../upgrade/index.js';
 import { ulidTimePrefix } from './ids.js';
 
 export type SubscriptionStatus = 'enabled' | 'disabled';
@@ -257,6 +256,7 @@ export class SimulatorStore {
   private readonly tx: {
     claim: (now: number, limit: number, owner: string, leaseUntil: number, clocks: ClockTimes | undefined) => Claim[];
     batch: <T>(fn: () => T) => T;
+    together: <T>(fn: () => T) => T;
     failure: (claimed: AttemptRow, owner: string, result: AttemptResult, policy: CompletionPolicy, newDeliveryId: () => string) => Completion | undefined;
   };
 
@@ -299,29 +299,10 @@ export class SimulatorStore {
     private readonly db: Database,
     /** Where the file is, for messages; `:memory:` for tests. */
     readonly location: string,
+    /** Closed with this store (opened by `open`); a database shared with other parts is closed by its owner. */
+    private readonly ownsDb: boolean,
   ) {
-    // Deleted and overwritten content (a rotated or deleted signing secret, custom header values) is
-    // overwritten with zeros in the database file, not just unlinked from the b-tree; see also `scrub`.
-    db.pragma('secure_delete = ON');
-    // Pages the retention frees (./retention.ts) go back to the file system in bounded steps
-    // (`vacuumStep`, PRAGMA incremental_vacuum) rather than by a VACUUM that rewrites the whole file at once.
-    // The mode is set before the first table exists; a file made by an older version is converted once.
-    const hasTables = (db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n > 0;
-    db.pragma('auto_vacuum = INCREMENTAL');
-    if (hasTables && db.pragma('auto_vacuum') !== 2) {
-      try {
-        db.exec('VACUUM');
-      } catch {
-        // Another process holds the file (a shared --data-dir): it stays as it is; SQLite still reuses the
-        // pages the retention frees, the file just does not shrink. The next open tries again.
-      }
-    }
-    this.wal = db.pragma('journal_mode = WAL') === 'wal';
-    // NORMAL in WAL mode: a power cut may lose the last commits but never corrupts the file; a process
-    // crash (kill -9) loses nothing committed. Good enough for a local simulator, and much faster than FULL.
-    db.pragma('synchronous = NORMAL');
-    // After a checkpoint the -wal file is cut back to 4 MB (it otherwise stays at its largest size).
-    db.pragma(`journal_size_limit = ${4 * 1024 * 1024}`);
+    this.wal = db.pragma('journal_mode') === 'wal';
     db.exec(TABLES);
     // Files of an older version: events get their `received` flag, computed once from the log.
     const migrate = !(db.prepare(`PRAGMA table_info(events)`).all() as Array<{ name: string }>).some((c) => c.name === 'received');
@@ -443,26 +424,42 @@ export class SimulatorStore {
       this.writeEvents(events);
       return fn();
     });
+    // A write of another part and the events it raises: `fn` first (it queues the events), then they are
+    // written, in one transaction.
+    const together = db.transaction((fn: () => unknown) => {
+      const result = fn();
+      const events = this.outbox;
+      this.outbox = [];
+      this.writeEvents(events);
+      return result;
+    });
     this.tx = {
       claim: (...a) => claim.immediate(...a),
       failure: (...a) => failure.immediate(...a),
       batch: <T>(fn: () => T) => this.committing((events) => batch.immediate(events, fn) as T),
+      together: <T>(fn: () => T) => together.immediate(fn) as T,
     };
   }
 
   /**
-   * Opens (creating if needed) `<dataDir>/simulator.sqlite`; no dataDir = an in-memory store. The file holds
-   * signing secrets and custom header values: a directory created here is 0700, and the database file is
-   * 0600 before SQLite opens it, also inside an existing directory. SQLite creates its -wal, -shm and
-   * -journal files with the database file's mode; ones left by an older run are tightened too.
+   * Opens (creating if needed) the workbench's database in `dataDir` (../store/database.ts: 0700 directory,
+   * 0600 files, WAL) for the simulator alone; no dataDir = an in-memory store.
    */
   static open(dataDir?: string): SimulatorStore {
-    if (!dataDir || dataDir === ':memory:') return new SimulatorStore(openDatabase(':memory:'), ':memory:');
-    if (mkdirSync(dataDir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dataDir, 0o700);
-    const file = path.join(dataDir, 'simulator.sqlite');
-    closeSync(openSync(file, 'a', 0o600));
-    for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(f)) chmodSync(f, 0o600);
-    return new SimulatorStore(openDatabase(file), file);
+    const opened = dataDir && dataDir !== ':memory:' ? openDataDir(dataDir) : openStoreDatabase();
+    try {
+      const store = new SimulatorStore(opened.db, opened.location, true);
+      stampSchema(opened.db);
+      return store;
+    } catch (e) {
+      opened.close();
+      throw e;
+    }
+  }
+
+  /** The simulator's tables in a database shared with the other parts (the workbench's one store). */
+  static on(db: Database, location: string): SimulatorStore {
+    return new SimulatorStore(db, location, false);
   }
 
   close(): void {
@@ -470,7 +467,7 @@ export class SimulatorStore {
     try {
       this.flush();
     } finally {
-      this.db.close();
+      if (this.ownsDb) this.db.close();
     }
   }
 
@@ -503,6 +500,24 @@ export class SimulatorStore {
     }
     for (const w of waiters) w.resolve();
     return result;
+  }
+
+  /**
+   * The transactional outbox: `fn` (a write of the sandbox, on this same database) and the events it
+   * raises (recordEvent, called inside `fn`) commit in one IMMEDIATE transaction, or not at all. Events
+   * raised earlier in this turn are committed first, in their own transaction, so a failed write takes only
+   * its own events with it. Throws what `fn` or the commit threw; nothing of the write is kept then.
+   */
+  writeWith<T>(fn: () => T): T {
+    this.flush();
+    try {
+      return this.tx.together(fn);
+    } catch (e) {
+      // Events `fn` queued before it failed (or before the commit failed) belong to the write: dropped.
+      if (this.outbox.length) this.payloads.clear();
+      this.outbox = [];
+      throw e;
+    }
   }
 
   /** Commits the events waiting in the outbox now (nothing to do when there are none); throws when that fails. */

@@ -1,10 +1,13 @@
-// SQLite for the simulator's store, through libsql (https://github.com/tursodatabase/libsql-js): the
+// SQLite for the workbench's store (../store/database.ts), through libsql (https://github.com/tursodatabase/libsql-js): the
 // SQLite engine as a prebuilt Node-API binary per platform, shipped as an optional dependency
 // (@libsql/<platform>), so installing needs no install script and no compiler (`npm install
 // --ignore-scripts` works), and Node-API keeps one binary loadable on Node 20, 22 and 24. Real files with
 // WAL and POSIX locks: a process killed with -9 loses no committed transaction, and several processes can
 // share one data directory. Why this one and not better-sqlite3, node:sqlite or a WebAssembly build:
 // workbench/simulator/README.md ("Storage").
+//
+// libsql keeps a closed database's files open until its prepared statements are garbage collected (they hold
+// the connection): close() ends every use, the file descriptors go with the next collections.
 //
 // libsql follows better-sqlite3's API but not everywhere, so the store talks to this small surface and the
 // differences stay here: nested transactions become savepoints (libsql would issue a second BEGIN), `pluck`

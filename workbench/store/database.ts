@@ -1,0 +1,113 @@
+// The workbench's one database: every store's state in one SQLite file, `<dataDir>/workbench.sqlite` (or
+// in memory without a data directory). The sandbox's world writes and identities (world-log.ts), every
+// store's clock (settings.ts), the webhook subscriptions, events and delivery attempts
+// (../simulator/store.ts) are tables of this one file, on one connection, so a write and the events it
+// raises commit in one transaction (a transactional outbox; ../sandbox/sandbox.ts `commit`).
+//
+// Durability is SQLite's: WAL mode with synchronous = NORMAL. A committed transaction survives the
+// process being killed (kill -9) and a torn write is never seen (the WAL's checksums); a power cut may
+// lose the last commits but never corrupts the file. A full disk fails the transaction (SQLITE_FULL), which
+// rolls back whole; the caller answers 503 (storeFailure).
+//
+// The file is the owner's alone: the directory is created 0700, the file (and SQLite's -wal, -shm and
+// -journal, which take its mode) 0600 before SQLite opens it. Its schema version is `PRAGMA user_version`:
+// a file written by a newer version of the workbench is refused with one line (StoreVersionError).
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type Database } from './sqlite.js';
+
+export type { Database, Statement } from './sqlite.js';
+
+/** The file every store's state is kept in, inside `--data-dir`. */
+export const DATABASE_FILE = 'workbench.sqlite';
+/**
+ * The schema this version writes (`PRAGMA user_version`). 0: a new file, or the webhook simulator's own
+ * file of 0.2.x (`simulator.sqlite`, renamed by ../upgrade/). 1: one database for every part.
+ */
+export const SCHEMA_VERSION = 1;
+
+/** A data directory written by a newer workbench (its schema is one this version does not know). */
+export class StoreVersionError extends Error {
+  readonly name = 'StoreVersionError';
+}
+
+export interface StoreDatabase {
+  db: Database;
+  /** The file, or `:memory:`. */
+  location: string;
+  persistent: boolean;
+  close(): void;
+}
+
+/** Opens (creating if needed) `<dataDir>/workbench.sqlite`; no dataDir = an in-memory database. */
+export function openStoreDatabase(dataDir?: string): StoreDatabase {
+  if (!dataDir || dataDir === ':memory:') return wrap(configure(openDatabase(':memory:'), ':memory:'), ':memory:');
+  if (mkdirSync(dataDir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dataDir, 0o700);
+  const file = path.join(dataDir, DATABASE_FILE);
+  return wrap(configure(openPrivate(file), file), file);
+}
+
+/** Opens a SQLite file whose files are 0600 before SQLite opens it (also one left by an older run). */
+export function openPrivate(file: string): Database {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(f)) chmodSync(f, 0o600);
+  return openDatabase(file);
+}
+
+function wrap(db: Database, location: string): StoreDatabase {
+  return { db, location, persistent: location !== ':memory:', close: () => db.close() };
+}
+
+function configure(db: Database, location: string): Database {
+  try {
+    const version = Number(db.pragma('user_version'));
+    if (version > SCHEMA_VERSION) {
+      throw new StoreVersionError(
+        `${location} was written by a newer version of the workbench (schema ${version}; this version knows up to ${SCHEMA_VERSION}): start that version, or move the data directory away to start afresh`,
+      );
+    }
+    // Deleted and overwritten content (a rotated or deleted signing secret, custom header values) is
+    // overwritten with zeros in the file, not just unlinked from the b-tree (../simulator/store.ts `scrub`).
+    db.pragma('secure_delete = ON');
+    // Pages the retention frees go back to the file system in bounded steps (PRAGMA incremental_vacuum),
+    // not by a VACUUM that rewrites the whole file. Set before the first table exists; a file made by an
+    // older version is converted once.
+    const hasTables = (db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n > 0;
+    db.pragma('auto_vacuum = INCREMENTAL');
+    if (hasTables && db.pragma('auto_vacuum') !== 2) {
+      try {
+        db.exec('VACUUM');
+      } catch {
+        // Another process holds the file (a shared --data-dir): SQLite still reuses freed pages; the file
+        // just does not shrink. The next open tries again.
+      }
+    }
+    db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode: a process crash (kill -9) loses nothing committed; a power cut may lose the last
+    // commits but never corrupts the file.
+    db.pragma('synchronous = NORMAL');
+    // After a checkpoint the -wal file is cut back to 4 MB (it otherwise stays at its largest size).
+    db.pragma(`journal_size_limit = ${4 * 1024 * 1024}`);
+    return db;
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}
+
+/** Marks the file as written in this version's schema, once every part created its tables. */
+export function stampSchema(db: Database): void {
+  if (Number(db.pragma('user_version')) < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+}
+
+/** The store could not keep a write: SQLite's reason (SQLITE_FULL: the disk is full; SQLITE_IOERR...). */
+export function storeFailureCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && /^SQLITE_(FULL|IOERR|READONLY|BUSY|LOCKED|CANTOPEN|CORRUPT|NOTADB|PROTOCOL)/.test(code) ? code : undefined;
+}
+
+/** A write in one IMMEDIATE transaction of `db` (a savepoint inside one already open). */
+export function transactionOf(db: Database): <T>(fn: () => T) => T {
+  const tx = db.transaction((fn: () => unknown) => fn());
+  return <T>(fn: () => T) => tx.immediate(fn) as T;
+}

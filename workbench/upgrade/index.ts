@@ -1,0 +1,162 @@
+// A data directory opened for the workbench: `<dataDir>/workbench.sqlite` (../store/database.ts), after
+// the files of 0.2.x, if any, were taken into it, once:
+//
+//   simulator.sqlite                        the webhook simulator's database: renamed workbench.sqlite (its
+//                                           subscriptions, events and pending retries stay as they are)
+//   sandbox.jsonl, sandbox.snapshot.jsonl   the sandbox's journal (versions 1 and 2): each store's writes,
+//                                           folded, and the identities, into the world log's tables
+//   clocks.json                             every store's clock: the settings row `clocks`
+//
+// The journal and the clocks are read by the 0.2.x readers (their checks and messages: a broken file stops
+// the start with the file, the line and the fix) and written in one transaction with a settings row
+// `upgraded-from` naming what was taken; then the old files are moved into `<dataDir>/0.2-files/` (kept,
+// not deleted: the way back is to start 0.2.x on them). A crash between the commit and the move finds that
+// row at the next start and only moves the files. Processes starting at once on one directory take turns
+// (a lock directory, `.upgrading`), so the upgrade runs once. One line says what was done.
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { Clocks, clocksFile } from '../clock/clocks.js';
+import { Fold, Journal, JOURNAL_FILE, SNAPSHOT_FILE, type RecordCheck } from '../sandbox/journal.js';
+import { DATABASE_FILE, openPrivate, openStoreDatabase, type StoreDatabase } from '../store/database.js';
+import { setting, settingsTable } from '../store/settings.js';
+import { SqliteWorldLog } from '../store/world-log.js';
+
+/** The webhook simulator's file of 0.2.x. */
+export const SIMULATOR_FILE_0_2 = 'simulator.sqlite';
+export const CLOCKS_FILE_0_2 = 'clocks.json';
+/** Where the files of 0.2.x are moved once taken in. */
+export const BACKUP_DIR_0_2 = '0.2-files';
+/** The settings row that holds the clocks (read by createWorkbench through Clocks' ClockKeeping). */
+export const CLOCKS_SETTING = 'clocks';
+const UPGRADED_SETTING = 'upgraded-from';
+const LOCK = '.upgrading';
+/** A lock older than this was left by a process killed during an upgrade: taken over. */
+const STALE_LOCK_MS = 60_000;
+const LOCK_WAIT_MS = 30_000;
+
+export interface OpenDataDirOptions {
+  /** Start-up notes (the upgrade's line). Default: stderr. */
+  log?: (line: string) => void;
+  /**
+   * Take in the sandbox's journal of 0.2.x, checking each record with this (the fixture schemas). Unset:
+   * the journal is left where it is (a simulator started alone), for the next start of the sandbox.
+   */
+  journal?: { check?: RecordCheck };
+}
+
+/** Opens the data directory's one database, taking in the files of 0.2.x first (once). */
+export function openDataDir(dataDir: string, options: OpenDataDirOptions = {}): StoreDatabase {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (!legacyFiles(dataDir, options).length) return openStoreDatabase(dataDir);
+  return withLock(dataDir, () => {
+    const taken: string[] = [];
+    const file = path.join(dataDir, DATABASE_FILE);
+    const simulatorFile = path.join(dataDir, SIMULATOR_FILE_0_2);
+    if (!existsSync(file) && existsSync(simulatorFile)) {
+      // Its WAL folded into the file first, so the one file is the whole database when renamed.
+      const old = openPrivate(simulatorFile);
+      old.pragma('wal_checkpoint(TRUNCATE)');
+      old.close();
+      renameSync(simulatorFile, file);
+      for (const f of ['-wal', '-shm']) if (existsSync(`${simulatorFile}${f}`)) unlinkSync(`${simulatorFile}${f}`);
+      taken.push(`${SIMULATOR_FILE_0_2} (renamed ${DATABASE_FILE})`);
+    }
+    const opened = openStoreDatabase(dataDir);
+    try {
+      taken.push(...takeIn(dataDir, opened, options));
+      if (taken.length) log(`workbench: upgraded the data directory ${dataDir} from 0.2.x into ${DATABASE_FILE}: ${taken.join('; ')}; the old files are in ${path.join(dataDir, BACKUP_DIR_0_2)}`);
+      return opened;
+    } catch (e) {
+      opened.close();
+      throw e;
+    }
+  });
+}
+
+function legacyFiles(dataDir: string, options: OpenDataDirOptions): string[] {
+  const names = [SIMULATOR_FILE_0_2, CLOCKS_FILE_0_2, ...(options.journal ? [JOURNAL_FILE, SNAPSHOT_FILE] : [])];
+  return names.filter((name) => existsSync(path.join(dataDir, name)));
+}
+
+/** The journal and the clocks of 0.2.x, in one transaction, then moved away. What was taken, for the line. */
+function takeIn(dataDir: string, opened: StoreDatabase, options: OpenDataDirOptions): string[] {
+  const { db, location } = opened;
+  settingsTable(db);
+  const upgraded = setting(db, location, UPGRADED_SETTING);
+  const clocksPath = path.join(dataDir, CLOCKS_FILE_0_2);
+  const journalPaths = [JOURNAL_FILE, SNAPSHOT_FILE].map((f) => path.join(dataDir, f));
+  const hasJournal = options.journal !== undefined && journalPaths.some((f) => existsSync(f));
+  const hasClocks = existsSync(clocksPath);
+  const taken: string[] = [];
+  if (upgraded.read() === undefined && (hasJournal || hasClocks)) {
+    // Read (and checked) before anything is written: a broken file stops the start with the 0.2.x reader's line.
+    const clocksText = hasClocks ? clocksFile(clocksPath).read() : undefined;
+    if (hasClocks) Clocks.open({ dataDir });
+    const journal = hasJournal ? Journal.open(dataDir, { check: options.journal?.check, log: () => {} }) : undefined;
+    try {
+      db.transaction(() => {
+        if (clocksText !== undefined) setting(db, location, CLOCKS_SETTING).write(clocksText);
+        let stores = 0;
+        let identities = 0;
+        if (journal) {
+          const log = new SqliteWorldLog(db, location);
+          for (const identity of journal.identities) log.putIdentity(identity.access_token_sha256, identity.store_id, JSON.stringify(identity));
+          identities = new Set(journal.identities.map((i) => i.access_token_sha256)).size;
+          const at = new Date().toISOString();
+          for (const store of journal.storeIds()) {
+            const fold = new Fold();
+            for (const entry of journal.entries(store)) fold.add(entry);
+            log.replace(store, fold.entries(store, at).map((e) => JSON.stringify(e)));
+            stores++;
+          }
+          taken.push(`the sandbox's journal (${stores} store${stores === 1 ? '' : 's'} with writes, ${identities} identit${identities === 1 ? 'y' : 'ies'})`);
+        }
+        if (clocksText !== undefined) taken.push(`${CLOCKS_FILE_0_2}`);
+        upgraded.write(JSON.stringify({ from: '0.2', at: new Date().toISOString(), files: [...(journal ? [JOURNAL_FILE, SNAPSHOT_FILE] : []), ...(hasClocks ? [CLOCKS_FILE_0_2] : [])] }));
+      }).immediate();
+    } finally {
+      journal?.close();
+    }
+  }
+  // Taken in (now, or by a start that stopped before this): moved away, so that nothing reads them again.
+  if (upgraded.read() !== undefined) {
+    const backup = path.join(dataDir, BACKUP_DIR_0_2);
+    for (const name of [JOURNAL_FILE, SNAPSHOT_FILE, CLOCKS_FILE_0_2]) {
+      const from = path.join(dataDir, name);
+      if (!existsSync(from) || (name !== CLOCKS_FILE_0_2 && !options.journal)) continue;
+      mkdirSync(backup, { recursive: true, mode: 0o700 });
+      renameSync(from, path.join(backup, name));
+    }
+  }
+  return taken;
+}
+
+function withLock<T>(dataDir: string, fn: () => T): T {
+  const lock = path.join(dataDir, LOCK);
+  const until = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      mkdirSync(lock, { mode: 0o700 });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (age > STALE_LOCK_MS) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > until) throw new Error(`${lock}: another process has been upgrading this data directory for ${Math.round(age / 1000)} s; wait for it, or remove ${lock} if no workbench runs on it`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
