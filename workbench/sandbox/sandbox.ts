@@ -8,7 +8,7 @@
 // database with --data-dir, the in-memory log without), so no write is lost by eviction.
 import { MockHttpError } from '../http/errors.js';
 import { AssetUrls, DEFAULT_ASSET_ORIGIN, rebaseAssetUrls } from './asset-urls.js';
-import { checkReferences, journalRecordCheck, loadFixtures, type Sources } from './fixtures.js';
+import { checkReferences, loadFixtures, type Sources } from './fixtures.js';
 import { Identities } from './identities.js';
 import { ENTRY_VERSION, Fold, withInventory, type Entry, type Put } from './journal.js';
 import { isSandboxApiKey, sandboxApiKey, type ApiKeyMode } from './keys.js';
@@ -20,21 +20,19 @@ import type { WebhookEventName } from 'storefront-contract';
 import { World } from './world.js';
 import { Clocks, dayOf } from '../clock/clocks.js';
 import { MemoryWorldLog, type WorldLog } from '../store/world-log.js';
-import { stampSchema, storeFailureCode, transactionOf, type StoreDatabase } from '../store/database.js';
-import { SqliteWorldLog } from '../store/world-log.js';
+import { storeFailureCode } from '../store/failure.js';
 import { crashPoint } from '../store/crash-points.js';
-import { openDataDir } from '../upgrade/index.js';
 
 export interface SandboxOptions {
   /** `--seed`: the same seed gives the same world on every run. Default 1. */
   seed?: string | number;
   /**
    * Where writes are kept and the transaction a write and its events commit in: the workbench's one
-   * store (createWorkbench opens it on `--data-dir` and shares it with the simulator). Default: opened
-   * here on `dataDir`, or in memory.
+   * store (createWorkbench opens it, on `dataDir` or in memory, and shares it with the simulator).
+   * Default: in memory, each write alone.
    */
   state?: SandboxState;
-  /** `--data-dir`: keep every write in `<dir>/workbench.sqlite` across restarts (when no `state` is given). Default: in memory. */
+  /** `--data-dir`: createWorkbench keeps every store's state in `<dir>/workbench.sqlite` across restarts. Default: in memory. */
   dataDir?: string;
   /** `--data`: fixture files replacing seeded resources (fixtures.ts). */
   fixturesDir?: string;
@@ -121,8 +119,6 @@ export class Sandbox {
 
   readonly log: WorldLog;
   private readonly writeWith: SandboxState['writeWith'];
-  /** The store this sandbox opened itself (alone on a data directory), closed with it. */
-  private owned?: StoreDatabase;
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -149,23 +145,13 @@ export class Sandbox {
 
   static async create(options: SandboxOptions = {}): Promise<Sandbox> {
     await loadTemplates();
+    // A data directory is opened by createWorkbench (../index.ts), which hands its store over as `state`.
+    if (options.dataDir && !options.state) throw new Error('the sandbox keeps a data directory through the workbench\'s store: start it with createWorkbench({ sandbox: { dataDir } })');
     const fixtures = options.fixturesDir ? await loadFixtures(options.fixturesDir) : undefined;
-    // Alone (not composed by createWorkbench) on a data directory: the store opened here, closed with the sandbox.
-    const opened = !options.state && options.dataDir ? openDataDir(options.dataDir, { log: options.log, journal: { check: await journalRecordCheck() } }) : undefined;
-    const state = opened ? { log: new SqliteWorldLog(opened.db, opened.location), writeWith: transactionOf(opened.db) } : options.state;
-    let sandbox: Sandbox | undefined;
-    try {
-      if (opened) stampSchema(opened.db);
-      sandbox = new Sandbox({ ...options, state }, fixtures);
-      sandbox.owned = opened;
-      // Fixture files are checked now (not on the first request): a broken file stops the start.
-      if (fixtures) sandbox.base('demo-store');
-      return sandbox;
-    } catch (e) {
-      sandbox?.close();
-      if (!sandbox) opened?.close();
-      throw e;
-    }
+    const sandbox = new Sandbox(options, fixtures);
+    // Fixture files are checked now (not on the first request): a broken file stops the start.
+    if (fixtures) sandbox.base('demo-store');
+    return sandbox;
   }
 
   /** The store's clock (../clock/clocks.ts): the wall clock unless the back office set it. */
@@ -380,8 +366,6 @@ export class Sandbox {
 
   close(): void {
     this.unwatchClocks();
-    this.owned?.close();
-    this.owned = undefined;
   }
 }
 

@@ -16,6 +16,8 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database } from './sqlite.js';
 
+export { storeFailureCode } from './failure.js';
+
 export type { Database, Statement } from './sqlite.js';
 
 /** The file every store's state is kept in, inside `--data-dir`. */
@@ -98,12 +100,6 @@ function configure(db: Database, location: string): Database {
 /** Marks the file as written in this version's schema, once every part created its tables. */
 export function stampSchema(db: Database): void {
   if (Number(db.pragma('user_version')) < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
-}
-
-/** The store could not keep a write: SQLite's reason (SQLITE_FULL: the disk is full; SQLITE_IOERR...). */
-export function storeFailureCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && /^SQLITE_(FULL|IOERR|READONLY|BUSY|LOCKED|CANTOPEN|CORRUPT|NOTADB|PROTOCOL)/.test(code) ? code : undefined;
 }
 
 /** A write in one IMMEDIATE transaction of `db` (a savepoint inside one already open). */
