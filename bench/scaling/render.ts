@@ -60,15 +60,15 @@ export function renderScaling(s: Scaling): string {
     out.push('', 'RSS growth: from after a warm-up of 50 such requests to the end of the row (issue 37 item 21: the request log had kept every body it saw).', '');
   }
   if (s.storage) {
-    out.push('## Storage: the sandbox journal (--data-dir), restarted as the CLI child', '');
+    out.push('## Storage: the workbench\'s one store (--data-dir, workbench.sqlite), restarted as the CLI child', '');
     out.push(
-      '| load | entries | stores | data dir MB | peak MB | compactions | write s | journal read s (CPU s) | listening s: tsx (compiled) | RSS at listening MB | first answer s | RSS after reads MB | progress lines | note |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| load | writes | stores | data dir MB | log rows | write s | store open + first world s (CPU s) | listening s: tsx (compiled) | RSS at listening MB | first answer s | RSS after reads MB | note |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     for (const r of s.storage) {
-      out.push(`| ${r.load} | ${r.entries} | ${r.stores} | ${cell(r.dataDirMB)} | ${cell(r.peakDataDirMB)} | ${cell(r.compactions)} | ${cell(r.writeSeconds)} | ${cell(r.openSeconds)}${r.openCpuSeconds === undefined ? '' : ` (${r.openCpuSeconds})`} | ${cell(r.listeningSeconds)}${r.listeningSecondsCompiled === undefined ? '' : ` (${r.listeningSecondsCompiled})`} | ${cell(r.rssListeningMB)} | ${cell(r.firstAnswerSeconds)} | ${cell(r.rssAfterReadsMB)} | ${cell(r.progressLines)} | ${r.note ?? ''} |`);
+      out.push(`| ${r.load} | ${r.entries} | ${r.stores} | ${cell(r.dataDirMB)} | ${cell(r.logRows)} | ${cell(r.writeSeconds)} | ${cell(r.openSeconds)}${r.openCpuSeconds === undefined ? '' : ` (${r.openCpuSeconds})`} | ${cell(r.listeningSeconds)}${r.listeningSecondsCompiled === undefined ? '' : ` (${r.listeningSecondsCompiled})`} | ${cell(r.rssListeningMB)} | ${cell(r.firstAnswerSeconds)} | ${cell(r.rssAfterReadsMB)} | ${r.note ?? ''} |`);
     }
-    out.push('', 'Entries written in-process in the journal\'s own format (Journal.append without the fsync of each); journal read: Journal.open in-process (every line read and checked), the journal\'s share of a start; listening: from spawning `storefront-contract mock --data-dir` to its listening line, the sources through tsx and, in brackets, the compiled bin of `npm run build` that an installed package runs (when the clone has a build). Targets: linear, 100k entries <= 2 s to listening; <= 100 MB after 1M stock moves.', '');
+    out.push('', 'Writes made in-process through the sandbox\'s own write path (Sandbox.commit over the store\'s world log, each store folded every FOLD_EVERY writes, 1,000 writes a transaction); store open + first world: the store\'s share of a start, in-process (nothing is replayed: the database is opened, and a store\'s world is built from its folded entries when first used); listening: from spawning `storefront-contract mock --data-dir` to its listening line, the sources through tsx and, in brackets, the compiled bin of `npm run build` that an installed package runs (when the clone has a build). Target (issue 39): restart to listening with 100k and 1M writes <= 1 s, no replay: the same as with none.', '');
   }
   out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 25 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify|docs|memory|storage|simulator-retention`.', '');
   return out.join('\n');

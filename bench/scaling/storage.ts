@@ -1,40 +1,39 @@
-// Storage scaling rows (`npm run bench -- --scaling storage`): the sandbox journal (workbench/sandbox/journal.ts).
-// (1) Restart: a tail of 0 / 10k / 100k / 1M stock moves over 100 stores, written in-process in the
-//     journal's own format (Journal.append with `sync: false`: the same lines, without an fsync each,
-//     which would take hours for a million), then the CLI `storefront-contract mock --data-dir` started
-//     as a child: seconds from spawn to its "listening" line, RSS then, and the first answer of a touched
-//     store (its world rebuilt from its 1% of the entries) with RSS after it.
-// (2) Data dir after 1M stock moves with compaction at the defaults (100,000 entries or 64 MB): written
-//     in-process through Journal.append, compacting whenever it is due, as the sandbox does after a
-//     write; size at the end and the largest it was (sampled every 10,000 moves and around each
-//     compaction), then the restart of that data dir.
-// (3) Touched stores: 100 / 1,000 / 5,000 stores with 10 moves each, compacted into a snapshot; RSS of
-//     the restarted child at listening and after reading up to 500 of them (every world rebuilt, at most
-//     64 held).
+// Storage scaling rows (`npm run bench -- --scaling storage`): the workbench's one store
+// (workbench/store/: workbench.sqlite in --data-dir).
+// (1) Restart: 0 / 10k / 100k / 1M stock moves over 100 stores, written in-process through the sandbox's
+//     own write path (Sandbox.commit over the store's world log: each store's entries folded every
+//     FOLD_EVERY writes, in transactions of 1,000 writes to keep the writing short), then the CLI
+//     `storefront-contract mock --data-dir` started as a child: seconds from spawn to its "listening" line
+//     (nothing is replayed: the store is opened, not read), the store's own share of a start in-process
+//     (open the database, build the first touched world), RSS then, and the first answer of a touched store
+//     (its world rebuilt from its folded entries) with RSS after it.
+// (2) Touched stores: 100 / 1,000 / 5,000 stores with 10 moves each; RSS of the restarted child at
+//     listening and after reading up to 500 of them (every world rebuilt, at most 64 held).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { journalRecordCheck } from '../../workbench/sandbox/fixtures.js';
-import { ENTRY_VERSION, Journal, type Entry } from '../../workbench/sandbox/journal.js';
+import { Sandbox } from '../../workbench/sandbox/sandbox.js';
+import { DATABASE_FILE, openStoreDatabase, stampSchema, transactionOf } from '../../workbench/store/database.js';
+import { SqliteWorldLog } from '../../workbench/store/world-log.js';
+import type { Put } from '../../workbench/sandbox/journal.js';
 import { childRssMB } from '../lib/child-cpu.js';
 
 export interface StorageRow {
   load: string;
   entries: number;
   stores: number;
-  /** Bytes on disk of the sandbox's files, MB. */
+  /** Bytes on disk of the store's files (workbench.sqlite and its WAL), MB. */
   dataDirMB?: number;
-  /** The largest the files were while writing (compaction rows), MB. */
-  peakDataDirMB?: number;
-  compactions?: number;
+  /** Rows of the world log after the writes (each store's entries folded every FOLD_EVERY). */
+  logRows?: number;
   /** Seconds to write the entries in-process. */
   writeSeconds?: number;
-  /** Seconds Journal.open takes in-process (read and check every line, the records against the fixture schemas): the journal's share of a start. */
+  /** Seconds the store's share of a start takes in-process: open the database, build one touched store's world. */
   openSeconds?: number;
-  /** CPU seconds of that Journal.open (user + system): the load-independent figure. */
+  /** CPU seconds of that (user + system): the load-independent figure. */
   openCpuSeconds?: number;
   /** Seconds from spawning the CLI (the repository's, through tsx) to its "listening" line. */
   listeningSeconds?: number;
@@ -53,20 +52,14 @@ const PRODUCT = 'prd_7Q2K9X';
 const VARIANTS = ['var_4M8T2C', 'var_4M8T2D'];
 const lot = (q: number, batch: string) => ({ lot_batch: batch, manufacturer: 'Kesari Naturals', mfg_date: '2026-06-01', exp_date: '2028-05-31', stock_quantity: q });
 
-/** A stock move as the back office journals it (two lots after the move). */
-function move(i: number, stores: number): Entry {
-  return {
-    v: ENTRY_VERSION,
-    store: `store-${i % stores}`,
-    at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    op: 'put',
-    puts: [{ kind: 'stock', product_id: PRODUCT, variant_id: VARIANTS[i % 2], inventory: [lot(i % 500, 'KN-2406-A12'), lot(7, 'KN-2407-B03')] }],
-  };
+/** A stock move as the back office keeps it (two lots after the move). */
+function move(i: number): Put[] {
+  return [{ kind: 'stock', product_id: PRODUCT, variant_id: VARIANTS[i % 2]!, inventory: [lot(i % 500, 'KN-2406-A12'), lot(7, 'KN-2407-B03')] }];
 }
 
 function dirMB(dir: string): number {
   let bytes = 0;
-  for (const f of readdirSync(dir)) if (f.startsWith('sandbox')) bytes += statSync(path.join(dir, f)).size;
+  for (const f of readdirSync(dir)) if (f.startsWith(DATABASE_FILE)) bytes += statSync(path.join(dir, f)).size;
   return Number((bytes / 1024 / 1024).toFixed(1));
 }
 
@@ -108,10 +101,15 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /** Restart measurements of a data dir: listening, RSS, the first answers of `reads` touched stores. */
 async function restart(dataDir: string, stores: number, reads: number): Promise<Partial<StorageRow>> {
-  const check = await journalRecordCheck();
   const cpu = process.cpuUsage();
   const t = process.hrtime.bigint();
-  Journal.open(dataDir, { check, log: () => {} }).close();
+  {
+    const opened = openStoreDatabase(dataDir);
+    const sandbox = await Sandbox.create({ state: { log: new SqliteWorldLog(opened.db, opened.location), writeWith: transactionOf(opened.db) } });
+    sandbox.world(stores > 0 ? 'store-0' : 'demo-store');
+    sandbox.close();
+    opened.close();
+  }
   const openSeconds = seconds(t);
   const used = process.cpuUsage(cpu);
   const openCpuSeconds = Number(((used.user + used.system) / 1e6).toFixed(2));
@@ -143,57 +141,45 @@ function tempData(): string {
   return mkdtempSync(path.join(os.tmpdir(), 'bench-storage-'));
 }
 
-/** `entries` moves over `stores` stores written as one tail (no compaction). */
-function writeTail(dir: string, entries: number, stores: number): number {
+/** `entries` moves over `stores` stores through the sandbox's write path, into the data dir's database. Seconds, and the log's rows after. */
+async function writeMoves(dir: string, entries: number, stores: number): Promise<{ writeSeconds: number; logRows: number }> {
   const t = process.hrtime.bigint();
-  const journal = Journal.open(dir, { sync: false, compactEntries: Number.MAX_SAFE_INTEGER, compactBytes: Number.MAX_SAFE_INTEGER });
-  for (let i = 0; i < entries; i++) journal.append(move(i, stores));
-  journal.close();
-  return seconds(t);
+  const opened = openStoreDatabase(dir);
+  const log = new SqliteWorldLog(opened.db, opened.location);
+  const tx = transactionOf(opened.db);
+  stampSchema(opened.db);
+  // Interleaved over up to 100 stores (every world held); past that store by store (10 moves each), so that
+  // each world is built once and at most the default 64 are held.
+  const interleaved = stores <= 100;
+  const storeOf = (i: number) => (interleaved ? i % stores : Math.floor(i / Math.ceil(entries / stores)));
+  const sandbox = await Sandbox.create({ state: { log, writeWith: (fn) => fn() }, maxWorlds: interleaved ? stores + 1 : undefined });
+  try {
+    for (let from = 0; from < entries; from += 1000) {
+      tx(() => {
+        for (let i = from; i < Math.min(entries, from + 1000); i++) sandbox.commit(`store-${storeOf(i)}`, move(i));
+      });
+      if (from % 100_000 === 0 && from > 0) process.stderr.write(`scaling: storage, ${from} moves written\n`);
+    }
+    const logRows = opened.db.prepare(`SELECT count(*) FROM world_writes`).pluck().get() as number;
+    return { writeSeconds: seconds(t), logRows };
+  } finally {
+    sandbox.close();
+    opened.close();
+  }
 }
 
 export async function storageRows(): Promise<StorageRow[]> {
   const rows: StorageRow[] = [];
   const STORES = 100;
   for (const entries of [0, 10_000, 100_000, 1_000_000]) {
-    process.stderr.write(`scaling: storage, restart with a tail of ${entries} entries\n`);
+    process.stderr.write(`scaling: storage, restart after ${entries} stock moves\n`);
     const dir = tempData();
     try {
-      const writeSeconds = writeTail(dir, entries, STORES);
-      const measured = await restart(dir, entries ? STORES : 1, 1);
-      rows.push({ load: 'restart: a tail of stock moves (no snapshot)', entries, stores: entries ? STORES : 0, dataDirMB: dirMB(dir), writeSeconds, ...measured });
+      const written = entries ? await writeMoves(dir, entries, STORES) : { writeSeconds: 0, logRows: 0 };
+      const measured = await restart(dir, entries ? STORES : 0, 1);
+      rows.push({ load: 'restart after stock moves (workbench.sqlite)', entries, stores: entries ? STORES : 0, dataDirMB: dirMB(dir), ...written, ...measured });
     } catch (e) {
-      rows.push({ load: 'restart: a tail of stock moves (no snapshot)', entries, stores: STORES, note: String((e as Error).message).slice(0, 160) });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
-  process.stderr.write('scaling: storage, 1,000,000 stock moves with compaction at the defaults\n');
-  {
-    const dir = tempData();
-    const entries = 1_000_000;
-    try {
-      const t = process.hrtime.bigint();
-      const journal = Journal.open(dir, { sync: false, log: () => {} });
-      let peak = 0;
-      for (let i = 0; i < entries; i++) {
-        journal.append(move(i, STORES));
-        if (journal.due) {
-          peak = Math.max(peak, dirMB(dir));
-          journal.compact([]);
-          peak = Math.max(peak, dirMB(dir));
-        }
-        if (i % 10_000 === 0) peak = Math.max(peak, dirMB(dir));
-      }
-      const compactions = journal.compactions;
-      journal.close();
-      const writeSeconds = seconds(t);
-      peak = Math.max(peak, dirMB(dir));
-      const measured = await restart(dir, STORES, 1);
-      rows.push({ load: 'data dir after 1M stock moves, compaction at the defaults', entries, stores: STORES, dataDirMB: dirMB(dir), peakDataDirMB: peak, compactions, writeSeconds, ...measured });
-    } catch (e) {
-      rows.push({ load: 'data dir after 1M stock moves, compaction at the defaults', entries, stores: STORES, note: String((e as Error).message).slice(0, 160) });
+      rows.push({ load: 'restart after stock moves (workbench.sqlite)', entries, stores: STORES, note: String((e as Error).message).slice(0, 160) });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -204,15 +190,10 @@ export async function storageRows(): Promise<StorageRow[]> {
     const dir = tempData();
     const entries = stores * 10;
     try {
-      const t = process.hrtime.bigint();
-      const journal = Journal.open(dir, { sync: false });
-      for (let i = 0; i < entries; i++) journal.append(move(i, stores));
-      journal.compact([]);
-      journal.close();
-      const writeSeconds = seconds(t);
+      const written = await writeMoves(dir, entries, stores);
       const reads = Math.min(stores, 500);
       const measured = await restart(dir, stores, reads);
-      rows.push({ load: `touched stores (10 moves each, compacted), ${reads} read after the restart`, entries, stores, dataDirMB: dirMB(dir), writeSeconds, ...measured });
+      rows.push({ load: `touched stores (10 moves each), ${reads} read after the restart`, entries, stores, dataDirMB: dirMB(dir), ...written, ...measured });
     } catch (e) {
       rows.push({ load: 'touched stores', entries, stores, note: String((e as Error).message).slice(0, 160) });
     } finally {

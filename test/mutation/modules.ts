@@ -79,14 +79,13 @@ export const mutationModules: MutationModule[] = [
     tests: ['test/sandbox/pricing.test.ts', 'test/sandbox/cart-totals.test.ts'],
   },
   {
-    name: 'journal',
-    title: 'The sandbox journal (durable writes)',
-    mutate: ['workbench/sandbox/journal.ts'],
-    // journal-unit drives every path of the journal through its API in process. Left out, as slow for what
-    // they add: compaction-crash.test.ts (its writers are child processes, where Stryker's vitest runner
-    // cannot switch a mutant on) and journal-recovery.test.ts (its CLI case, a child, costs about 20 s a
-    // mutant under load; its in-process cases are journal-unit's too).
-    tests: ['test/sandbox/journal-unit.test.ts'],
+    name: 'store',
+    title: 'The store (world log, upgrade from 0.2.x)',
+    mutate: ['workbench/store/world-log.ts', 'workbench/upgrade/index.ts'],
+    // world-log drives both implementations of the port in process; from-0.2 upgrades a data directory
+    // written by 0.2.0 through a workbench in process. outbox-crash.test.ts stays out: its workbenches are
+    // child processes, where Stryker's vitest runner cannot switch a mutant on.
+    tests: ['test/store/world-log.test.ts', 'test/upgrade/from-0.2.test.ts'],
   },
   {
     name: 'clock',
