@@ -16,3 +16,6 @@ export type { RaisedEvent };
  * (`webhooks: false`). Typed by the generated event map: a misspelt event name does not compile.
  */
 export type EventSink = (storeId: string, event: WebhookEventName, properties: Record<string, unknown>, actor: EventActor) => RaisedEvent | undefined;
+
+/** An event a write raises (Sandbox.commit): its name, its properties (built from the world after the write) and who caused it. */
+export type RaiseSpec = readonly [event: WebhookEventName, properties: Record<string, unknown>, actor: EventActor];

@@ -8,7 +8,7 @@ import { renderProduct } from './render.js';
 import type { CustomerDetail, CustomerRecord, InventoryLot, Order, OrderRecord, ProductRecord, VariantRecord } from './types.js';
 import type { World } from './world.js';
 
-export type { EventActor, EventSink, RaisedEvent } from './event-sink.js';
+export type { EventActor, EventSink, RaisedEvent, RaiseSpec } from './event-sink.js';
 
 /** The back office of the sandbox acts as this admin user. */
 export const SANDBOX_ADMIN = 'adm_sandbox';

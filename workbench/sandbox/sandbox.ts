@@ -14,7 +14,7 @@ import { ENTRY_VERSION, Fold, withInventory, type Entry, type Put } from './jour
 import { isSandboxApiKey, sandboxApiKey, type ApiKeyMode } from './keys.js';
 import { loadTemplates } from './templates.js';
 import { generateWorld } from './seed.js';
-import type { EventActor, EventSink, RaisedEvent } from './events.js';
+import type { EventActor, EventSink, RaisedEvent, RaiseSpec } from './events.js';
 import type { Identity, WorldData } from './types.js';
 import type { WebhookEventName } from 'storefront-contract';
 import { World } from './world.js';
@@ -369,8 +369,7 @@ export class Sandbox {
   }
 }
 
-/** An event a write raises: its name, its properties (built from the world after the write) and who caused it. */
-export type RaiseSpec = readonly [event: WebhookEventName, properties: Record<string, unknown>, actor: EventActor];
+export type { RaiseSpec };
 
 /** The simulator refused an event a write raised (a payload that does not match the event's schema: a bug here). */
 export class RaiseError extends Error {}
