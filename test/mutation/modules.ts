@@ -82,10 +82,11 @@ export const mutationModules: MutationModule[] = [
     name: 'store',
     title: 'The store (world log, upgrade from 0.2.x)',
     mutate: ['workbench/store/world-log.ts', 'workbench/upgrade/index.ts'],
-    // world-log drives both implementations of the port in process; from-0.2 upgrades a data directory
-    // written by 0.2.0 through a workbench in process. outbox-crash.test.ts stays out: its workbenches are
+    // world-log drives both implementations of the port in process; upgrade-unit every path of the upgrade
+    // on directories made by 0.2.x's writers; from-0.2 a data directory written by 0.2.0, through a workbench
+    // in process. outbox-crash.test.ts stays out: its workbenches are
     // child processes, where Stryker's vitest runner cannot switch a mutant on.
-    tests: ['test/store/world-log.test.ts', 'test/upgrade/from-0.2.test.ts'],
+    tests: ['test/store/world-log.test.ts', 'test/upgrade/upgrade-unit.test.ts', 'test/upgrade/from-0.2.test.ts'],
   },
   {
     name: 'clock',

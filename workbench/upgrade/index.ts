@@ -42,13 +42,15 @@ export interface OpenDataDirOptions {
    * the journal is left where it is (a simulator started alone), for the next start of the sandbox.
    */
   journal?: { check?: RecordCheck };
+  /** How long to wait for another process's upgrade of the same directory (default 30 s; tests lower it). */
+  lockWaitMs?: number;
 }
 
 /** Opens the data directory's one database, taking in the files of 0.2.x first (once). */
 export function openDataDir(dataDir: string, options: OpenDataDirOptions = {}): StoreDatabase {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!legacyFiles(dataDir, options).length) return openStoreDatabase(dataDir);
-  return withLock(dataDir, () => {
+  return withLock(dataDir, options.lockWaitMs ?? LOCK_WAIT_MS, () => {
     const taken: string[] = [];
     const file = path.join(dataDir, DATABASE_FILE);
     const simulatorFile = path.join(dataDir, SIMULATOR_FILE_0_2);
@@ -60,6 +62,8 @@ export function openDataDir(dataDir: string, options: OpenDataDirOptions = {}): 
       renameSync(simulatorFile, file);
       for (const f of ['-wal', '-shm']) if (existsSync(`${simulatorFile}${f}`)) unlinkSync(`${simulatorFile}${f}`);
       taken.push(`${SIMULATOR_FILE_0_2} (renamed ${DATABASE_FILE})`);
+    } else if (existsSync(simulatorFile)) {
+      log(`workbench: ${simulatorFile} (0.2.x) is left as it is: ${DATABASE_FILE} exists already beside it; move one of them away`);
     }
     const opened = openStoreDatabase(dataDir);
     try {
@@ -78,31 +82,34 @@ function legacyFiles(dataDir: string, options: OpenDataDirOptions): string[] {
   return names.filter((name) => existsSync(path.join(dataDir, name)));
 }
 
-/** The journal and the clocks of 0.2.x, in one transaction, then moved away. What was taken, for the line. */
+/**
+ * The journal and the clocks of 0.2.x, in one transaction, then moved away. What was taken, for the line. The
+ * settings row `upgraded-from` names every file taken in so far: a file it names is never read again (a start
+ * that stopped between the commit and the move only moves it), and one it does not name is taken in by the
+ * next start that can (the journal waits for a start with the sandbox).
+ */
 function takeIn(dataDir: string, opened: StoreDatabase, options: OpenDataDirOptions): string[] {
   const { db, location } = opened;
   settingsTable(db);
   const upgraded = setting(db, location, UPGRADED_SETTING);
-  const clocksPath = path.join(dataDir, CLOCKS_FILE_0_2);
-  const journalPaths = [JOURNAL_FILE, SNAPSHOT_FILE].map((f) => path.join(dataDir, f));
-  const hasJournal = options.journal !== undefined && journalPaths.some((f) => existsSync(f));
-  const hasClocks = existsSync(clocksPath);
+  const done = new Set<string>((JSON.parse(upgraded.read() ?? '{"files":[]}') as { files: string[] }).files);
+  const present = (name: string) => existsSync(path.join(dataDir, name));
+  const journalFiles = options.journal && !done.has(JOURNAL_FILE) && [JOURNAL_FILE, SNAPSHOT_FILE].some(present) ? [JOURNAL_FILE, SNAPSHOT_FILE] : [];
+  const clocksFiles = !done.has(CLOCKS_FILE_0_2) && present(CLOCKS_FILE_0_2) ? [CLOCKS_FILE_0_2] : [];
   const taken: string[] = [];
-  if (upgraded.read() === undefined && (hasJournal || hasClocks)) {
+  if (journalFiles.length || clocksFiles.length) {
     // Read (and checked) before anything is written: a broken file stops the start with the 0.2.x reader's line.
-    const clocksText = hasClocks ? clocksFile(clocksPath).read() : undefined;
-    if (hasClocks) Clocks.open({ dataDir });
-    const journal = hasJournal ? Journal.open(dataDir, { check: options.journal?.check, log: () => {} }) : undefined;
+    const clocksText = clocksFiles.length ? clocksFile(path.join(dataDir, CLOCKS_FILE_0_2)).read() : undefined;
+    if (clocksFiles.length) Clocks.open({ dataDir });
+    const journal = journalFiles.length ? Journal.open(dataDir, { check: options.journal?.check, log: () => {} }) : undefined;
     try {
       db.transaction(() => {
-        if (clocksText !== undefined) setting(db, location, CLOCKS_SETTING).write(clocksText);
-        let stores = 0;
-        let identities = 0;
         if (journal) {
           const log = new SqliteWorldLog(db, location);
           for (const identity of journal.identities) log.putIdentity(identity.access_token_sha256, identity.store_id, JSON.stringify(identity));
-          identities = new Set(journal.identities.map((i) => i.access_token_sha256)).size;
+          const identities = new Set(journal.identities.map((i) => i.access_token_sha256)).size;
           const at = new Date().toISOString();
+          let stores = 0;
           for (const store of journal.storeIds()) {
             const fold = new Fold();
             for (const entry of journal.entries(store)) fold.add(entry);
@@ -111,29 +118,30 @@ function takeIn(dataDir: string, opened: StoreDatabase, options: OpenDataDirOpti
           }
           taken.push(`the sandbox's journal (${stores} store${stores === 1 ? '' : 's'} with writes, ${identities} identit${identities === 1 ? 'y' : 'ies'})`);
         }
-        if (clocksText !== undefined) taken.push(`${CLOCKS_FILE_0_2}`);
-        upgraded.write(JSON.stringify({ from: '0.2', at: new Date().toISOString(), files: [...(journal ? [JOURNAL_FILE, SNAPSHOT_FILE] : []), ...(hasClocks ? [CLOCKS_FILE_0_2] : [])] }));
+        if (clocksText !== undefined) {
+          setting(db, location, CLOCKS_SETTING).write(clocksText);
+          taken.push(CLOCKS_FILE_0_2);
+        }
+        for (const f of [...journalFiles, ...clocksFiles]) done.add(f);
+        upgraded.write(JSON.stringify({ from: '0.2', at: new Date().toISOString(), files: [...done] }));
       }).immediate();
     } finally {
       journal?.close();
     }
   }
   // Taken in (now, or by a start that stopped before this): moved away, so that nothing reads them again.
-  if (upgraded.read() !== undefined) {
-    const backup = path.join(dataDir, BACKUP_DIR_0_2);
-    for (const name of [JOURNAL_FILE, SNAPSHOT_FILE, CLOCKS_FILE_0_2]) {
-      const from = path.join(dataDir, name);
-      if (!existsSync(from) || (name !== CLOCKS_FILE_0_2 && !options.journal)) continue;
-      mkdirSync(backup, { recursive: true, mode: 0o700 });
-      renameSync(from, path.join(backup, name));
-    }
+  const backup = path.join(dataDir, BACKUP_DIR_0_2);
+  for (const name of done) {
+    if (!present(name)) continue;
+    mkdirSync(backup, { recursive: true, mode: 0o700 });
+    renameSync(path.join(dataDir, name), path.join(backup, name));
   }
   return taken;
 }
 
-function withLock<T>(dataDir: string, fn: () => T): T {
+function withLock<T>(dataDir: string, waitMs: number, fn: () => T): T {
   const lock = path.join(dataDir, LOCK);
-  const until = Date.now() + LOCK_WAIT_MS;
+  const until = Date.now() + waitMs;
   for (;;) {
     try {
       mkdirSync(lock, { mode: 0o700 });
