@@ -9,8 +9,7 @@
 // size limit (`prlimit --fsize`, EFBIG where a full disk gives ENOSPC), set just above its snapshot, so that
 // compactions fail first and then appends; the limit is raised on the running child for "room again".
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { statSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync, writeSync as execWrite } from 'node:fs';
-import os from 'node:os';
+import { statSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync, writeSync as execWrite } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanup.js';
@@ -18,6 +17,7 @@ import { Journal, JournalWriteError, type Entry } from '../../workbench/sandbox/
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { backOffice, http, startSandbox } from './helpers.js';
 import { hangGuard } from '../helpers/hang-guard.js';
+import { mountCapability, mountTmpfs } from '../helpers/tmpfs.js';
 
 const { defer, tempDir } = cleanupAfterEach();
 
@@ -91,53 +91,13 @@ describe('ENOSPC, injected', () => {
   });
 });
 
-/** A tmpfs of `kb` KB mounted on a new directory, or undefined when this process may not mount one. */
-function smallDisk(kb: number): string | undefined {
-  if (!MOUNT.ok) return undefined;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tmpfs-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${kb}k,mode=0700`, 'tmpfs', dir], { stdio: 'ignore' });
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return undefined;
-  }
-  defer(() => {
-    // Lazy: libsql closes a database's file descriptors only once its prepared statements are garbage
-    // collected (workbench/store/sqlite.ts), which may be after the test; the mount goes when they do.
-    execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
-}
-
-/**
- * Whether this process may mount a tmpfs, found by mounting a 64 KB one for real (and unmounting it): being
- * root is not enough in a container without CAP_SYS_ADMIN. When it may not, why: the privilege, what
- * `mount` said, and the test that covers the same without it.
- */
-function mountCapability(): { ok: true } | { ok: false; why: string } {
-  const without = 'the same full-disk behaviour is tested without it below (prlimit --fsize)';
-  if (os.platform() !== 'linux') return { ok: false, why: `needs Linux to mount a tmpfs (this is ${os.platform()}); ${without}` };
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tmpfs-probe-'));
-  try {
-    const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0700', 'tmpfs', dir], { encoding: 'utf8' });
-    if (r.status !== 0) {
-      const said = (r.error?.message ?? r.stderr ?? '').trim().split('\n')[0];
-      return { ok: false, why: `needs the privilege to mount a filesystem (CAP_SYS_ADMIN, as root outside a restricted container); \`mount -t tmpfs\` said: ${said || `exit ${r.status}`}; ${without}` };
-    }
-    execFileSync('umount', [dir], { stdio: 'ignore' });
-    return { ok: true };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const MOUNT = mountCapability();
+const smallDisk = (kb: number) => mountTmpfs(`size=${kb}k`, defer);
 
 describe('ENOSPC, a real full disk (tmpfs)', () => {
   it('a refused write is a 503 with the envelope; with room again writes go on; every acknowledged write survives a restart', async (ctx) => {
     // Skipped, saying why, where the privilege is missing (vitest prints the note beside the skipped test).
-    if (!MOUNT.ok) ctx.skip(MOUNT.why);
+    if (!MOUNT.ok) ctx.skip(`${MOUNT.why}; the same full-disk behaviour is tested without it below (prlimit --fsize)`);
     const DISK = smallDisk(256);
     expect(DISK, 'mount -t tmpfs failed though the probe could mount one').toBeDefined();
     const data = path.join(DISK!, 'data');

@@ -17,6 +17,23 @@ const IMPLEMENTATIONS: Array<[string, () => { log: WorldLog; close(): void }]> =
   ],
 ];
 
+describe('the world log in a data directory', () => {
+  it('says it is persistent and where it is', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(`${tmpdir()}/world-log-`);
+    const opened = openStoreDatabase(dir);
+    try {
+      const log = new SqliteWorldLog(opened.db, opened.location);
+      expect(log.persistent).toBe(true);
+      expect(log.location).toBe(`${dir}/workbench.sqlite`);
+    } finally {
+      opened.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.each(IMPLEMENTATIONS)('the world log %s', (_name, open) => {
   it('keeps each store\'s entries in order, counts them, and never shows another store\'s', () => {
     const { log, close } = open();

@@ -5,14 +5,17 @@
 // and the lock processes take turns with (a stale one taken over, a live one waited for, then named).
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { readlinkSync } from 'node:fs';
+import { journalRecordCheck } from '../../workbench/sandbox/fixtures.js';
 import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { storedSetting, storeRows } from '../helpers/store-files.js';
+import { mountCapability, mountTmpfs } from '../helpers/tmpfs.js';
 import { Journal, type Entry } from '../../workbench/sandbox/journal.js';
 import { openDatabase } from '../../workbench/store/sqlite.js';
 import { openDataDir } from '../../workbench/upgrade/index.js';
 
-const { tempDir } = cleanupAfterEach();
+const { defer, tempDir } = cleanupAfterEach();
 const at = '2026-11-01T00:00:00.000Z';
 const lot = (n: number) => ({ lot_batch: `L${n}`, manufacturer: 'M', mfg_date: '2026-01-01', exp_date: '2028-01-01', stock_quantity: n });
 const move = (store: string, n: number): Entry => ({ v: 2, store, at, op: 'put', puts: [{ kind: 'stock', product_id: 'prd_1', variant_id: 'var_1', inventory: [lot(n)] }] });
@@ -45,6 +48,19 @@ async function legacyDir(): Promise<string> {
   return dir;
 }
 
+/** Files under `dir` this process holds open (Linux: /proc/self/fd). */
+function openFilesUnder(dir: string): string[] {
+  return readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(`${dir}/`) && !target.includes('workbench.sqlite'));
+}
+
 function open(dir: string, options: Parameters<typeof openDataDir>[1] = {}): string[] {
   const lines: string[] = [];
   openDataDir(dir, { log: (l) => lines.push(l), journal: {}, ...options }).close();
@@ -59,7 +75,10 @@ describe('the upgrade from 0.2.x, in process', () => {
     expect(readdirSync(dir).sort()).toEqual(['0.2-files', 'workbench.sqlite', 'workbench.sqlite-shm', 'workbench.sqlite-wal'].filter((f) => existsSync(path.join(dir, f))));
     expect(readdirSync(path.join(dir, '0.2-files')).sort()).toEqual(['clocks.json', 'sandbox.jsonl']);
     expect(storedSetting(dir, 'clocks')).toEqual(JSON.parse(CLOCKS));
+    expect(storedSetting(dir, 'upgraded-from')).toMatchObject({ from: '0.2' });
     expect((storedSetting(dir, 'upgraded-from') as { files: string[] }).files.sort()).toEqual(['clocks.json', 'sandbox.jsonl', 'sandbox.snapshot.jsonl']);
+    // The 0.2.x reader's files are closed once taken in.
+    expect(openFilesUnder(dir)).toEqual([]);
     const stores = storeRows<{ store_id: string; entry: string }>(dir, 'SELECT store_id, entry FROM world_writes ORDER BY seq');
     expect([...new Set(stores.map((r) => r.store_id))].sort()).toEqual(['a', 'b']);
     // Folded: one state entry a store, holding its last lots and its count of writes.
@@ -102,6 +121,8 @@ describe('the upgrade from 0.2.x, in process', () => {
     expect(readdirSync(path.join(dir, '0.2-files')).sort()).toEqual(['clocks.json', 'sandbox.jsonl']);
     expect(storeRows(dir, 'SELECT name FROM sqlite_master WHERE name = ?', 'world_writes')).toEqual([]);
     expect(storedSetting(dir, 'clocks')).toBeUndefined();
+    // The row is as that start left it: nothing was taken in again.
+    expect(storedSetting(dir, 'upgraded-from')).toEqual({ from: '0.2', at, files: ['sandbox.jsonl', 'sandbox.snapshot.jsonl', 'clocks.json'] });
   });
 
   it('simulator.sqlite beside an existing workbench.sqlite is left as it is, with a line saying so', async () => {
@@ -138,6 +159,42 @@ describe('the upgrade from 0.2.x, in process', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(existsSync(path.join(again, 'sandbox.jsonl'))).toBe(true);
     expect(readFileSync(path.join(again, 'clocks.json'), 'utf8')).toBe(CLOCKS);
+  });
+
+  it('its line goes to stderr unless a log is given', async () => {
+    const dir = await legacyDir();
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      openDataDir(dir, { journal: {} }).close();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.filter((l) => l.includes('upgraded the data directory'))).toEqual([expect.stringMatching(/^workbench: upgraded the data directory .*0\.2-files\n$/)]);
+  });
+
+  it('a journal record the fixture schemas refuse stops the upgrade when the check is given (the workbench gives it), and passes without one', async () => {
+    const dir = await tempDir('upgrade-check-');
+    const journal = Journal.open(dir, { log: () => {} });
+    journal.append({ v: 2, store: 'a', at, op: 'put', puts: [{ kind: 'customer', record: { id: 'cst_X' } as never }] });
+    journal.close();
+    const check = await journalRecordCheck();
+    expect(() => open(dir, { journal: { check } })).toThrow(/sandbox\.jsonl line 1 is a sandbox journal entry of the wrong shape: field puts\[0\]\.record\.\w+ is required/);
+    expect(existsSync(path.join(dir, 'sandbox.jsonl'))).toBe(true);
+    expect(open(dir)[0]).toContain("the sandbox's journal (1 store with writes, 0 identities)");
+  });
+
+  it('a lock that cannot be made for another reason than being taken (a file system out of inodes) is an error, not a wait', async (ctx) => {
+    const mount = mountCapability();
+    if (!mount.ok) ctx.skip(mount.why);
+    // Inodes for the root, clocks.json and nothing more: the lock directory cannot be made (ENOSPC).
+    const disk = mountTmpfs('size=256k,nr_inodes=2', defer);
+    expect(disk, 'mount -t tmpfs failed though the probe could mount one').toBeDefined();
+    writeFileSync(path.join(disk!, 'clocks.json'), CLOCKS);
+    expect(() => openDataDir(disk!, { log: () => {}, lockWaitMs: 60_000 })).toThrow(/ENOSPC.*\.upgrading/);
   });
 
   it('a directory without 0.2.x files opens at once: no line, no lock', async () => {
