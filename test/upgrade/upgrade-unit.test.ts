@@ -125,6 +125,15 @@ describe('the upgrade from 0.2.x, in process', () => {
     expect(storedSetting(dir, 'upgraded-from')).toEqual({ from: '0.2', at, files: ['sandbox.jsonl', 'sandbox.snapshot.jsonl', 'clocks.json'] });
   });
 
+  it('a simulator.sqlite in rollback-journal mode (no -wal, no -shm beside it) is renamed all the same', async () => {
+    const dir = await tempDir('upgrade-rollback-');
+    // An empty file is an empty SQLite database in rollback-journal mode: nothing beside it after it is opened.
+    writeFileSync(path.join(dir, 'simulator.sqlite'), '');
+    expect(open(dir)).toEqual([`workbench: upgraded the data directory ${dir} from 0.2.x into workbench.sqlite: simulator.sqlite (renamed workbench.sqlite); the old files are in ${path.join(dir, '0.2-files')}`]);
+    expect(existsSync(path.join(dir, 'simulator.sqlite'))).toBe(false);
+    expect(existsSync(path.join(dir, 'workbench.sqlite'))).toBe(true);
+  });
+
   it('simulator.sqlite beside an existing workbench.sqlite is left as it is, with a line saying so', async () => {
     const dir = await tempDir('upgrade-both-');
     openDataDir(dir).close();
