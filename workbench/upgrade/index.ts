@@ -150,13 +150,8 @@ function withLock<T>(dataDir: string, waitMs: number, fn: () => T): T {
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      let age = 0;
-      try {
-        age = Date.now() - statSync(lock).mtimeMs;
-        // Stryker disable next-line BlockStatement: released meanwhile; without the continue the loop waits 50 ms first, then takes it all the same
-      } catch {
-        continue;
-      }
+      const age = lockAge(lock);
+      if (age === undefined) continue; // released meanwhile
       // Stryker disable next-line EqualityOperator: a 1 ms edge of a one-minute guess at a lock left by a killed process
       if (age > STALE_LOCK_MS) {
         // Stryker disable next-line BooleanLiteral: force only matters if another process took the stale lock over in the same millisecond
@@ -175,3 +170,14 @@ function withLock<T>(dataDir: string, waitMs: number, fn: () => T): T {
     rmSync(lock, { recursive: true, force: true });
   }
 }
+
+// Stryker disable BlockStatement: a lock released between the failed mkdir and this stat; its catch is reached only in that race
+/** How old the lock is (ms), or undefined when it was released meanwhile. */
+function lockAge(lock: string): number | undefined {
+  try {
+    return Date.now() - statSync(lock).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+// Stryker restore BlockStatement
