@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { mockArgs } from '../helpers/mock-cli.js';
 import { hangGuard } from '../helpers/hang-guard.js';
+import { openDatabase } from '../../workbench/store/sqlite.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sfc-data-dir-refusals-'));
 const file = path.join(dir, 'a-file');
@@ -65,6 +66,33 @@ describe('a data dir written by a newer workbench', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`${name} line 1 is in format version 3, written by a newer workbench (this one reads versions 1 and 2)`);
     expect(lines[0]).not.toContain('restore');
+    expect(r.code).toBe(2);
+  }, hangGuard(60_000));
+});
+
+describe('issue 39: a workbench.sqlite the workbench cannot use', () => {
+  it('written by a newer workbench (a later schema): one line naming both schemas, exit 2', async () => {
+    const dataDir = path.join(dir, 'newer-schema');
+    mkdirSync(dataDir);
+    const db = openDatabase(path.join(dataDir, 'workbench.sqlite'));
+    db.pragma('user_version = 9');
+    db.close();
+    const r = await run(['--data-dir', dataDir]);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toEqual([
+      `storefront-contract mock: --data-dir ${dataDir}: ${path.join(dataDir, 'workbench.sqlite')} was written by a newer version of the workbench (schema 9; this version knows up to 1): start that version, or move the data directory away to start afresh; see storefront-contract mock --help`,
+    ]);
+    expect(r.code).toBe(2);
+  }, hangGuard(60_000));
+
+  it('not a database at all: one line naming SQLite\'s reason and the fix, exit 2', async () => {
+    const dataDir = path.join(dir, 'not-a-database');
+    mkdirSync(dataDir);
+    writeFileSync(path.join(dataDir, 'workbench.sqlite'), 'garbage '.repeat(100));
+    const r = await run(['--data-dir', dataDir]);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`--data-dir ${dataDir}: cannot use its database workbench.sqlite (SQLITE_NOTADB: file is not a database); restore it from a backup, free disk space, or move the data directory away to start afresh`);
     expect(r.code).toBe(2);
   }, hangGuard(60_000));
 });
