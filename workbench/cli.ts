@@ -1,6 +1,7 @@
 // `storefront-contract mock` (and `npm start`): the workbench on 127.0.0.1:4010. Parses flags, starts
 // createWorkbench, prints where everything is, and shuts down cleanly on SIGINT/SIGTERM.
-import { DATABASE_FILE, StoreVersionError, storeFailureCode } from './store/database.js';
+import { DATABASE_FILE, StoreVersionError } from './store/database.js';
+import { storeFailureCode } from './store/failure.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { basePathTemplate } from 'storefront-contract/contract';

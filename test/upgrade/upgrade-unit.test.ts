@@ -13,7 +13,7 @@ import { storedSetting, storeRows } from '../helpers/store-files.js';
 import { mountCapability, mountTmpfs } from '../helpers/tmpfs.js';
 import { Journal, type Entry } from '../../workbench/sandbox/journal.js';
 import { openDatabase } from '../../workbench/store/sqlite.js';
-import { openDataDir } from '../../workbench/upgrade/index.js';
+import { holdsJournal0_2, openDataDir } from '../../workbench/upgrade/index.js';
 
 const { defer, tempDir } = cleanupAfterEach();
 const at = '2026-11-01T00:00:00.000Z';
@@ -204,6 +204,18 @@ describe('the upgrade from 0.2.x, in process', () => {
     expect(disk, 'mount -t tmpfs failed though the probe could mount one').toBeDefined();
     writeFileSync(path.join(disk!, 'clocks.json'), CLOCKS);
     expect(() => openDataDir(disk!, { log: () => {}, lockWaitMs: 60_000 })).toThrow(/ENOSPC.*\.upgrading/);
+  });
+
+  it('holdsJournal0_2 says whether either journal file is there (the workbench compiles the record check only then)', async () => {
+    const dir = await tempDir('upgrade-holds-');
+    expect(holdsJournal0_2(dir)).toBe(false);
+    writeFileSync(path.join(dir, 'clocks.json'), CLOCKS);
+    expect(holdsJournal0_2(dir)).toBe(false);
+    writeFileSync(path.join(dir, 'sandbox.snapshot.jsonl'), '');
+    expect(holdsJournal0_2(dir)).toBe(true);
+    const tail = await tempDir('upgrade-holds-tail-');
+    writeFileSync(path.join(tail, 'sandbox.jsonl'), '');
+    expect(holdsJournal0_2(tail)).toBe(true);
   });
 
   it('a directory without 0.2.x files opens at once: no line, no lock', async () => {

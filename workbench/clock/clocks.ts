@@ -8,6 +8,7 @@
 // removes its entry, anchor and all, so its place among the MAX_STORE_CLOCKS is free again.
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SettingKeeping } from '../store/settings.js';
 
 /** How many stores may have a clock of their own at once (each costs a little on every scheduler pass). */
 export const MAX_STORE_CLOCKS = 1000;
@@ -41,13 +42,8 @@ export interface ClockView {
 
 export class ClockError extends Error {}
 
-/** Where the clocks are kept between runs: their JSON text, read once at start and written whole on each change. */
-export interface ClockKeeping {
-  /** For messages: the file (and, in a database, the row). */
-  location: string;
-  read(): string | undefined;
-  write(text: string): void;
-}
+/** Where the clocks are kept between runs: their JSON text, read once at start and written whole on each change (a settings row of the store, or a file). */
+export type ClockKeeping = SettingKeeping;
 
 /** The clocks in a file of their own (0600, replaced atomically): `clocks.json` of 0.2.x. */
 export function clocksFile(file: string): ClockKeeping {

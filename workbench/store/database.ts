@@ -16,8 +16,6 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database } from './sqlite.js';
 
-export { storeFailureCode } from './failure.js';
-
 export type { Database, Statement } from './sqlite.js';
 
 /** The file every store's state is kept in, inside `--data-dir`. */

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { Clocks, clocksFile } from '../clock/clocks.js';
 import { Fold, Journal, JOURNAL_FILE, SNAPSHOT_FILE, type RecordCheck } from '../sandbox/journal.js';
 import { DATABASE_FILE, openPrivate, openStoreDatabase, type StoreDatabase } from '../store/database.js';
-import { setting, settingsTable } from '../store/settings.js';
+import { setting } from '../store/settings.js';
 import { SqliteWorldLog } from '../store/world-log.js';
 
 /** The webhook simulator's file of 0.2.x. */
@@ -78,6 +78,11 @@ export function openDataDir(dataDir: string, options: OpenDataDirOptions = {}): 
   });
 }
 
+/** Whether the directory holds a sandbox journal of 0.2.x (its record check is worth compiling only then). */
+export function holdsJournal0_2(dataDir: string): boolean {
+  return [JOURNAL_FILE, SNAPSHOT_FILE].some((name) => existsSync(path.join(dataDir, name)));
+}
+
 function hasLegacyFiles(dataDir: string, options: OpenDataDirOptions): boolean {
   const names = options.journal ? [SIMULATOR_FILE_0_2, CLOCKS_FILE_0_2, JOURNAL_FILE, SNAPSHOT_FILE] : [SIMULATOR_FILE_0_2, CLOCKS_FILE_0_2];
   return names.some((name) => existsSync(path.join(dataDir, name)));
@@ -91,7 +96,6 @@ function hasLegacyFiles(dataDir: string, options: OpenDataDirOptions): boolean {
  */
 function takeIn(dataDir: string, opened: StoreDatabase, options: OpenDataDirOptions): string[] {
   const { db, location } = opened;
-  settingsTable(db);
   const upgraded = setting(db, location, UPGRADED_SETTING);
   const done = new Set<string>((JSON.parse(upgraded.read() ?? '{"files":[]}') as { files: string[] }).files);
   const present = (name: string) => existsSync(path.join(dataDir, name));
@@ -100,9 +104,11 @@ function takeIn(dataDir: string, opened: StoreDatabase, options: OpenDataDirOpti
   const taken: string[] = [];
   if (journalFiles.length || clocksFiles.length) {
     // Read (and checked) before anything is written: a broken file stops the start with the 0.2.x reader's line.
-    const clocksText = clocksFiles.length ? clocksFile(path.join(dataDir, CLOCKS_FILE_0_2)).read() : undefined;
-    // Stryker disable next-line ConditionalExpression: Clocks.open on a directory without clocks.json reads nothing and checks nothing
-    if (clocksFiles.length) Clocks.open({ dataDir });
+    const clocksKept = clocksFile(path.join(dataDir, CLOCKS_FILE_0_2));
+    const clocksText = clocksFiles.length ? clocksKept.read() : undefined;
+    // Checked by Clocks' own reading of the text just read (the same messages as at a 0.2.x start).
+    // Stryker disable next-line ConditionalExpression: without a text Clocks.open reads nothing and checks nothing
+    if (clocksText !== undefined) Clocks.open({ kept: { ...clocksKept, read: () => clocksText } });
     const journal = journalFiles.length ? Journal.open(dataDir, { check: options.journal?.check, log: () => {} }) : undefined;
     try {
       db.transaction(() => {
