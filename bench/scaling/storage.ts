@@ -68,6 +68,15 @@ const seconds = (from: bigint) => Number((Number(process.hrtime.bigint() - from)
 /** The compiled bin `npm run build` stages (the installed package's), when this clone has a build. */
 const COMPILED_BIN = path.join(repoRoot, 'dist/packages/storefront-contract-tools/dist/cli/storefront-contract.js');
 
+/** The compiled bin exists and is newer than every workbench source (a build older than them would measure old code). */
+function compiledIsCurrent(): boolean {
+  if (!existsSync(COMPILED_BIN)) return false;
+  const built = statSync(COMPILED_BIN).mtimeMs;
+  const newest = (dir: string): number =>
+    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(path.join(dir, e.name)) : e.name.endsWith('.ts') ? statSync(path.join(dir, e.name)).mtimeMs : 0)));
+  return built >= newest(path.join(repoRoot, 'workbench'));
+}
+
 /** Starts the CLI on the data dir (the sources through tsx, or the compiled bin); resolves at its listening line. */
 async function startChild(dataDir: string, compiled = false): Promise<{ child: ChildProcess; url: string; listeningSeconds: number; progress: () => number }> {
   const started = process.hrtime.bigint();
@@ -114,7 +123,7 @@ async function restart(dataDir: string, stores: number, reads: number): Promise<
   const used = process.cpuUsage(cpu);
   const openCpuSeconds = Number(((used.user + used.system) / 1e6).toFixed(2));
   let listeningSecondsCompiled: number | undefined;
-  if (existsSync(COMPILED_BIN)) {
+  if (compiledIsCurrent()) {
     const compiled = await startChild(dataDir, true);
     listeningSecondsCompiled = compiled.listeningSeconds;
     await stop(compiled.child);
