@@ -27,8 +27,9 @@ const ANCHOR = dayOf(Date.parse('2026-11-29T12:00:00Z'));
 type Attempt = { delivery_id: string; event_id: string; status: string; scheduled_at: number; attempt: number };
 const ATTEMPTS = `SELECT delivery_id, event_id, status, scheduled_at, attempt FROM attempts ORDER BY seq`;
 
-function fixtureAttempts(): Attempt[] {
-  const db = openDatabase(path.join(FIXTURE, 'simulator.sqlite'));
+/** Read from the copy: opening the committed fixture itself would leave its -wal and -shm beside it. */
+function fixtureAttempts(copy: string): Attempt[] {
+  const db = openDatabase(path.join(copy, 'simulator.sqlite'));
   try {
     return db.prepare(ATTEMPTS).all() as Attempt[];
   } finally {
@@ -49,7 +50,7 @@ describe('issue 39 item 4: upgrading a data directory of 0.2.0', () => {
   it('gives the same world, token, clock, subscription and deliveries, once, with one line; the old files kept aside', async () => {
     const dir = await tempDir('upgrade-');
     cpSync(FIXTURE, dir, { recursive: true });
-    const before = fixtureAttempts();
+    const before = fixtureAttempts(dir);
     expect(before.filter((a) => a.status === 'scheduled').length, 'the fixture holds pending retries').toBeGreaterThan(0);
 
     const notes: string[] = [];
