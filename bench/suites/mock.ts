@@ -5,6 +5,11 @@
 // The sandbox (`npm start`: the seeded world, strict tokens) answers its own 100-product page; a bare
 // node:http server sending those exact bytes is its baseline, and the examples mock and prism serve the
 // same page as their spec example, so all four sides send identical bodies.
+// Issue 39's rows on the per-request cost of routing, auth and the answer: the sandbox's small countries
+// answer vs a bare node:http server sending its bytes; and a 20-product page with the sandbox's answer
+// cache off (every request builds 20 real products from the world: bench/lib/sandbox-server.ts
+// --no-answer-cache) vs `prism mock` with its logging off (`-v silent`) serving the contract's own 2-item
+// example of that page, the same document as the docs.
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -33,6 +38,8 @@ export const BENCH_STORE_KEY = { 'x-api-key': sandboxApiKey('bench-store') };
 const LIST_PATH = '/catalog/products';
 const MOCK_PATH = `/api/v1/bench-store/storefront${LIST_PATH}`;
 const SANDBOX_PATH = MOCK_PATH;
+const COUNTRIES_PATH = '/api/v1/bench-store/storefront/common/countries';
+const SMALL_PAGE = 20;
 
 /** A single-file copy of the storefront document whose ListProducts example lists 100 products (or is `value`). */
 export async function writeBenchSpec(dir: string, value?: unknown): Promise<{ file: string; bytes: number }> {
@@ -143,8 +150,12 @@ const suite: BenchSuite = {
     let baseline: Side | undefined;
     let sandbox: Side | undefined;
     let bare: Side | undefined;
+    let bareCountries: Side | undefined;
+    let uncached: Side | undefined;
+    let prismSilent: Side | undefined;
+    const sides = () => [subject, baseline, sandbox, bare, bareCountries, uncached, prismSilent];
     try {
-      const [subjectPort, baselinePort, sandboxPort, barePort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+      const [subjectPort, baselinePort, sandboxPort, barePort, bareCountriesPort, uncachedPort, prismSilentPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
       // The sandbox first: its 100-product page becomes every other side's answer.
       const sandboxArgs = ['--import', 'tsx', path.join(repoRoot, 'cli/storefront-contract.ts'), 'mock', '--port', String(sandboxPort), '--host', '127.0.0.1', '--quiet'];
       sandbox = await start('sandbox (npm start)', sandboxArgs, sandboxPort, `${SANDBOX_PATH}?limit=${PRODUCTS}`, { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: BENCH_STORE_KEY });
@@ -164,6 +175,25 @@ const suite: BenchSuite = {
       if (!same) throw new Error('the servers answer different bodies; the comparison would be unfair');
       if ((JSON.parse(page) as { content: { products: unknown[] } }).content.products.length !== PRODUCTS) throw new Error(`the sandbox page has no ${PRODUCTS} products`);
 
+      const countriesUrl = `http://127.0.0.1:${sandboxPort}${COUNTRIES_PATH}`;
+      const countries = await body(countriesUrl, token);
+      const countriesFile = path.join(dir, 'sandbox-countries.json');
+      await writeFile(countriesFile, countries);
+      bareCountries = await start('bare node:http, same bytes', ['-e', BARE_SERVER, countriesFile, String(bareCountriesPort)], bareCountriesPort, COUNTRIES_PATH);
+      if ((await body(bareCountries.url)) !== countries) throw new Error('the bare server answers other bytes than the sandbox on the countries answer');
+      const uncachedArgs = ['--conditions=sfc-source', '--import', 'tsx', path.join(repoRoot, 'bench/lib/sandbox-server.ts'), String(uncachedPort), '--no-answer-cache'];
+      uncached = await start('sandbox, answer cache off', uncachedArgs, uncachedPort, `${SANDBOX_PATH}?limit=${SMALL_PAGE}`, { path: '/api/v1/bench-store/storefront/auth/anonymous', method: 'POST', headers: BENCH_STORE_KEY });
+      const uncachedToken = await sandboxToken(uncachedPort);
+      const prismSilentArgs = [require.resolve('@stoplight/prism-cli/dist/index.js'), 'mock', documents.storefront, '-p', String(prismSilentPort), '-h', '127.0.0.1', '-v', 'silent'];
+      prismSilent = await start('prism mock CLI, logging off (-v silent)', prismSilentArgs, prismSilentPort, `${LIST_PATH}?limit=${SMALL_PAGE}`);
+      const uncachedPage = JSON.parse(await body(uncached.url, uncachedToken)) as { content: { products: unknown[] } };
+      const prismPage = JSON.parse(await body(prismSilent.url)) as { content: { products: unknown[] } };
+      if (uncachedPage.content.products.length !== SMALL_PAGE) throw new Error(`the uncached sandbox page has no ${SMALL_PAGE} products`);
+
+      const nc = await load(bareCountries.url);
+      const xc = await load(countriesUrl, token);
+      const u = await load(uncached.url, uncachedToken);
+      const ps = await load(prismSilent.url);
       const n = await load(bare.url);
       const x = await load(sandbox.url, token);
       // Tail latency under many connections: the sandbox and the bare server, 100 connections each.
@@ -174,6 +204,24 @@ const suite: BenchSuite = {
       const notes = `${PRODUCTS}-product list, ${a.length} bytes, identical on both sides; autocannon ${CONNECTIONS} connections, ${DURATION_S} s after a 1 s warm-up; errors/non-2xx subject ${s.errors}/${s.non2xx}, baseline ${p.errors}/${p.non2xx}`;
       const sandboxNotes = `the sandbox's own ${PRODUCTS}-product page (GET ${SANDBOX_PATH}?limit=${PRODUCTS}, strict bearer token, ${page.length} bytes), the same bytes from every side; autocannon ${CONNECTIONS} connections, ${DURATION_S} s after a 1 s warm-up; errors/non-2xx sandbox ${x.errors}/${x.non2xx}, bare ${n.errors}/${n.non2xx}, prism ${p.errors}/${p.non2xx}`;
       return [
+        metric({
+          id: 'mock.sandbox.countries.rps.vs.bare',
+          description: "Requests per second on the sandbox's small countries answer (routing, strict auth and the answer) vs a bare node:http server sending the same bytes",
+          unit: 'req/s',
+          subject: { label: sandbox.label, value: xc.rps },
+          baseline: { label: bareCountries.label, value: nc.rps },
+          target: { op: '>=', ratio: 0.5 },
+          notes: `GET ${COUNTRIES_PATH} (${countries.length} bytes, strict bearer token), the same bytes from both; autocannon ${CONNECTIONS} connections, ${DURATION_S} s after a 1 s warm-up; errors/non-2xx sandbox ${xc.errors}/${xc.non2xx}, bare ${nc.errors}/${nc.non2xx}`,
+        }),
+        metric({
+          id: 'mock.sandbox.listProducts20.uncached.rps.vs.prismSilent',
+          description: "Requests per second on a 20-product page with the sandbox's answer cache off (20 real products built per request) vs prism mock CLI with its logging off serving the contract's example",
+          unit: 'req/s',
+          subject: { label: uncached.label, value: u.rps },
+          baseline: { label: prismSilent.label, value: ps.rps },
+          target: { op: '>=', ratio: 1 },
+          notes: `GET ${SANDBOX_PATH}?limit=${SMALL_PAGE}: the sandbox builds ${uncachedPage.content.products.length} products per request, prism sends the document's example (${prismPage.content.products.length} products); autocannon ${CONNECTIONS} connections, ${DURATION_S} s after a 1 s warm-up; errors/non-2xx sandbox ${u.errors}/${u.non2xx}, prism ${ps.errors}/${ps.non2xx}`,
+        }),
         metric({
           id: 'mock.sandbox.listProducts100.rps.vs.bare',
           description: 'Requests per second on the sandbox\'s 100-product list page vs a bare node:http server sending the same bytes',
@@ -223,8 +271,8 @@ const suite: BenchSuite = {
         }),
       ];
     } finally {
-      for (const side of [subject, baseline, sandbox, bare]) stop(side);
-      await Promise.all([subject, baseline, sandbox, bare].map(exited));
+      for (const side of sides()) stop(side);
+      await Promise.all(sides().map(exited));
       await rm(dir, { recursive: true, force: true });
     }
   },

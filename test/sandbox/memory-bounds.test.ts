@@ -71,6 +71,19 @@ describe('answer caches are bounded by bytes', () => {
     expect(cache.get('huge')).toBeUndefined();
   });
 
+  it('a sandbox with answerCacheBytes 0 builds every answer (a write still shows at once); the default keeps them', async () => {
+    for (const [answerCacheBytes, kept] of [[0, false], [undefined, true]] as const) {
+      const wb = await startSandbox({ webhooks: false, sandbox: { answerCacheBytes } });
+      defer(() => wb.close());
+      const { auth } = await anonymous(wb);
+      const first = await call(wb, 'listProducts', 'GET', '/catalog/products?limit=5', { headers: auth });
+      const again = await call(wb, 'listProducts', 'GET', '/catalog/products?limit=5', { headers: auth });
+      expect(again.text).toBe(first.text);
+      const world = wb.sandbox!.sandbox.world('demo-store');
+      expect(world.cache.bytes > 0, `answerCacheBytes ${answerCacheBytes}`).toBe(kept);
+    }
+  });
+
   it('fulfillment requests with 256 KB pincodes (valid per schema) do not grow the cache past its bound', async () => {
     const wb = await start({ maxWorlds: 2 });
     const me = await anonymous(wb);

@@ -73,6 +73,8 @@ export interface SandboxOptions {
    * next used (about 20 ms). Default 64.
    */
   maxWorlds?: number;
+  /** Each world's answer cache, in bytes (default `ANSWER_CACHE_BYTES`, 4 MB; 0: every answer is built, as the benchmarks' uncached side). */
+  answerCacheBytes?: number;
 }
 
 /** The sandbox's side of the workbench's store. */
@@ -196,7 +198,7 @@ export class Sandbox {
     const anchor = this.datedFrom(storeId);
     const data = generateWorld({ seed: this.seed, storeId, catalogSize: this.options.catalogSize, assets, anchor }, given);
     if (this.fixtures) checkReferences(data, this.fixtures.sources);
-    const world = new World(storeId, data, assets);
+    const world = new World(storeId, data, assets, this.options.answerCacheBytes);
     world.datedFrom = anchor;
     return world;
   }

@@ -25,26 +25,27 @@ const LONGEST_KEY = 256;
  */
 export class AnswerCache {
   // lru-cache does the bookkeeping: least recently used first out, by the cost of keys and bodies.
-  private readonly entries: LRUCache<string, Buffer>;
+  // Undefined when the budget is 0: every answer is built (the benchmarks' uncached side).
+  private readonly entries: LRUCache<string, Buffer> | undefined;
   constructor(maxBytes = ANSWER_CACHE_BYTES) {
-    this.entries = new LRUCache<string, Buffer>({ maxSize: maxBytes, maxEntrySize: maxBytes / 2, sizeCalculation: (value, key) => costOf(key, value) });
+    this.entries = maxBytes > 0 ? new LRUCache<string, Buffer>({ maxSize: maxBytes, maxEntrySize: maxBytes / 2, sizeCalculation: (value, key) => costOf(key, value) }) : undefined;
   }
 
   get(key: string): Buffer | undefined {
-    return this.entries.get(keyOf(key));
+    return this.entries?.get(keyOf(key));
   }
 
   set(key: string, value: Buffer): void {
-    this.entries.set(keyOf(key), value);
+    this.entries?.set(keyOf(key), value);
   }
 
   /** Bytes held (keys counted as UTF-16, plus a fixed overhead per entry). */
   get bytes(): number {
-    return this.entries.calculatedSize;
+    return this.entries?.calculatedSize ?? 0;
   }
 
   clear(): void {
-    this.entries.clear();
+    this.entries?.clear();
   }
 }
 
@@ -66,7 +67,7 @@ export class World {
   coupons: Coupon[];
   readonly couponByCode = new Map<string, Coupon>();
   locations: Location[];
-  readonly cache = new AnswerCache();
+  readonly cache: AnswerCache;
   /** True once anything was written after seeding (a written world is evicted like any other: the journal rebuilds it). */
   touched = false;
   /** The day (UTC midnight, ms) its seeded records are dated from, when the sandbox built it. */
@@ -79,7 +80,10 @@ export class World {
     data: WorldData,
     /** Where the world's images are served (new products get theirs there too). */
     readonly assets: AssetUrls = new AssetUrls(DEFAULT_ASSET_ORIGIN, storeId),
+    /** The answer cache's budget in bytes (0: every answer is built). */
+    answerCacheBytes = ANSWER_CACHE_BYTES,
   ) {
+    this.cache = new AnswerCache(answerCacheBytes);
     for (const c of data.categories) this.putCategory(c);
     for (const p of data.products) this.putProduct(p);
     this.groups = data.customer_groups;
