@@ -99,6 +99,60 @@ async function row(load: string, requests: number, run: (url: string, deadline: 
   }
 }
 
+/** Issue 39: "RSS flat for 10,000 touched stores". */
+const TOUCHED_STORES = 10_000;
+const TOUCHED_SAMPLE_EVERY = 1_000;
+/** Flat: RSS growth from the 2,000th store to the last, past the held worlds' bound (--max-worlds 64). */
+const TOUCHED_FROM = 2_000;
+export const TOUCHED_GROWTH_TARGET_MB = 32;
+const TOUCHED_BUDGET_MS = 600_000;
+
+export interface TouchedStoresRow {
+  stores: number;
+  seconds: number;
+  rssMB: number | undefined;
+}
+
+/**
+ * 10,000 stores touched once each, as an app opens a store: a sign-in with the store's own key (an
+ * identity kept in the store) and one 5-product page (the store's world built, past --max-worlds 64 the
+ * least recently used dropped). The child's RSS is read after every 1,000th store.
+ */
+export async function touchedStoresRows(): Promise<{ samples: TouchedStoresRow[]; growthMB?: number; targetMB: number; up: boolean; note?: string }> {
+  process.stderr.write(`scaling: stores, ${TOUCHED_STORES} stores touched once each\n`);
+  const { child, url } = await startChild();
+  let died = false;
+  child.once('exit', () => (died = true));
+  const started = Date.now();
+  const samples: TouchedStoresRow[] = [];
+  let failed = 0;
+  let i = 0;
+  try {
+    for (; i < TOUCHED_STORES && Date.now() < started + TOUCHED_BUDGET_MS; i++) {
+      const store = `touch-${i}`;
+      const base = `${url}/api/v1/${store}/storefront`;
+      const signIn = await json(`${base}/auth/anonymous`, 'POST', { 'x-api-key': sandboxApiKey(store) });
+      const page = await json(`${base}/catalog/products?limit=5`, 'GET', { authorization: `Bearer ${signIn.json?.content?.access_token}` });
+      if (signIn.status !== 200 || page.status !== 200) failed++;
+      if ((i + 1) % TOUCHED_SAMPLE_EVERY === 0) {
+        samples.push({ stores: i + 1, seconds: Number(((Date.now() - started) / 1000).toFixed(1)), rssMB: childRssMB(child.pid!) });
+        process.stderr.write(`scaling: stores, ${i + 1} touched, RSS ${samples.at(-1)!.rssMB} MB\n`);
+      }
+    }
+    const from = samples.find((r) => r.stores === TOUCHED_FROM)?.rssMB;
+    const to = samples.at(-1)?.rssMB;
+    const up = !died && (await json(`${url}/__simulator/stores/demo-store/world`, 'GET', {}).then((r) => r.status === 200, () => false));
+    const notes = [i < TOUCHED_STORES ? `stopped by the time budget at ${i}` : '', failed ? `${failed} stores not answered 200` : ''].filter(Boolean);
+    return { samples, growthMB: from !== undefined && to !== undefined ? to - from : undefined, targetMB: TOUCHED_GROWTH_TARGET_MB, up, note: notes.join('; ') || undefined };
+  } finally {
+    if (!died) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}
+
 export async function memoryRows(): Promise<MemoryRow[]> {
   const rows: MemoryRow[] = [];
   rows.push(

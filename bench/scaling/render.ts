@@ -59,6 +59,14 @@ export function renderScaling(s: Scaling): string {
     }
     out.push('', 'RSS growth: from after a warm-up of 50 such requests to the end of the row (issue 37 item 21: the request log had kept every body it saw).', '');
   }
+  if (s.touchedStores) {
+    const t = s.touchedStores;
+    out.push(`## Memory: touched stores (issue 39, "RSS flat for 10,000 touched stores"), the same child`, '');
+    out.push('| stores touched | seconds | RSS MB |', '|---:|---:|---:|');
+    for (const r of t.samples) out.push(`| ${r.stores} | ${r.seconds} | ${cell(r.rssMB)} |`);
+    const verdict = t.growthMB === undefined ? 'not measured' : `${t.growthMB} MB (target < ${t.targetMB}: ${t.growthMB < t.targetMB ? 'met' : 'missed'})`;
+    out.push('', `Each store touched once as an app opens it: a sign-in with the store's own key (an identity kept) and one 5-product page (its world built; past --max-worlds 64 the least recently used is dropped). RSS growth from the 2,000th store to the last: ${verdict}; up and answering at the end: ${t.up ? 'yes' : 'no'}${t.note ? `; ${t.note}` : ''}.`, '');
+  }
   if (s.storage) {
     out.push('## Storage: the workbench\'s one store (--data-dir, workbench.sqlite), restarted as the CLI child', '');
     out.push(
@@ -70,6 +78,6 @@ export function renderScaling(s: Scaling): string {
     }
     out.push('', 'Writes made in-process through the sandbox\'s own write path (Sandbox.commit over the store\'s world log, each store folded every FOLD_EVERY writes, 1,000 writes a transaction); store open + first world: the store\'s share of a start, in-process (nothing is replayed: the database is opened, and a store\'s world is built from its folded entries when first used); listening: from spawning `storefront-contract mock --data-dir` to its listening line, the sources through tsx and, in brackets, the compiled bin of `npm run build` that an installed package runs (when the clone has a build newer than the workbench\'s sources). Target (issue 39): restart to listening with 100k and 1M writes <= 1 s, no replay: the same as with none.', '');
   }
-  out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 25 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify|docs|memory|storage|simulator-retention`.', '');
+  out.push('Reproduce: `npm run bench -- --scaling` (all parts, about 25 minutes on 2 cores) or `npm run bench -- --scaling mock|simulator|certify|docs|memory|stores|storage|simulator-retention`.', '');
   return out.join('\n');
 }

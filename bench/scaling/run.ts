@@ -1,4 +1,4 @@
-// npm run bench -- --scaling [mock] [simulator] [certify] [docs] [memory] [storage] [simulator-retention]
+// npm run bench -- --scaling [mock] [simulator] [certify] [docs] [memory] [stores] [storage] [simulator-retention]
 // How throughput, tail latency, memory and size change with load: writes bench/scaling.json (the rows
 // measured now, merged into the ones kept from earlier runs for parts not asked for) and renders
 // bench/SCALING.md from it. Every row is measured, none estimated.
@@ -9,14 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { certifyRows } from './certify.js';
 import { docsRows } from './docs.js';
-import { memoryRows } from './memory.js';
+import { memoryRows, touchedStoresRows } from './memory.js';
 import { mockRows } from './mock.js';
 import { renderScaling } from './render.js';
 import { simulatorRetentionRows, simulatorRows } from './simulator.js';
 import { storageRows } from './storage.js';
 import type { Scaling } from './types.js';
 
-const PARTS = ['mock', 'simulator', 'certify', 'docs', 'memory', 'storage', 'simulator-retention'] as const;
+const PARTS = ['mock', 'simulator', 'certify', 'docs', 'memory', 'stores', 'storage', 'simulator-retention'] as const;
 const benchDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 export async function runScaling(args: string[]): Promise<void> {
@@ -43,6 +43,7 @@ export async function runScaling(args: string[]): Promise<void> {
   if (wanted.includes('certify')) result.certify = await certifyRows();
   if (wanted.includes('docs')) result.docsRows = await docsRows();
   if (wanted.includes('memory')) result.memory = await memoryRows();
+  if (wanted.includes('stores')) result.touchedStores = await touchedStoresRows();
   if (wanted.includes('storage')) result.storage = await storageRows();
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   await writeFile(path.join(benchDir, 'SCALING.md'), renderScaling(result));
