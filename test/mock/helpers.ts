@@ -4,12 +4,12 @@
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { createRequire } from 'node:module';
 import net from 'node:net';
-import { request } from 'undici';
-import { toReply, type Reply } from '../helpers/http-reply.js';
+import { send, startMockServer } from '../helpers/adapter.js';
+import type { Reply } from '../helpers/http-reply.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { documents } from '../../scripts/lib/repo.js';
-import { createMockServer, type MockServer, type MockServerOptions } from '../../workbench/adapters/node-http.js';
+import type { MockServer, MockServerOptions } from '../../workbench/adapters/node-http.js';
 
 const require = createRequire(import.meta.url);
 const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
@@ -19,7 +19,7 @@ export const API_KEY = 'sk_test_4f9a1c2e';
 export const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.mock.token';
 
 export async function startMock(options: MockServerOptions = {}): Promise<MockServer> {
-  return createMockServer({ port: 0, host: '127.0.0.1', quiet: true, ...options });
+  return startMockServer({ port: 0, host: '127.0.0.1', quiet: true, ...options });
 }
 
 export type { Reply };
@@ -30,8 +30,7 @@ export async function call(
   path: string,
   init: { headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<Reply> {
-  const res = await request(`${base}${path}`, { method: method as any, headers: init.headers, body: init.body });
-  return toReply(res);
+  return send(`${base}${path}`, { method, headers: init.headers, body: init.body });
 }
 
 export function storefront(server: MockServer, store = STORE): string {

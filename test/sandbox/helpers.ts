@@ -1,12 +1,13 @@
 // Shared by the sandbox tests: the real workbench (createWorkbench, sandbox and simulator) on a free
 // loopback port, storefront calls over HTTP whose answers are judged against the contract with the
-// generated validators (validateResponse), and tokens issued the way an app gets them.
-import { request } from 'undici';
+// generated validators (validateResponse), and tokens issued the way an app gets them. Through another
+// adapter with SFC_TEST_ADAPTER (../helpers/adapter.ts: `npm run test:adapters`).
 import { makeTempDir } from '../helpers/cleanup.js';
-import { toReply, type Reply } from '../helpers/http-reply.js';
+import { send, startWorkbench } from '../helpers/adapter.js';
+import type { Reply } from '../helpers/http-reply.js';
 import { expect } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
-import { createWorkbench, sandboxApiKey, type Workbench, type WorkbenchOptions } from '../../workbench/index.js';
+import { sandboxApiKey, type Workbench, type WorkbenchOptions } from '../../workbench/index.js';
 
 export const STORE = 'demo-store';
 /** X-Api-Key with the store's own sandbox key (seed 1), as an app sends it. */
@@ -16,14 +17,13 @@ export const KEY = keyOf(STORE);
 export type { Reply };
 
 export async function startSandbox(options: WorkbenchOptions = {}): Promise<Workbench> {
-  return createWorkbench({ port: 0, host: '127.0.0.1', quiet: true, webhooks: { timeScale: 0.01 }, ...options });
+  return startWorkbench({ port: 0, host: '127.0.0.1', quiet: true, webhooks: { timeScale: 0.01 }, ...options });
 }
 
 export async function http(url: string, method = 'GET', init: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Reply> {
   const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
   const headers = body !== undefined && typeof init.body !== 'string' ? { 'content-type': 'application/json', ...init.headers } : init.headers;
-  const res = await request(url, { method: method as 'GET', headers, body });
-  return toReply(res);
+  return send(url, { method, headers, body });
 }
 
 export const storefront = (wb: Workbench, store = STORE) => `${wb.url}/api/v1/${encodeURIComponent(store)}/storefront`;

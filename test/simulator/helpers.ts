@@ -5,11 +5,11 @@
 import { verify as octokitVerify } from '@octokit/webhooks-methods';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
 import { once } from '../helpers/close-once.js';
-import { toReply, type Reply } from '../helpers/http-reply.js';
+import { send, startMockServer } from '../helpers/adapter.js';
+import type { Reply } from '../helpers/http-reply.js';
 import { expect } from 'vitest';
-import { createMockServer, type MockServer } from '../../workbench/adapters/node-http.js';
+import type { MockServer } from '../../workbench/adapters/node-http.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../workbench/simulator/index.js';
 import { deliveryRules } from '../../workbench/simulator/rules.js';
 import { validateResponse, validateWebhookDelivery } from '../../src/validators/index.js';
@@ -97,7 +97,7 @@ export const TEST_TIMEOUT_MS = 1500;
 /** The workbench with a simulator mounted, on a free loopback port. */
 export async function startWorkbench(options: SimulatorOptions = {}): Promise<Bench> {
   const sim = createSimulator({ timeScale: 0.01, timeoutMs: TEST_TIMEOUT_MS, ...options });
-  const server = await createMockServer({ port: 0, host: '127.0.0.1', quiet: true, extensions: [sim.extension] });
+  const server = await startMockServer({ port: 0, host: '127.0.0.1', quiet: true, extensions: [sim.extension] });
   return {
     sim,
     server,
@@ -113,12 +113,11 @@ export type { Reply };
 export const ADMIN = { authorization: 'Bearer admin-test-token' };
 
 export async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = ADMIN): Promise<Reply> {
-  const res = await request(`${base}${path}`, {
-    method: method as 'GET',
+  return send(`${base}${path}`, {
+    method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return toReply(res);
 }
 
 /** Calls an Admin operation and checks the answer against the contract's schema for that status. */

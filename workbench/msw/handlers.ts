@@ -48,7 +48,7 @@ export async function inProcessSandbox(baseUrl: string, start: () => Promise<San
   };
   return {
     baseUrl: base,
-    handlers: [http.all(`${base}/*`, ({ request }) => answer(request))],
+    handlers: [http.all(under(base), ({ request }) => answer(request))],
     fetch: (input, init) => answer(new Request(input, init)),
     apiKey(storeId = 'demo-store') {
       const key = engine.apiKey(storeId);
@@ -65,6 +65,17 @@ export async function inProcessSandbox(baseUrl: string, start: () => Promise<San
       await engine.close();
     },
   };
+}
+
+/**
+ * Every URL under the base, as a RegExp without a capture group. A path pattern (`${base}/*`) would make
+ * MSW decode the wildcard's capture with decodeURIComponent while it looks for a handler, so a request
+ * with malformed percent-encoding (`/carts/%E0%A4%A`) got MSW's own 500 with a stack trace instead of
+ * the engine's 400 envelope; with no capture there is nothing to decode, and the engine judges the path
+ * (as on HTTP). A RegExp works on every MSW 2.x (custom predicates came in 2.11).
+ */
+export function under(base: string): RegExp {
+  return new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`);
 }
 
 /** `http://127.0.0.1:4010` or `https://shop.test/backend`: an absolute http(s) URL, without a trailing slash, query or fragment. */
