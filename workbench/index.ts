@@ -12,6 +12,7 @@ import { describeFaults } from './mock/faults.js';
 import { createMockServer, type MockServer, type MockServerOptions } from './adapters/node-http.js';
 import { createMockHandler } from './engine/compose.js';
 import { withoutPrefix } from './engine/prefix.js';
+import { withEngineClosing } from './engine/exchange.js';
 import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 import { Clocks } from './clock/clocks.js';
@@ -103,11 +104,14 @@ export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & 
   const { front, simulator, sandbox, database } = await compose({ quiet: true, ...rest }, async (mock) => ({ ...(await createMockHandler(mock)), close: async () => {} }));
   // The world's image URLs: where the caller's requests reach this handler (its base URL).
   sandbox?.sandbox.setAssetOrigin(origin ?? 'http://127.0.0.1:4010');
+  // close() ends what waits in the engine (a fault's delay), as closing a server ends its sockets.
+  const closing = new AbortController();
   return {
-    handle: withoutPrefix(front.handle, prefix),
+    handle: withoutPrefix((request) => front.handle(withEngineClosing(request, closing.signal)), prefix),
     simulator,
     sandbox,
     close: async () => {
+      closing.abort();
       await simulator?.close();
       sandbox?.close();
       database.close();

@@ -78,6 +78,8 @@ const RUNS: Run[] = [
     argv: npm('run', 'test:install', '--', 'test/clone/readme-commands.test.ts', '-t', 'no test is named this'),
     shows: [/Test Files {2}1 skipped \(1\)/],
   },
+  // The adapters run on one small file of the sandbox's HTTP-level tests, through MSW in Node.
+  { rows: ['npm run test:adapters'], argv: npm('run', 'test:adapters', '--', 'test/sandbox/guards.test.ts'), shows: [/Test Files {2}1 passed \(1\)/] },
   { rows: ['npm run test:mutation'], argv: npm('run', 'test:mutation', '--', '--help'), shows: [/usage: npm run test:mutation/, /--incremental/] },
   { rows: ['npm run test:known-bugs'], argv: npm('run', 'test:known-bugs', '--', '--help'), shows: [/usage: npm run test:known-bugs/] },
   { rows: ['npm run test:under-load'], argv: npm('run', 'test:under-load', '--', '--help'), shows: [/usage: npm run test:under-load/] },

@@ -105,3 +105,19 @@ export async function send(url: string, init: SendInit = {}): Promise<Reply> {
   res.headers.forEach((value, name) => (headers[name] = value));
   return { status: res.status, headers, text, json };
 }
+
+/**
+ * How a request ended, for tests of a dropped connection: 'answered <status>', or 'dropped' when the
+ * client saw a network error (node:http: the socket destroyed, undici's UND_ERR_SOCKET; MSW: the engine's
+ * Response.error(), which fetch rejects with a TypeError), or the error's code otherwise.
+ */
+export async function outcome(url: string, init: SendInit & { signal?: AbortSignal } = {}): Promise<string> {
+  try {
+    const reply = await send(url, init);
+    return `answered ${reply.status}`;
+  } catch (e) {
+    const error = e as Error & { code?: string };
+    if (TEST_ADAPTER === 'node-http') return error.code === 'UND_ERR_SOCKET' ? 'dropped' : String(error.code ?? error.message);
+    return error instanceof TypeError ? 'dropped' : String(error.code ?? error.message);
+  }
+}

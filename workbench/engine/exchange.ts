@@ -127,9 +127,25 @@ export function withCloseSignal(request: Request, signal: AbortSignal): Request 
   return request;
 }
 
-/** Fires when the caller goes away: the adapter's close signal, else the Request's own. */
+const ENGINE_CLOSING = Symbol('sfc.engineClosing');
+
+/**
+ * Hands the engine a signal that fires when the engine itself closes (an in-process engine has no socket
+ * whose closing ends what waits): createWorkbenchHandler's way, so a request waiting out a delay ends at
+ * close() instead of holding it. Returns the request.
+ */
+export function withEngineClosing(request: Request, signal: AbortSignal): Request {
+  (request as Request & { [ENGINE_CLOSING]?: AbortSignal })[ENGINE_CLOSING] = signal;
+  return request;
+}
+
+/** Fires when the caller goes away (the adapter's close signal, else the Request's own) or the engine closes. */
 export function closeSignal(x: Exchange): AbortSignal {
-  return (x.request as Request & { [CLOSED]?: AbortSignal })[CLOSED] ?? x.request.signal;
+  const request = x.request as Request & { [CLOSED]?: AbortSignal; [ENGINE_CLOSING]?: AbortSignal };
+  const own = request[CLOSED] ?? request.signal;
+  const engine = request[ENGINE_CLOSING];
+  // Combined only here, when something is about to wait: not a cost on every request.
+  return engine ? AbortSignal.any([own, engine]) : own;
 }
 
 /** Fetch's network error: the connection is dropped (an injected fault). MSW answers it as a network error; the node adapter destroys the socket. */

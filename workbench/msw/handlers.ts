@@ -48,7 +48,8 @@ export async function inProcessSandbox(baseUrl: string, start: () => Promise<San
   };
   return {
     baseUrl: base,
-    handlers: [http.all(under(base), ({ request }) => answer(request))],
+    // After close(), a network error, as a stopped server's refused connection (a rejection here would be MSW's 500 with a stack).
+    handlers: [http.all(under(base), ({ request }) => (closed ? Response.error() : answer(request)))],
     fetch: (input, init) => answer(new Request(input, init)),
     apiKey(storeId = 'demo-store') {
       const key = engine.apiKey(storeId);

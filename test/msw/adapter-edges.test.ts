@@ -1,7 +1,9 @@
-// The MSW adapter hands every request under its base URL to the engine, whatever its path: one with
-// malformed percent-encoding gets the engine's 400 envelope, as on HTTP (test/sandbox/unhappy.test.ts),
-// not MSW's own 500 with a stack trace. Found by running the sandbox's suite through MSW in Node
-// (`npm run test:adapters`): the handler's `${base}/*` pattern made MSW decode the path while matching.
+// Two edges of the MSW adapter, both found by running the suite through MSW in Node (`npm run test:adapters`):
+// - it hands every request under its base URL to the engine, whatever its path: one with malformed
+//   percent-encoding gets the engine's 400 envelope, as on HTTP (test/sandbox/unhappy.test.ts), not MSW's
+//   own 500 with a stack trace (the handler's `${base}/*` pattern made MSW decode the path while matching);
+// - close() ends a request waiting out a delay (a network error, as a closed server's socket), instead of
+//   leaving it to hang for the delay's length.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxHandlers, type InProcessSandbox } from 'storefront-contract-tools/msw';
@@ -31,6 +33,23 @@ describe('the MSW adapter: any path under the base reaches the engine', () => {
     const text = await res.text();
     expect([res.status, JSON.parse(text).content.error.code]).toEqual([status, code]);
     expect(text).not.toMatch(/URIError|stack|at /);
+  });
+
+  it('close() ends a request waiting out its delay, and later requests are refused', async () => {
+    const own = await createSandboxHandlers({ baseUrl: 'http://closing.test', webhooks: false });
+    server.use(...own.handlers);
+    const key = { 'x-api-key': own.apiKey() };
+    const token = ((await (await fetch('http://closing.test/api/v1/demo-store/storefront/auth/anonymous', { method: 'POST', headers: key })).json()) as { content: { access_token: string } }).content.access_token;
+    const started = performance.now();
+    const pending = fetch('http://closing.test/api/v1/demo-store/storefront/common/countries', { headers: { authorization: `Bearer ${token}`, prefer: 'delay=60000' } }).then(
+      (r) => `answered ${r.status}`,
+      (e: Error) => e.name,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    await own.close();
+    expect(await pending).toBe('TypeError');
+    expect(performance.now() - started).toBeLessThan(30_000);
+    await expect(fetch('http://closing.test/api/v1/demo-store/storefront/common/countries')).rejects.toThrow();
   });
 
   it('leaves the base itself and other prefixes to onUnhandledRequest', async () => {
