@@ -6,7 +6,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontClient, StorefrontApiError, type StorefrontClient } from 'storefront-contract';
 import { createQueryHooks } from 'storefront-contract/react-query';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import type { Workbench } from '../../workbench/index.js';
+import { startWorkbench } from '../helpers/adapter.js';
 
 /** The store API key the sandbox accepts: the one place this test names it. */
 const API_KEY = 'sk_test_query_key';
@@ -14,7 +15,7 @@ let workbench: Workbench;
 let queryClient: QueryClient;
 
 beforeAll(async () => {
-  workbench = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true, webhooks: false, apiKeys: [API_KEY] });
+  workbench = await startWorkbench({ port: 0, host: '127.0.0.1', quiet: true, webhooks: false, apiKeys: [API_KEY] });
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 });
 afterAll(async () => {

@@ -7,7 +7,8 @@
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontClient, storefrontBaseUrl, StorefrontApiError, tokenSession, type StorefrontClient, type StorefrontClientPaths, type StorefrontClientOptions } from 'storefront-contract';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import type { Workbench } from '../../workbench/index.js';
+import { startWorkbench } from '../helpers/adapter.js';
 
 /** The store API key the sandbox accepts: the one place this test names it. */
 const API_KEY = 'sk_test_session_key';
@@ -15,7 +16,7 @@ const STORE = 'session-store';
 let workbench: Workbench;
 
 beforeAll(async () => {
-  workbench = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true, webhooks: false, apiKeys: [API_KEY] });
+  workbench = await startWorkbench({ port: 0, host: '127.0.0.1', quiet: true, webhooks: false, apiKeys: [API_KEY] });
 });
 afterAll(async () => workbench?.close());
 

@@ -1,7 +1,8 @@
 // The request log can be shared: credentials never appear in it, whether named by the query parameter,
 // recognisable by their shape, or known to the workbench (its API key and admin token).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import type { Workbench } from '../../workbench/index.js';
+import { startWorkbench } from '../helpers/adapter.js';
 import { redactUrl } from '../../workbench/http/log.js';
 
 const API_KEY = 'sfk-known-api-key-1234';
@@ -9,7 +10,7 @@ const ADMIN_TOKEN = 'admin-known-token-5678';
 let bench: Workbench;
 const lines: string[] = [];
 beforeAll(async () => {
-  bench = await createWorkbench({ port: 0, apiKeys: [API_KEY], logSink: (text) => lines.push(...text.split('\n').filter(Boolean)), webhooks: { adminTokens: [ADMIN_TOKEN], timeScale: 0.01 } });
+  bench = await startWorkbench({ port: 0, apiKeys: [API_KEY], logSink: (text) => lines.push(...text.split('\n').filter(Boolean)), webhooks: { adminTokens: [ADMIN_TOKEN], timeScale: 0.01 } });
 });
 afterAll(async () => {
   await bench?.close();
