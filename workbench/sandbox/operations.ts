@@ -66,9 +66,22 @@ const ok = (message: string, content: unknown) => successEnvelope(message, conte
 
 // ---- sort fields of the three lists ------------------------------------------------------------------------
 
-interface ProductRow {
-  product: ProductRecord;
-  price: { selling: number; listing: number };
+/** A product in a list, its price for the caller's group worked out only when a sort asks for it (then once). */
+class ProductRow {
+  #price?: { selling: number; listing: number };
+  constructor(
+    readonly product: ProductRecord,
+    private readonly world: World,
+    private readonly group: string | undefined,
+  ) {}
+
+  get price(): { selling: number; listing: number } {
+    if (!this.#price) {
+      const p = priceOf(this.world, this.product, this.world.defaultVariant(this.product), this.group).pricing;
+      this.#price = { selling: p.selling_price, listing: p.listing_price };
+    }
+    return this.#price;
+  }
 }
 
 const PRODUCT_SORT: SortFields<ProductRow> = new Map<string, (r: ProductRow) => SortValue>([
@@ -85,7 +98,9 @@ const PRODUCT_SORT: SortFields<ProductRow> = new Map<string, (r: ProductRow) => 
   ['rating', (r) => (r.product.reviews_count ? r.product.reviews_rating_sum / r.product.reviews_count : null)],
 ]);
 
-interface SimilarRow extends ProductRow {
+interface SimilarRow {
+  product: ProductRecord;
+  price: { selling: number; listing: number };
   variant: VariantRecord;
   score: number;
 }
@@ -178,8 +193,7 @@ export function sandboxOperations(sandbox: Sandbox): Map<string, LiveOperation> 
           for (const product of world.products.values()) {
             if (!product.active) continue;
             if (filtering && !product.category_ids.some((id) => wanted.has(id))) continue;
-            const p = priceOf(world, product, world.defaultVariant(product), ctx.group).pricing;
-            rows.push({ product, price: { selling: p.selling_price, listing: p.listing_price } });
+            rows.push(new ProductRow(product, world, ctx.group));
           }
           const { items, pagination } = paginate(sortBy(rows, keys), page);
           return ok('Products fetched successfully', { products: items.map((r) => renderProduct(world, r.product, ctx)), pagination });
