@@ -111,6 +111,27 @@ describe('issue 38: raw-socket refusals carry their headers (CONNECT 405 with Al
     expect(body).toMatchObject({ success: false, content: { error: { code: 'expectation_failed', details: [{ location: 'header', name: 'Expect' }] } } });
   });
 
+  it('an HTTP/1.1 request without Host is a 400 with the envelope (node\'s own check sent a bare 400 with no body)', async () => {
+    const answer = await exchange('GET /api/v1/demo-store/storefront/common/countries HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(answer.statusLine).toMatch(/^HTTP\/1\.1 400 \S/);
+    expect(single(answer, 'content-type')).toBe('application/json; charset=utf-8');
+    const length = Number(single(answer, 'content-length'));
+    expect(JSON.parse(answer.body.slice(0, length))).toMatchObject({ success: false, content: { error: { code: 'invalid_parameter', details: [{ location: 'header', name: 'host' }] } } });
+    // HTTP/1.0 has no Host requirement: answered (401 here: no token), not refused for it.
+    expect((await exchange('GET /api/v1/demo-store/storefront/common/countries HTTP/1.0\r\n\r\n')).statusLine).toMatch(/^HTTP\/1\.1 401 /);
+  });
+
+  it('a path that starts with // is routed as sent, as every adapter does, not read as a host to drop', async () => {
+    // `//evil.example/api/...` is an absolute path whose first segment is empty (RFC 9112 3.2.1): no route.
+    for (const target of ['//evil.example/api/v1/demo-store/storefront/common/countries', '//x/__simulator/stores/demo-store/keys']) {
+      const answer = await exchange(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect(answer.statusLine, target).toMatch(/^HTTP\/1\.1 404 /);
+    }
+    // The absolute form still names this server's path.
+    const absolute = await exchange('GET http://127.0.0.1/api/v1/demo-store/storefront/common/countries HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    expect(absolute.statusLine).toMatch(/^HTTP\/1\.1 401 /);
+  });
+
   it('issue 38: the server still answers after the refusals (none of them took it down)', async () => {
     const res = await fetch(`${server.url}/api/v1/demo-store/storefront/common/countries`, { method: 'PUT' });
     expect(res.status).toBe(405);

@@ -49,7 +49,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const { handle, mounts, engines, logger } = await createMockHandler({ ...options, docs: folderFiles(options.docsRoot ?? docsSiteDir) });
 
   let origin = 'http://127.0.0.1';
-  const server = http.createServer(toNodeListener(handle, () => origin, logger.log.bind(logger)));
+  // requireHostHeader off: a request without Host gets the envelope from toRequest, not node's bare 400.
+  const server = http.createServer({ requireHostHeader: false }, toNodeListener(handle, () => origin, logger.log.bind(logger)));
   // Idle kept-alive connections stay open longer than clients' own pools keep them (undici 4 s, browsers
   // and most HTTP libraries under 60 s), so it is the client that retires an idle socket. With node's
   // 5 s default, a busy client could send a POST on a socket the server was closing at that instant and
@@ -151,10 +152,16 @@ function toRequest(req: http.IncomingMessage, res: http.ServerResponse, origin: 
     return fail(405, 'method_not_allowed', `${method} is not supported by this workbench.`, [], { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
   }
   const raw = req.url ?? '/';
+  // HTTP/1.1 requires Host (RFC 9112 section 3.2); node's own check would answer a bare 400 without the envelope.
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+    return fail(400, 'invalid_parameter', 'The request has no Host header, which HTTP/1.1 requires.', [{ location: 'header', name: 'host', message: 'is required' }]);
+  }
   let target: string;
-  if (raw.startsWith('/') && !raw.startsWith('//')) target = `${origin}${raw}`;
+  // The origin form is any absolute path, `//x/...` included (empty segments are segments: RFC 9112 section
+  // 3.2.1), routed as sent, as every other adapter does; only the absolute form (a scheme) names a host.
+  if (raw.startsWith('/')) target = `${origin}${raw}`;
   else {
-    // An absolute or protocol-relative request-target: its path and query, on this server.
+    // An absolute request-target: its path and query, on this server.
     try {
       const parsed = new URL(raw, 'http://mock.invalid');
       target = `${origin}${parsed.pathname}${parsed.search}`;

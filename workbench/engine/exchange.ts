@@ -130,13 +130,20 @@ export function withCloseSignal(request: Request, signal: AbortSignal): Request 
 const ENGINE_CLOSING = Symbol('sfc.engineClosing');
 
 /**
- * Hands the engine a signal that fires when the engine itself closes (an in-process engine has no socket
- * whose closing ends what waits): createWorkbenchHandler's way, so a request waiting out a delay ends at
- * close() instead of holding it. Returns the request.
+ * Marks a request as handed over in process (createWorkbenchHandler: MSW, a client's fetch), with a signal
+ * that fires when the engine itself closes (an in-process engine has no socket whose closing ends what
+ * waits), so a request waiting out a delay ends at close() instead of holding it. In process there is no
+ * DNS between the caller and the engine, so the control routes' Host rule (a rebound name) does not apply
+ * (`isInProcess`). Returns the request.
  */
-export function withEngineClosing(request: Request, signal: AbortSignal): Request {
-  (request as Request & { [ENGINE_CLOSING]?: AbortSignal })[ENGINE_CLOSING] = signal;
+export function fromInProcess(request: Request, closing: AbortSignal): Request {
+  (request as Request & { [ENGINE_CLOSING]?: AbortSignal })[ENGINE_CLOSING] = closing;
   return request;
+}
+
+/** True for a request an in-process adapter handed over (fromInProcess). */
+export function isInProcess(x: Exchange): boolean {
+  return (x.request as Request & { [ENGINE_CLOSING]?: AbortSignal })[ENGINE_CLOSING] !== undefined;
 }
 
 /** Fires when the caller goes away (the adapter's close signal, else the Request's own) or the engine closes. */

@@ -5,7 +5,7 @@
 // handler returns `fail()`); the error writer (http/errors.ts) makes it the contract's envelope. No
 // transport here: adapters/ put it on node:http, MSW (Node and the browser) or any fetch runtime.
 import { basePathTemplate, splitApiPath, type ApiName } from 'storefront-contract/contract';
-import { exchangeOf, dropped, respond, type Exchange } from './exchange.js';
+import { exchangeOf, dropped, isInProcess, respond, type Exchange } from './exchange.js';
 import { checkDeclaredLength, hasBody, matchContentType, parseJsonBody, readBody, readSentBody } from '../http/body.js';
 import { assetRouter, CONSOLE_PREFIX, controlRouter } from '../http/control-routes.js';
 import { errorResponse, fail, MockHttpError, replyResponse, JSON_CONTENT_TYPE } from '../http/errors.js';
@@ -132,7 +132,7 @@ export function createFront(ctx: FrontContext) {
     // The control surfaces (/__simulator, the Admin API) answer only local callers; see local-origin.ts.
     const control = isControlPath(url.pathname);
     if (control) {
-      const refused = refuseForeignCaller(x.headers);
+      const refused = refuseForeignCaller(x.headers, isInProcess(x));
       if (refused) throw new MockHttpError(403, 'forbidden', `${refused.charAt(0).toUpperCase()}${refused.slice(1)}.`);
     }
     const allowOrigin = control ? (x.headers.origin ?? '') : '*';

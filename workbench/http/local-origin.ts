@@ -47,8 +47,12 @@ function isDirectHost(host: string | undefined): boolean {
   return name === 'localhost' || isIP(name.replace(/^\[|\]$/g, '')) !== 0;
 }
 
-/** Why a request to a control surface is refused, or undefined when it may proceed. */
-export function refuseForeignCaller(headers: RequestHeaders): string | undefined {
+/**
+ * Why a request to a control surface is refused, or undefined when it may proceed. `inProcess`: handed over
+ * without a network (MSW, a client's fetch): no name was resolved, so the Host rule has nothing to guard
+ * (an app's node:http client sends its base URL's host, `shop.test`), while a page's Origin still counts.
+ */
+export function refuseForeignCaller(headers: RequestHeaders, inProcess = false): string | undefined {
   const origin = headers.origin;
   if (origin !== undefined && origin !== 'null' && !isLoopbackOrigin(origin)) {
     return `requests from the web page at ${origin.slice(0, 100)} are refused: the workbench's control routes answer only pages served from this machine (localhost) and tools without an Origin`;
@@ -58,7 +62,7 @@ export function refuseForeignCaller(headers: RequestHeaders): string | undefined
   if (typeof site === 'string' && site.trim().toLowerCase() === 'cross-site' && (origin === undefined || !isLoopbackOrigin(origin))) {
     return 'requests a browser marks "Sec-Fetch-Site: cross-site" (a link, image or script on another site\'s page) are refused on the workbench\'s control routes: open them from the address bar, a page on localhost, or a tool';
   }
-  if (!isDirectHost(headers.host)) {
+  if (!inProcess && !isDirectHost(headers.host)) {
     return `Host "${String(headers.host).slice(0, 100)}" is refused on the workbench's control routes: use 127.0.0.1, localhost or an IP address`;
   }
   return undefined;

@@ -57,6 +57,7 @@ export async function inProcessSandbox(baseUrl: string, start: () => Promise<San
       return key;
     },
     async reset() {
+      if (closed) throw new TypeError('reset(): the in-process sandbox is closed (close() was called); create a new one');
       const previous = engine;
       engine = await start();
       await previous.close();
