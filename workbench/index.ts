@@ -12,8 +12,7 @@ import { describeFaults } from './mock/faults.js';
 import { createMockServer, type MockServer, type MockServerOptions } from './adapters/node-http.js';
 import { createMockHandler } from './engine/compose.js';
 import { withoutPrefix } from './engine/prefix.js';
-import { fromInProcess } from './engine/exchange.js';
-import { errorResponse, fail, type ErrorReply } from './http/errors.js';
+import { inProcessHandler } from './adapters/in-process.js';
 import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 import { Clocks } from './clock/clocks.js';
@@ -82,9 +81,6 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
   };
 }
 
-/** How long an in-process workbench's close() waits for the requests in its pipeline to finish. */
-export const CLOSE_DRAIN_MS = 5_000;
-
 export type WorkbenchHandlerOptions = Omit<WorkbenchOptions, 'port' | 'host' | 'docsRoot' | 'preloadPrism'>;
 
 /** The workbench in process: the same composition and pipeline as createWorkbench, called per request without a port. */
@@ -108,61 +104,19 @@ export async function createWorkbenchHandler(options: WorkbenchHandlerOptions & 
   const { front, simulator, sandbox, database } = await compose({ quiet: true, ...rest }, async (mock) => ({ ...(await createMockHandler(mock)), close: async () => {} }));
   // The world's image URLs: where the caller's requests reach this handler (its base URL).
   sandbox?.sandbox.setAssetOrigin(origin ?? 'http://127.0.0.1:4010');
-  // close() ends what waits in the engine (a fault's delay), as closing a server ends its sockets, lets the
-  // requests already in the pipeline finish (a write reading its body) for up to CLOSE_DRAIN_MS, and only
-  // then closes the store under them; a request after close() is a network error, as a refused connection.
-  const closing = new AbortController();
-  const inFlight = new Set<Promise<Response>>();
-  let closed = false;
-  const handle = (request: Request): Promise<Response> => {
-    if (closed) return Promise.resolve(Response.error());
-    const refused = refuseWhatAServerWould(request);
-    if (refused) return Promise.resolve(errorResponse(undefined, refused));
-    const answer = front.handle(fromInProcess(request, closing.signal));
-    inFlight.add(answer);
-    const settle = () => inFlight.delete(answer);
-    answer.then(settle, settle);
-    return answer;
-  };
+  // The in-process adapter (adapters/in-process.ts): refusals a server makes, the in-process mark, the drain on close.
+  const inProcess = inProcessHandler(front.handle);
   return {
-    handle: withoutPrefix(handle, prefix),
+    handle: withoutPrefix(inProcess.handle, prefix),
     simulator,
     sandbox,
     close: async () => {
-      closed = true;
-      closing.abort();
-      if (inFlight.size > 0) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_DRAIN_MS)))]);
-        clearTimeout(timer);
-      }
+      await inProcess.drain();
       await simulator?.close();
       sandbox?.close();
       database.close();
     },
   };
-}
-
-/** A request line and headers larger than this are refused as node:http refuses them (its default `maxHeaderSize`). */
-const MAX_HEADER_BYTES = 16 * 1024;
-/** The methods fetch upper-cases itself; any other method reaches a server exactly as written. */
-const NORMALIZED_BY_FETCH = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
-
-/**
- * What the node:http adapter's parser refuses before the engine sees it, refused the same way in process
- * (MSW, a client's fetch), so a front end's tests cannot pass on a request a real server refuses: a
- * method whose case a server would not accept (fetch sends `patch` as written; node answers 400), and a
- * request line and headers over node's 16 KB (431).
- */
-function refuseWhatAServerWould(request: Request): ErrorReply | undefined {
-  const method = request.method;
-  if (!NORMALIZED_BY_FETCH.has(method) && method !== method.toUpperCase()) {
-    return fail(400, 'invalid_parameter', `The method "${method.slice(0, 20)}" would not reach a server: methods are case-sensitive and fetch upper-cases only ${[...NORMALIZED_BY_FETCH].join(', ')}; send "${method.toUpperCase().slice(0, 20)}".`);
-  }
-  let bytes = request.url.length;
-  if (bytes <= MAX_HEADER_BYTES) request.headers.forEach((value, name) => (bytes += name.length + value.length + 4));
-  if (bytes > MAX_HEADER_BYTES) return fail(431, 'invalid_parameter', 'Request headers are too large.');
-  return undefined;
 }
 
 /** The parts every workbench has, composed once: clocks, the simulator, the sandbox, then the pipeline over them (`start`). */

@@ -16,6 +16,7 @@ import { clockRoutes } from '../clock/routes.js';
 import { createMockHandler } from '../engine/compose.js';
 import { createSandbox, type SandboxOptions } from '../sandbox/index.js';
 import { withoutPrefix } from '../engine/prefix.js';
+import { inProcessHandler } from '../adapters/in-process.js';
 import { DEFAULT_BASE_URL, inProcessSandbox, normalizeBaseUrl, pathPrefix, type InProcessSandbox, type SandboxEngine } from './handlers.js';
 
 export { DEFAULT_BASE_URL, type InProcessSandbox };
@@ -62,7 +63,16 @@ async function startEngine(options: Omit<BrowserSandboxOptions, 'baseUrl'>, base
       maxBodyBytes: options.maxBodyBytes,
       extensions: [sandbox.extension, { controlRoutes: clockRoutes(clocks, undefined) }],
     });
-    return { handle: withoutPrefix(front.handle, prefix), apiKey: (storeId) => sandbox.sandbox.apiKey(storeId), close: async () => sandbox.close() };
+    // The in-process adapter, as in Node: a server's refusals, the in-process mark, the drain on close.
+    const inProcess = inProcessHandler(front.handle);
+    return {
+      handle: withoutPrefix(inProcess.handle, prefix),
+      apiKey: (storeId) => sandbox.sandbox.apiKey(storeId),
+      close: async () => {
+        await inProcess.drain();
+        sandbox.close();
+      },
+    };
   } catch (error) {
     sandbox.close();
     throw error;
