@@ -111,12 +111,16 @@ describe('issue 38: raw-socket refusals carry their headers (CONNECT 405 with Al
     expect(body).toMatchObject({ success: false, content: { error: { code: 'expectation_failed', details: [{ location: 'header', name: 'Expect' }] } } });
   });
 
-  it('an HTTP/1.1 request without Host is a 400 with the envelope (node\'s own check sent a bare 400 with no body)', async () => {
+  it('an HTTP/1.1 request without Host, or with two, is a 400 with the envelope (node\'s own check sent a bare 400 with no body, and let two through)', async () => {
     const answer = await exchange('GET /api/v1/demo-store/storefront/common/countries HTTP/1.1\r\nConnection: close\r\n\r\n');
     expect(answer.statusLine).toMatch(/^HTTP\/1\.1 400 \S/);
     expect(single(answer, 'content-type')).toBe('application/json; charset=utf-8');
     const length = Number(single(answer, 'content-length'));
     expect(JSON.parse(answer.body.slice(0, length))).toMatchObject({ success: false, content: { error: { code: 'invalid_parameter', details: [{ location: 'header', name: 'host' }] } } });
+    // Two Host headers (a browser never sends them): refused, not judged by the first alone.
+    const twice = await exchange('GET /__simulator HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
+    expect(twice.statusLine).toMatch(/^HTTP\/1\.1 400 \S/);
+    expect(JSON.parse(twice.body.slice(0, Number(single(twice, 'content-length'))))).toMatchObject({ content: { error: { details: [{ name: 'host', message: 'must be sent once' }] } } });
     // HTTP/1.0 has no Host requirement: answered (401 here: no token), not refused for it.
     expect((await exchange('GET /api/v1/demo-store/storefront/common/countries HTTP/1.0\r\n\r\n')).statusLine).toMatch(/^HTTP\/1\.1 401 /);
   });

@@ -152,9 +152,14 @@ function toRequest(req: http.IncomingMessage, res: http.ServerResponse, origin: 
     return fail(405, 'method_not_allowed', `${method} is not supported by this workbench.`, [], { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
   }
   const raw = req.url ?? '/';
-  // HTTP/1.1 requires Host (RFC 9112 section 3.2); node's own check would answer a bare 400 without the envelope.
+  // HTTP/1.1 requires exactly one Host (RFC 9112 section 3.2: a server answers 400 to none or to several);
+  // node's own check would answer a bare 400 without the envelope, and it lets several through (the
+  // control routes' guard would then judge a value a browser never sends).
   if (req.httpVersion === '1.1' && req.headers.host === undefined) {
     return fail(400, 'invalid_parameter', 'The request has no Host header, which HTTP/1.1 requires.', [{ location: 'header', name: 'host', message: 'is required' }]);
+  }
+  if (hostHeaders(req.rawHeaders) > 1) {
+    return fail(400, 'invalid_parameter', 'The request has more than one Host header.', [{ location: 'header', name: 'host', message: 'must be sent once' }]);
   }
   let target: string;
   // The origin form is any absolute path, `//x/...` included (empty segments are segments: RFC 9112 section
@@ -177,6 +182,13 @@ function toRequest(req: http.IncomingMessage, res: http.ServerResponse, origin: 
   });
   // The close signal goes beside the Request, not as its `signal` (several times cheaper: exchange.ts).
   return withCloseSignal(nodeRequest(target, method, req, announced && method !== 'GET' && method !== 'HEAD'), aborts.signal);
+}
+
+/** How many Host headers the request carried (node keeps the first in `headers`; `rawHeaders` has them all). */
+function hostHeaders(raw: string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') n++;
+  return n;
 }
 
 /**
