@@ -77,6 +77,10 @@ describe('the sandbox in process vs the HTTP sandbox', () => {
       '200 sign-in on another store',
       "401 another store's token",
       '401 a token never issued',
+      '400 bad percent-encoding in an id',
+      '200 a trailing slash',
+      '404 an empty segment',
+      '431 headers over 16 KB',
       '200 back office: the world',
     ]);
     expect(JSON.stringify(http)).toContain('<random 1>');

@@ -109,6 +109,12 @@ export async function runSequence(fetch: FetchLike, baseUrl: string, options: Se
   ]);
   await send("another store's token", `${api(STORE)}/catalog/products?limit=1`, { headers: { authorization: `Bearer ${other.content.access_token}` } });
   await send('a token never issued', `${api(STORE)}/catalog/products?limit=1`, { headers: { authorization: 'Bearer mock_never_issued_by_this_sandbox_000000' } });
+  // Paths and headers a server refuses or routes before any handler (the MSW adapter once answered the
+  // first with its own 500 and a stack, and let the last through: test/msw/adapter-edges.test.ts).
+  await send('bad percent-encoding in an id', `${api(STORE)}/pos/carts/%E0%A4%A`, { headers: auth });
+  await send('a trailing slash', `${api(STORE)}/common/countries/`, { headers: auth });
+  await send('an empty segment', `${api(STORE)}/pos/carts//evaluate-coupons`, { headers: auth });
+  await send('headers over 16 KB', `${api(STORE)}/common/countries`, { headers: { ...auth, 'x-padding': 'a'.repeat(17 * 1024) } });
   await send('back office: the world', `${baseUrl}/__simulator/stores/${STORE}/world`);
 
   return normalise(transcript, issued);
