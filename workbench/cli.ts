@@ -1,6 +1,6 @@
 // `storefront-contract mock` (and `npm start`): the workbench on 127.0.0.1:4010. Parses flags, starts
 // createWorkbench, prints where everything is, and shuts down cleanly on SIGINT/SIGTERM.
-import { DATABASE_FILE, StoreVersionError } from './store/database.js';
+import { DATABASE_FILE, DataDirRefused, StoreVersionError } from './store/database.js';
 import { storeFailureCode } from './store/failure.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { parseTimeScale } from './simulator/index.js';
 import { parseRetention, type Retention } from './simulator/retention.js';
 
 /** File-system refusals of a --data-dir (a file, a path under a file, no permission, a read-only disk). */
-const DATA_DIR_REFUSALS = new Set(['EEXIST', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EROFS']);
+const DATA_DIR_REFUSALS = new Set(['EEXIST', 'ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EROFS']);
 
 export const MOCK_HELP = `Usage: storefront-contract mock [options]
 
@@ -209,6 +209,8 @@ export async function runMock(argv: string[]): Promise<number> {
     if (e instanceof ClockError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
     // A database written by a newer workbench.
     if (e instanceof StoreVersionError) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
+    // Served by another workbench already, or a database that is a symbolic link.
+    if (e instanceof DataDirRefused) throw new UsageError(`--data-dir ${values['data-dir']}: ${e.message}`);
     // A workbench.sqlite SQLite cannot open or read (not a database, damaged, read-only, disk full).
     const sqlite = values['data-dir'] !== undefined ? storeFailureCode(e) : undefined;
     if (sqlite) {

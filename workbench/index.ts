@@ -16,7 +16,7 @@ import { inProcessHandler } from './adapters/in-process.js';
 import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 import { Clocks } from './clock/clocks.js';
-import { openStoreDatabase, stampSchema, transactionOf, type StoreDatabase } from './store/database.js';
+import { holdDataDir, openStoreDatabase, releasedOnClose, stampSchema, transactionOf, type StoreDatabase } from './store/database.js';
 import { setting } from './store/settings.js';
 import { SqliteWorldLog } from './store/world-log.js';
 import { journalRecordCheck } from './sandbox/fixtures.js';
@@ -142,9 +142,17 @@ async function compose<F>(
   // directory, taken over from 0.2.x files once: upgrade/; in memory without one), so that a write and the
   // events it raises commit in one transaction.
   const dataDir = (webhooks && webhooks.dataDir) || (sandboxOptions && sandboxOptions.dataDir) || undefined;
-  // The fixture schemas check a 0.2.x journal's records (compiled, about 0.5 s, only when there is one).
-  const journal = wantSandbox && dataDir ? { check: holdsJournal0_2(dataDir) ? await journalRecordCheck() : undefined } : undefined;
-  const database = dataDir ? openDataDir(dataDir, { log: sandboxOptions ? sandboxOptions.log : undefined, journal }) : openStoreDatabase();
+  // One workbench serves a data directory (store/database.ts `holdDataDir`): a second one is refused in one line.
+  const release = dataDir ? holdDataDir(dataDir) : undefined;
+  let database: StoreDatabase;
+  try {
+    // The fixture schemas check a 0.2.x journal's records (compiled, about 0.5 s, only when there is one).
+    const journal = wantSandbox && dataDir ? { check: holdsJournal0_2(dataDir) ? await journalRecordCheck() : undefined } : undefined;
+    database = dataDir ? releasedOnClose(openDataDir(dataDir, { log: sandboxOptions ? sandboxOptions.log : undefined, journal }), release!) : openStoreDatabase();
+  } catch (e) {
+    release?.();
+    throw e;
+  }
   const clocks =
     (webhooks && webhooks.clocks) ||
     (sandboxOptions && sandboxOptions.clocks) ||

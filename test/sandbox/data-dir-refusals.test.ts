@@ -3,12 +3,12 @@
 // And a data dir a newer workbench wrote (a later format version) is named as such, not as a damaged file
 // to restore from a backup (which is what a v3 snapshot header was called).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { mockArgs } from '../helpers/mock-cli.js';
+import { mockArgs, mockCli, stopChild } from '../helpers/mock-cli.js';
 import { hangGuard } from '../helpers/hang-guard.js';
 import { openDatabase } from '../../workbench/store/sqlite.js';
 
@@ -94,5 +94,55 @@ describe('issue 39: a workbench.sqlite the workbench cannot use', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`--data-dir ${dataDir}: cannot use its database workbench.sqlite (SQLITE_NOTADB: file is not a database); restore it from a backup, free disk space, or move the data directory away to start afresh`);
     expect(r.code).toBe(2);
+  }, hangGuard(60_000));
+});
+
+describe('one workbench serves a data directory (found by a probe: a second one on it lost acknowledged writes)', () => {
+  const cli = mockCli();
+  const bodyOf = (stock: number) => JSON.stringify({ product_id: 'prd_7Q2K9X', variant_id: 'var_4M8T2C', stock_quantity: stock });
+
+  it('a second start on a served directory is one line naming the holder, exit 2; after a kill -9 the next start takes the directory over', async () => {
+    const dataDir = path.join(dir, 'served');
+    const first = await cli.start(['--port', '0', '--data-dir', dataDir], 'world and back office');
+    const moved = await fetch(`${first.url}/__simulator/stores/lock-store/inventory`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodyOf(7) });
+    expect(moved.status).toBe(200);
+
+    const second = await run(['--data-dir', dataDir]);
+    const lines = second.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`--data-dir ${dataDir}: ${dataDir} is served by another workbench (pid ${first.child.pid})`);
+    expect(lines[0]).toContain('give this one another --data-dir');
+    expect(second.code).toBe(2);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(readFileSync(path.join(dataDir, 'workbench.lock'), 'utf8')).toContain(String(first.child.pid));
+    const third = await cli.start(['--port', '0', '--data-dir', dataDir], 'world and back office');
+    try {
+      const world = (await (await fetch(`${third.url}/__simulator/stores/lock-store/world/products`)).json()) as Array<{ id: string; variants: Array<{ id: string; inventory: Array<{ stock_quantity: number }> }> }>;
+      const stock = world.find((p) => p.id === 'prd_7Q2K9X')!.variants.find((v) => v.id === 'var_4M8T2C')!.inventory.reduce((n, lot) => n + lot.stock_quantity, 0);
+      expect(stock, 'the acknowledged write survived the kill').toBe(7);
+      expect(readFileSync(path.join(dataDir, 'workbench.lock'), 'utf8')).toContain(String(third.child.pid));
+    } finally {
+      expect(await stopChild(third.child)).toBe(0);
+    }
+    expect(existsSync(path.join(dataDir, 'workbench.lock')), 'released at a clean stop').toBe(false);
+  }, hangGuard(90_000));
+
+  it('a workbench.sqlite that is a symbolic link is refused in one line, and what it points at is left as it was', async () => {
+    const dataDir = path.join(dir, 'linked');
+    mkdirSync(dataDir);
+    const victim = path.join(dir, 'victim.txt');
+    writeFileSync(victim, 'not yours\n', { mode: 0o644 });
+    chmodSync(victim, 0o644);
+    symlinkSync(victim, path.join(dataDir, 'workbench.sqlite'));
+    const r = await run(['--data-dir', dataDir]);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`workbench.sqlite is a symbolic link`);
+    expect(r.code).toBe(2);
+    expect((statSync(victim).mode & 0o777).toString(8)).toBe('644');
+    expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
+    expect(existsSync(path.join(dataDir, 'workbench.lock')), 'no lock left by a refused start').toBe(false);
   }, hangGuard(60_000));
 });

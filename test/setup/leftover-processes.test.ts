@@ -84,10 +84,12 @@ describe('issue 38: which processes count as left over', () => {
     p(116, 1, ['sleep', '600'], { runId: 'run-1/nested-2' }), // left by a run nested in this one
     p(117, 1, ['node', '/repo/node_modules/typescript/bin/tsc', '-p', '/repo/test-artifacts/guides-1/tsconfig.json'], { runId: 'outer-0' }), // another run's, pointing in
     p(118, 1, ['sleep', '600'], { runId: 'run-10' }), // a run whose id merely starts with this one's
+    p(119, MAIN, ['/bin/sh', '-c', 'cat /proc/cpuinfo | grep "physical id" | sort |uniq | wc -l']), // tinypool counting cores
+    p(120, 101, ['/bin/sh', '-c', 'cat /proc/cpuinfo | grep "physical id" | sort |uniq | wc -l']), // the same, but a test started it
   ];
 
   it("finds the descendants, the run's environment (its own and its nested runs') and the temp folders; not vitest, esbuild, zombies, earlier processes or another run's", () => {
-    expect(findLeftovers(table, options).map((x) => x.pid).sort((a, b) => a - b)).toEqual([103, 104, 106, 108, 109, 112, 114, 116]);
+    expect(findLeftovers(table, options).map((x) => x.pid).sort((a, b) => a - b)).toEqual([103, 104, 106, 108, 109, 112, 114, 116, 120]);
   });
 
   it('names a process by pid, parent, folder and command line, credentials hidden', () => {

@@ -73,7 +73,14 @@ export function isRunnerProcess(p: ProcessInfo, mainPid: number): boolean {
   const command = p.argv.join(' ');
   // A forks worker names itself `node (vitest N)` (process.title, which is what /proc shows as its command line).
   // Before that, it runs tinypool's process entry (a worker the pool starts as another ends).
-  return /^node \(vitest \d+\)$/.test(command) || /[\\/](vitest[\\/]dist|tinypool[\\/]dist[\\/]entry)[\\/]/.test(command) || /[\\/]esbuild\b.*--service/.test(command);
+  // tinypool also counts the physical cores with a shell (`cat /proc/cpuinfo | grep "physical id" | ...`),
+  // which a loaded machine can still be running when the check looks (a fresh clone's CI run saw it once).
+  return (
+    /^node \(vitest \d+\)$/.test(command) ||
+    /[\\/](vitest[\\/]dist|tinypool[\\/]dist[\\/]entry)[\\/]/.test(command) ||
+    /[\\/]esbuild\b.*--service/.test(command) ||
+    /^\/bin\/sh -c cat \/proc\/cpuinfo \| grep "physical id"/.test(command)
+  );
 }
 
 /** A run id is this run's, or a run nested in it (a suite a test of this run started: `<outer>/<inner>`). */

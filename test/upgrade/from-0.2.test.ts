@@ -14,6 +14,7 @@ import { closeOnce } from '../helpers/close-once.js';
 import { storeRows } from '../helpers/store-files.js';
 import { call, http, startSandbox } from '../sandbox/helpers.js';
 import { openDatabase } from '../../workbench/store/sqlite.js';
+import { DataDirRefused } from '../../workbench/store/database.js';
 import { dayOf } from '../../workbench/clock/clocks.js';
 import type { Workbench } from '../../workbench/index.js';
 
@@ -58,7 +59,7 @@ describe('issue 39 item 4: upgrading a data directory of 0.2.0', () => {
     const upgraded = notes.filter((l) => l.includes('upgraded the data directory'));
     expect(upgraded).toHaveLength(1);
     expect(upgraded[0]).toMatch(/from 0\.2\.x into workbench\.sqlite: simulator\.sqlite \(renamed workbench\.sqlite\); the sandbox's journal \(1 store with writes, 1 identity\); clocks\.json; the old files are in .*0\.2-files/);
-    expect(readdirSync(dir).filter((f) => !f.startsWith('workbench.sqlite')).sort()).toEqual(['0.2-files']);
+    expect(readdirSync(dir).filter((f) => !f.startsWith('workbench.sqlite')).sort()).toEqual(['0.2-files', 'workbench.lock']);
     expect(readdirSync(path.join(dir, '0.2-files')).sort()).toEqual(['clocks.json', 'sandbox.jsonl', 'sandbox.snapshot.jsonl']);
 
     // The world, resource by resource, as 0.2.0 served it.
@@ -93,14 +94,18 @@ describe('issue 39 item 4: upgrading a data directory of 0.2.0', () => {
     expect(existsSync(path.join(dir, 'simulator.sqlite'))).toBe(false);
   }, hangGuard(90_000));
 
-  it('three workbenches starting at once on one 0.2.0 directory upgrade it once', async () => {
+  it('three workbenches starting at once on one 0.2.0 directory: it is upgraded once, one serves it, the others are refused in one line', async () => {
     const dir = await tempDir('upgrade-race-');
     cpSync(FIXTURE, dir, { recursive: true });
     const notes: string[][] = [[], [], []];
     const started = await Promise.allSettled(notes.map((n) => start(dir, n)));
-    expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(started.map((s) => s.status).sort()).toEqual(['fulfilled', 'rejected', 'rejected']);
+    for (const refused of started.filter((s): s is PromiseRejectedResult => s.status === 'rejected')) {
+      expect(refused.reason).toBeInstanceOf(DataDirRefused);
+      expect(String(refused.reason.message)).toMatch(/is served by another workbench \(pid \d+, this process\)/);
+    }
     expect(notes.flat().filter((l) => l.includes('upgraded the data directory'))).toHaveLength(1);
-    const wb = (started[0] as PromiseFulfilledResult<Workbench>).value;
+    const wb = (started.find((s) => s.status === 'fulfilled') as PromiseFulfilledResult<Workbench>).value;
     const served = JSON.parse((await http(`${wb.url}/__simulator/stores/${STORE}/world/products`)).text.replaceAll(wb.url, 'ORIGIN'));
     expect(sha(served)).toBe(expected.worldSha256.products);
   }, hangGuard(90_000));

@@ -12,7 +12,16 @@
 // The file is the owner's alone: the directory is created 0700, the file (and SQLite's -wal, -shm and
 // -journal, which take its mode) 0600 before SQLite opens it. Its schema version is `PRAGMA user_version`:
 // a file written by a newer version of the workbench is refused with one line (StoreVersionError).
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+//
+// One workbench serves a data directory at a time (`workbench.lock`, `holdDataDir`, taken by the workbench's
+// composition and released when its store closes): a workbench keeps its stores' worlds and clocks in
+// memory over the file, so a second one on the same directory would answer from its own copy and lose the
+// other's acknowledged writes. A second start is refused with one line (DataDirRefused) naming the
+// holder's pid; a lock whose process is gone (kill -9) is taken over. The webhook simulator's own tables
+// can be shared (their claims are exclusive: ../simulator/store.ts), which its tests use; a team that needs
+// many processes on one world uses a database server (issue 40), not a shared file.
+import { randomUUID } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database } from './sqlite.js';
 
@@ -31,12 +40,98 @@ export class StoreVersionError extends Error {
   readonly name = 'StoreVersionError';
 }
 
+/** A data directory this workbench may not open: another workbench serves it, or its database is a symbolic link. */
+export class DataDirRefused extends Error {
+  readonly name = 'DataDirRefused';
+}
+
+/** Held by the workbench serving the data directory: `<pid> <token>`. */
+export const LOCK_FILE = 'workbench.lock';
+
+/** True while a process with this pid exists (EPERM: it exists, another user's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the data directory for this workbench, or refuses: the lock file is created whole (written under
+ * another name, then hard-linked into place, which fails if one exists), so a reader never sees it half
+ * written. A lock whose process is gone is moved aside and taken; returns the release.
+ */
+export function holdDataDir(dataDir: string): () => void {
+  if (mkdirSync(dataDir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dataDir, 0o700);
+  const lock = path.join(dataDir, LOCK_FILE);
+  const token = `${process.pid} ${randomUUID()}`;
+  const mine = `${lock}.${randomUUID()}`;
+  writeFileSync(mine, `${token}\n`, { mode: 0o600 });
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        linkSync(mine, lock);
+        return () => {
+          try {
+            if (readFileSync(lock, 'utf8').trim() === token) rmSync(lock, { force: true });
+          } catch {
+            // gone already: nothing to release
+          }
+        };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      let holder: string;
+      try {
+        holder = readFileSync(lock, 'utf8').trim();
+      } catch {
+        continue; // released meanwhile: try again
+      }
+      const pid = Number(holder.split(' ')[0]);
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+        throw new DataDirRefused(
+          `${dataDir} is served by another workbench (pid ${pid}${pid === process.pid ? ', this process' : ''}): two on one data directory would each answer from their own copy of the stores and lose each other's writes; stop it, or give this one another --data-dir (a team sharing one world: a database server)`,
+        );
+      }
+      // Its process is gone (killed): moved aside under a name of our own, then dropped, unless another
+      // start took it over in between, whose lock goes back.
+      const aside = `${lock}.stale.${randomUUID()}`;
+      try {
+        renameSync(lock, aside);
+      } catch {
+        continue;
+      }
+      if (readFileSync(aside, 'utf8').trim() === holder) rmSync(aside, { force: true });
+      else renameSync(aside, lock);
+    }
+    throw new DataDirRefused(`${dataDir}: could not take ${LOCK_FILE} (other workbenches starting on it at once); start again`);
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
 export interface StoreDatabase {
   db: Database;
   /** The file, or `:memory:`. */
   location: string;
   persistent: boolean;
   close(): void;
+}
+
+/** The store, whose close() also releases what `release` holds (the data directory's lock). */
+export function releasedOnClose(store: StoreDatabase, release: () => void): StoreDatabase {
+  return {
+    ...store,
+    close: () => {
+      try {
+        store.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 /** Opens (creating if needed) `<dataDir>/workbench.sqlite`; no dataDir = an in-memory database. */
@@ -49,6 +144,10 @@ export function openStoreDatabase(dataDir?: string): StoreDatabase {
 
 /** Opens a SQLite file whose files are 0600 before SQLite opens it (also one left by an older run). */
 export function openPrivate(file: string): Database {
+  // A symbolic link would have the modes below (and SQLite's writes) land on whatever it points at.
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    if (lstatSync(f, { throwIfNoEntry: false })?.isSymbolicLink()) throw new DataDirRefused(`${f} is a symbolic link: the workbench keeps its data only in files of the data directory itself; replace it with the file, or give another --data-dir`);
+  }
   closeSync(openSync(file, 'a', 0o600));
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(f)) chmodSync(f, 0o600);
   return openDatabase(file);
