@@ -11,6 +11,7 @@ import { request } from 'undici';
 import { toReply, type Reply } from './http-reply.js';
 import { http } from 'msw';
 import { createMockServer, type MockServer, type MockServerOptions } from '../../workbench/adapters/node-http.js';
+import { inProcessHandler } from '../../workbench/adapters/in-process.js';
 import { createMockHandler } from '../../workbench/engine/compose.js';
 import { createWorkbench, createWorkbenchHandler, type Workbench, type WorkbenchHandler, type WorkbenchOptions } from '../../workbench/index.js';
 import { inProcessSandbox, under } from '../../workbench/msw/handlers.js';
@@ -46,16 +47,15 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const { msw, base } = mswOrigin();
   const { port: _port, host: _host, docsRoot: _docs, preloadPrism: _prism, ...rest } = options;
   const { handle } = await createMockHandler(rest);
-  let closed = false;
-  // The same catch-all the shipped MSW adapter registers (workbench/msw/handlers.ts), over this engine.
-  msw.use(http.all(under(base), ({ request }) => (closed ? Response.error() : handle(request))));
+  // The engine behind the in-process adapter (a server's refusals, the drain on close), under the same
+  // catch-all the shipped MSW adapter registers (workbench/msw/handlers.ts).
+  const inProcess = inProcessHandler(handle);
+  msw.use(http.all(under(base), ({ request }) => inProcess.handle(request)));
   return {
     url: base,
     port: 0,
     bases: { storefront: `${base}/api/v1/{store_id}/storefront`, admin: `${base}/api/v1/{store_id}/admin`, docs: `${base}/docs` },
-    close: async () => {
-      closed = true;
-    },
+    close: () => inProcess.drain(),
   };
 }
 

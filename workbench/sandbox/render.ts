@@ -5,20 +5,10 @@
 // is kept, and left out when the record has no value for it. So an answer carries what the contract lists
 // and nothing the sandbox keeps beside it (a variant's seller, a cart's owner), and a property added to a
 // schema appears as soon as a record holds it: there is no field list to extend here.
-import type { ResolvedPrice } from "./pricing.js";
-import { templates, type RenderedShape } from "./templates.js";
-import type {
-  BundleItem,
-  Category,
-  InventoryLot,
-  Product,
-  ProductRecord,
-  ProductVariant,
-  SimilarProduct,
-  Variant,
-  VariantRecord,
-} from "./types.js";
-import type { World } from "./world.js";
+import type { ResolvedPrice } from './pricing.js';
+import { templates, type RenderedShape } from './templates.js';
+import type { BundleItem, Category, InventoryLot, Product, ProductRecord, ProductVariant, SimilarProduct, Variant, VariantRecord } from './types.js';
+import type { World } from './world.js';
 
 export interface ViewContext {
   /** `x-customer-group-id`, when sent. */
@@ -28,12 +18,7 @@ export interface ViewContext {
 }
 
 /** The customer-group rule for one variant (or a product without variants). */
-export function priceOf(
-  world: World,
-  product: ProductRecord,
-  variant: VariantRecord | undefined,
-  group: string | undefined
-): ResolvedPrice {
+export function priceOf(world: World, product: ProductRecord, variant: VariantRecord | undefined, group: string | undefined): ResolvedPrice {
   const own = variant ?? product;
   return world.prices.resolve(
     product.id,
@@ -47,13 +32,9 @@ export function priceOf(
   );
 }
 
-const lots = (lots: InventoryLot[] | undefined): InventoryLot[] =>
-  (lots ?? []).map((l) => ({ ...l }));
+const lots = (lots: InventoryLot[] | undefined): InventoryLot[] => (lots ?? []).map((l) => ({ ...l }));
 
-export function variantStockAvailable(
-  world: World,
-  variant: VariantRecord
-): boolean {
+export function variantStockAvailable(world: World, variant: VariantRecord): boolean {
   return world.stock(variant) > 0;
 }
 
@@ -75,20 +56,12 @@ interface BundleView extends VariantView {
 type Derived<V> = ReadonlyMap<string, (view: V) => unknown>;
 
 /** One answer object, property by property in the schema's order; undefined values are left out. */
-function build<V extends View<object>>(
-  shape: RenderedShape,
-  derived: Derived<V>,
-  view: V
-): Record<string, unknown> {
+function build<V extends View<object>>(shape: RenderedShape, derived: Derived<V>, view: V): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const record = view.record as Record<string, unknown>;
   for (const name of templates().shapes[shape]) {
     const derive = derived.get(name);
-    const value = derive
-      ? derive(view)
-      : Object.hasOwn(record, name)
-      ? record[name]
-      : undefined;
+    const value = derive ? derive(view) : Object.hasOwn(record, name) ? record[name] : undefined;
     if (value !== undefined) out[name] = value;
   }
   return out;
@@ -102,118 +75,65 @@ const priced = {
   subscription: (v: View<object>) => v.price.subscription,
 };
 
-const PRODUCT_VARIANT: Derived<VariantView> = new Map<
-  string,
-  (v: VariantView) => unknown
->([
+const PRODUCT_VARIANT: Derived<VariantView> = new Map<string, (v: VariantView) => unknown>([
   ...Object.entries(priced),
-  ["product_id", (v) => v.product.id],
-  ["product_name", (v) => v.product.name],
-  ["stock_available", (v) => variantStockAvailable(v.world, v.record)],
-  [
-    "inventory",
-    (v) => (v.ctx.inventory ? lots(v.record.inventory) : undefined),
-  ],
+  ['product_id', (v) => v.product.id],
+  ['product_name', (v) => v.product.name],
+  ['stock_available', (v) => variantStockAvailable(v.world, v.record)],
+  ['inventory', (v) => (v.ctx.inventory ? lots(v.record.inventory) : undefined)],
 ]);
 
-const VARIANT: Derived<VariantView> = new Map<
-  string,
-  (v: VariantView) => unknown
->([
+const VARIANT: Derived<VariantView> = new Map<string, (v: VariantView) => unknown>([
   ...PRODUCT_VARIANT,
-  ["category_ids", (v) => v.product.category_ids],
-  ["variant_options", (v) => v.product.variant_options],
-  ["product_attributes", (v) => v.product.attributes],
+  ['category_ids', (v) => v.product.category_ids],
+  ['variant_options', (v) => v.product.variant_options],
+  ['product_attributes', (v) => v.product.attributes],
 ]);
 
-const SIMILAR: Derived<VariantView> = new Map<
-  string,
-  (v: VariantView) => unknown
->([
+// A product seen through one of its variants: the variant's derivations, and what names the pair.
+const SIMILAR: Derived<VariantView> = new Map<string, (v: VariantView) => unknown>([
+  ...PRODUCT_VARIANT,
+  ['variant_id', (v) => v.record.id],
+  ['variant_name', (v) => v.record.name],
+  ['category_ids', (v) => v.product.category_ids],
+  ['attributes', (v) => [...v.product.attributes, ...v.record.variant_attributes]],
+  ['seller_id', (v) => v.record.seller_id ?? null],
+  ['seller_detail', (v) => v.record.seller_detail ?? null],
+]);
+
+const BUNDLE_ITEM: Derived<BundleView> = new Map<string, (v: BundleView) => unknown>([...SIMILAR, ['quantity', (v) => v.quantity]]);
+
+const CATEGORY: Derived<View<Category>> = new Map([['product_count', (v: View<Category>) => v.world.productCount(v.record.id)]]);
+
+const PRODUCT: Derived<View<ProductRecord>> = new Map<string, (v: View<ProductRecord>) => unknown>([
   ...Object.entries(priced),
-  ["product_id", (v) => v.product.id],
-  ["variant_id", (v) => v.record.id],
-  ["product_name", (v) => v.product.name],
-  ["variant_name", (v) => v.record.name],
-  ["stock_available", (v) => variantStockAvailable(v.world, v.record)],
-  ["category_ids", (v) => v.product.category_ids],
+  ['stock_available', ({ world, record: p }) => (p.variants.length ? p.variants.some((v) => variantStockAvailable(world, v)) : p.stock_available)],
   [
-    "attributes",
-    (v) => [...v.product.attributes, ...v.record.variant_attributes],
-  ],
-  ["seller_id", (v) => v.record.seller_id ?? null],
-  ["seller_detail", (v) => v.record.seller_detail ?? null],
-  [
-    "inventory",
-    (v) => (v.ctx.inventory ? lots(v.record.inventory) : undefined),
-  ],
-]);
-
-const BUNDLE_ITEM: Derived<BundleView> = new Map<
-  string,
-  (v: BundleView) => unknown
->([...SIMILAR, ["quantity", (v) => v.quantity]]);
-
-const CATEGORY: Derived<View<Category>> = new Map([
-  ["product_count", (v: View<Category>) => v.world.productCount(v.record.id)],
-]);
-
-const PRODUCT: Derived<View<ProductRecord>> = new Map<
-  string,
-  (v: View<ProductRecord>) => unknown
->([
-  ...Object.entries(priced),
-  [
-    "stock_available",
-    ({ world, record: p }) =>
-      p.variants.length
-        ? p.variants.some((v) => variantStockAvailable(world, v))
-        : p.stock_available,
-  ],
-  [
-    "backorder",
+    'backorder',
     ({ world, record: p }) => {
       const def = world.defaultVariant(p);
       return def ? def.backorder : p.backorder;
     },
   ],
   [
-    "categories",
+    'categories',
     ({ world, record: p }) =>
       p.category_ids.flatMap((id) => {
         const c = world.categories.get(id);
         return c ? [renderCategory(world, c)] : [];
       }),
   ],
+  ['variants', ({ world, record: p, ctx }) => p.variants.map((v) => renderProductVariant(world, p, v, ctx))],
   [
-    "variants",
-    ({ world, record: p, ctx }) =>
-      p.variants.map((v) => renderProductVariant(world, p, v, ctx)),
-  ],
-  [
-    "bundle_items",
+    'bundle_items',
     ({ world, record: p, ctx }) =>
       p.bundle_items.flatMap((item) => {
         // Bundle items never carry lots (as in the spec's ListProductsOk): their stock is the bundle's.
-        const rendered = renderBundleItem(
-          world,
-          item.product_id,
-          item.variant_id,
-          item.quantity,
-          { ...ctx, inventory: false }
-        );
+        const rendered = renderBundleItem(world, item.product_id, item.variant_id, item.quantity, { ...ctx, inventory: false });
         return rendered ? [rendered] : [];
       }),
   ],
-  [
-    "inventory",
-    ({ record: p, ctx }) =>
-      ctx.inventory
-        ? p.variants.length
-          ? p.variants.flatMap((v) => lots(v.inventory))
-          : lots(p.inventory)
-        : undefined,
-  ],
+  ['inventory', ({ record: p, ctx }) => (ctx.inventory ? (p.variants.length ? p.variants.flatMap((v) => lots(v.inventory)) : lots(p.inventory)) : undefined)],
 ]);
 
 /** The derived properties of each rendered shape (a test checks each names a property of its schema). */
@@ -226,13 +146,8 @@ export const DERIVED: Readonly<Record<RenderedShape, ReadonlySet<string>>> = {
   BundleItem: new Set(BUNDLE_ITEM.keys()),
 };
 
-export function renderProductVariant(
-  world: World,
-  product: ProductRecord,
-  v: VariantRecord,
-  ctx: ViewContext
-): ProductVariant {
-  return build("ProductVariant", PRODUCT_VARIANT, {
+export function renderProductVariant(world: World, product: ProductRecord, v: VariantRecord, ctx: ViewContext): ProductVariant {
+  return build('ProductVariant', PRODUCT_VARIANT, {
     world,
     product,
     record: v,
@@ -241,13 +156,8 @@ export function renderProductVariant(
   }) as unknown as ProductVariant;
 }
 
-export function renderVariant(
-  world: World,
-  product: ProductRecord,
-  v: VariantRecord,
-  ctx: ViewContext
-): Variant {
-  return build("Variant", VARIANT, {
+export function renderVariant(world: World, product: ProductRecord, v: VariantRecord, ctx: ViewContext): Variant {
+  return build('Variant', VARIANT, {
     world,
     product,
     record: v,
@@ -259,7 +169,7 @@ export function renderVariant(
 const NO_PRICE = undefined as unknown as ResolvedPrice;
 
 export function renderCategory(world: World, c: Category): Category {
-  return build("Category", CATEGORY, {
+  return build('Category', CATEGORY, {
     world,
     record: c,
     ctx: { inventory: false },
@@ -267,12 +177,8 @@ export function renderCategory(world: World, c: Category): Category {
   }) as unknown as Category;
 }
 
-export function renderProduct(
-  world: World,
-  p: ProductRecord,
-  ctx: ViewContext
-): Product {
-  return build("Product", PRODUCT, {
+export function renderProduct(world: World, p: ProductRecord, ctx: ViewContext): Product {
+  return build('Product', PRODUCT, {
     world,
     record: p,
     ctx,
@@ -281,13 +187,8 @@ export function renderProduct(
 }
 
 /** One product seen through one of its variants (listSimilarProducts, bundle items, cart and order lines). */
-export function renderSimilar(
-  world: World,
-  p: ProductRecord,
-  v: VariantRecord,
-  ctx: ViewContext
-): SimilarProduct {
-  return build("SimilarProduct", SIMILAR, {
+export function renderSimilar(world: World, p: ProductRecord, v: VariantRecord, ctx: ViewContext): SimilarProduct {
+  return build('SimilarProduct', SIMILAR, {
     world,
     product: p,
     record: v,
@@ -296,17 +197,11 @@ export function renderSimilar(
   }) as unknown as SimilarProduct;
 }
 
-export function renderBundleItem(
-  world: World,
-  productId: string,
-  variantId: string,
-  quantity: number,
-  ctx: ViewContext
-): BundleItem | undefined {
+export function renderBundleItem(world: World, productId: string, variantId: string, quantity: number, ctx: ViewContext): BundleItem | undefined {
   const ref = world.variantOf(productId, variantId);
   if (!ref) return undefined;
   const { product, variant } = ref;
-  return build("BundleItem", BUNDLE_ITEM, {
+  return build('BundleItem', BUNDLE_ITEM, {
     world,
     product,
     record: variant,
