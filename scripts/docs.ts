@@ -89,11 +89,12 @@ async function buildSite(register: string): Promise<void> {
   const sources = await readGuides();
   const nav = sources.map(({ slug, title }) => ({ slug, title }));
   const entries = await loadRegisterEntries(renderMarkdown(register).html);
-  const ref = (id: 'storefront' | 'admin') => references.find((r) => r.id === id)!;
+  const ref = (id: 'storefront' | 'admin' | 'workbench') => references.find((r) => r.id === id)!;
 
-  const [storefront, admin, events, guides, changelog] = await Promise.all([
+  const [storefront, admin, workbench, events, guides, changelog] = await Promise.all([
     step('storefront reference (redocly build-docs)', () => buildOpenApiReference({ name: 'storefront', href: ref('storefront').href, title: ref('storefront').title, siteDir, guides: nav, entries, integrity, script })),
     step('admin reference (redocly build-docs)', () => buildOpenApiReference({ name: 'admin', href: ref('admin').href, title: ref('admin').title, siteDir, guides: nav, entries, integrity, script })),
+    step('workbench reference (redocly build-docs)', () => buildOpenApiReference({ name: 'workbench', href: ref('workbench').href, title: ref('workbench').title, siteDir, guides: nav, entries, integrity, script })),
     step('events reference (from the AsyncAPI document)', async () => buildEvents(siteDir, await dereferenceWithProvenance('webhooks', entries), nav)),
     step('guides (docs/guides/*.md)', () => buildGuides(siteDir, sources)),
     step('changelog (spec/versions.yaml, npm run diff\'s engine)', () => buildChangelogPage(siteDir, nav, log)),
@@ -104,6 +105,7 @@ async function buildSite(register: string): Promise<void> {
   const search: SearchEntry[] = [
     ...operationEntries(storefront, ref('storefront').href, 'Storefront API'),
     ...operationEntries(admin, ref('admin').href, 'Admin API'),
+    ...operationEntries(workbench, ref('workbench').href, 'Workbench API'),
     ...events.search,
     ...guides.built.flatMap((g) => sectionEntries(guides.html.get(g.slug) ?? '', guideHref(g.slug), 'Guide', g.title)),
     ...sectionEntries(changelog.html, changelogPage.href, 'Changelog', changelogPage.title),
@@ -111,7 +113,7 @@ async function buildSite(register: string): Promise<void> {
   await writeSearchIndex(siteDir, search);
   const packed = await step('precompressed (brotli, gzip)', () => precompressSite(siteDir));
   log(`${packed.files} files of ${kb(packed.bytes)}: brotli ${kb(packed.br)}, gzip ${kb(packed.gzip)}`);
-  log(`site built in ${elapsed()}: ${path.relative(repoRoot, siteDir)}/index.html, 2 API references, ${events.pages.length} event pages, ${guides.built.length} guides, the changelog (${changelog.shown} sections${changelog.missing.length ? `, ${changelog.missing.length} not built: see the warnings` : ''}), ${search.length} search entries`);
+  log(`site built in ${elapsed()}: ${path.relative(repoRoot, siteDir)}/index.html, 3 API references, ${events.pages.length} event pages, ${guides.built.length} guides, the changelog (${changelog.shown} sections${changelog.missing.length ? `, ${changelog.missing.length} not built: see the warnings` : ''}), ${search.length} search entries`);
 }
 
 main().catch((error: Error) => {

@@ -6,7 +6,7 @@
 // the output is annotations.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { documents, repoRoot } from './lib/repo.js';
+import { documents, repoRoot, workbenchDocument } from './lib/repo.js';
 import { asyncapiEnv, runTool } from './lib/run-tool.js';
 
 type Kind = 'openapi' | 'asyncapi' | 'arazzo';
@@ -92,7 +92,7 @@ async function arazzoFiles(): Promise<string[]> {
 }
 
 const { files, format } = parseArgs(process.argv.slice(2));
-const targets = files.length > 0 ? files : [documents.storefront, documents.admin, ...(await arazzoFiles()), documents.webhooks];
+const targets = files.length > 0 ? files : [documents.storefront, documents.admin, workbenchDocument, ...(await arazzoFiles()), documents.webhooks];
 const byKind: Record<Kind, string[]> = { openapi: [], asyncapi: [], arazzo: [] };
 for (const file of targets) byKind[await kindOf(file)].push(file);
 const { openapi, arazzo, asyncapi } = byKind;

@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { documents, repoRoot } from '../lib/repo.js';
+import { documents, repoRoot, workbenchDocument } from '../lib/repo.js';
 
 export const guidesDir = path.join(repoRoot, 'docs/guides');
 export const siteDir = path.join(repoRoot, 'docs/site');
 
 export interface ReferencePage {
-  id: 'storefront' | 'admin' | 'events';
+  id: 'storefront' | 'admin' | 'workbench' | 'events';
   title: string;
   summary: string;
   /** Relative to docs/site/. */
@@ -65,6 +65,12 @@ export const references: ReferencePage[] = [
     title: 'Admin webhook API reference',
     summary: `${operationsSummary('admin', operationFacts(documents.admin))} They register, list, read, delete, rotate and test webhook subscriptions and retry and replay their deliveries.`,
     href: 'reference/admin.html',
+  },
+  {
+    id: 'workbench',
+    title: 'Workbench API reference',
+    summary: `The workbench's own API, designed here and outside the platform's contract: the sandbox's back office, store clocks, fault rules, the webhook simulator's trigger and the console's reads under /__simulator (${operationFacts(workbenchDocument).count} operations; its typed client is createWorkbenchClient of storefront-contract/workbench).`,
+    href: 'reference/workbench.html',
   },
   {
     id: 'events',

@@ -10,7 +10,7 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
-import { documents, specDir, type DocumentName } from '../lib/repo.js';
+import { documents, specDir, workbenchDocument, type DocumentName } from '../lib/repo.js';
 import { readRegister, REGISTER_FILES, type RegisterEntry } from '../lib/register.js';
 import { escapePointerSegment } from '../../src/contract/json-pointer.js';
 
@@ -95,8 +95,8 @@ function resolver(entries: Located[], transform?: (doc: JsonObject) => void) {
 }
 
 /** A document with external files inlined (internal $refs kept) and every marked node stamped. */
-export function bundleWithProvenance(name: DocumentName, entries: Located[]): Promise<JsonObject> {
-  return $RefParser.bundle(documents[name], { resolve: { file: resolver(entries) } } as any) as Promise<JsonObject>;
+export function bundleWithProvenance(name: DocumentName | 'workbench', entries: Located[]): Promise<JsonObject> {
+  return $RefParser.bundle(name === 'workbench' ? workbenchDocument : documents[name], { resolve: { file: resolver(entries) } } as any) as Promise<JsonObject>;
 }
 
 /** A document with every $ref resolved (shared objects stay shared) and every marked node stamped. */

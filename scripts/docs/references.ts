@@ -88,7 +88,7 @@ const LOGO_SVG = Buffer.from(
 ).toString('base64');
 
 export interface ReferenceInput {
-  name: Extract<DocumentName, 'storefront' | 'admin'>;
+  name: Extract<DocumentName, 'storefront' | 'admin'> | 'workbench';
   /** Relative to the site root, e.g. reference/storefront.html. */
   href: string;
   title: string;
@@ -115,7 +115,7 @@ export async function buildOpenApiReference(input: ReferenceInput): Promise<Json
       ['build-docs', tmp, '--output', outFile, '--title', input.title, '--template', TEMPLATE, '--lint-config', 'off'],
       { capture: true, env: redoclyEnv() },
     );
-    if (result.code !== 0) throw failure(`redocly build-docs spec/openapi/${input.name}.yaml`, result);
+    if (result.code !== 0) throw failure(`redocly build-docs ${input.name === 'workbench' ? 'spec/workbench/openapi.yaml' : `spec/openapi/${input.name}.yaml`}`, result);
   } finally {
     await rm(tmp, { force: true });
   }

@@ -2,6 +2,7 @@
 // so that the client, the mock and the certifier read the spec's facts instead of restating them.
 import { getPointer } from '../../src/contract/json-pointer.js';
 import { HTTP_METHODS } from './names.js';
+import { withoutAnnotations } from './strip-annotations.js';
 
 export interface OperationInfo {
   operationId: string;
@@ -94,4 +95,42 @@ export function securityModule(apis: Record<string, any>): string {
     parts.push(`export const ${constName}: SecurityTable = {`, `  default: ${common},`, ...table, '};', '');
   }
   return parts.join('\n');
+}
+
+/**
+ * The workbench API's operations as its server validates them (workbench/http/control-routes.ts): for
+ * each operation its method, path (the document's, under `basePath`), parameters and request body with
+ * every `$ref` resolved and annotations dropped, and the statuses it declares. The same
+ * validateParameters/validateBody the contract's operations go through read these, in Node and in a
+ * page, without loading the YAML document at run time.
+ */
+export async function requestModelModule(constName: string, doc: any, basePath: string): Promise<string> {
+  const $RefParser = (await import('@apidevtools/json-schema-ref-parser')).default;
+  const resolved: any = await $RefParser.dereference(withoutAnnotations(doc), { dereference: { circular: 'ignore' } });
+  const ops: Record<string, unknown> = {};
+  for (const op of listOperations(resolved)) {
+    const item = resolved.paths[op.path];
+    const definition = item[op.method];
+    const byKey = new Map<string, any>();
+    for (const prm of [...(item.parameters ?? []), ...(definition.parameters ?? [])]) byKey.set(`${prm.in}:${prm.name}`, prm);
+    const parameters = [...byKey.values()].map(({ description: _d, example: _e, examples: _x, ...prm }) => prm);
+    const body = definition.requestBody;
+    ops[op.operationId] = {
+      operationId: op.operationId,
+      method: op.method,
+      path: `${basePath}${op.path === '/' ? '' : op.path}`,
+      parameters,
+      ...(body ? { requestBody: { required: Boolean(body.required), content: Object.fromEntries(Object.entries<any>(body.content ?? {}).map(([type, media]) => [type, { schema: media.schema ?? {} }])) } } : {}),
+      responses: Object.fromEntries(op.responses.map((status) => [status, {}])),
+    };
+  }
+  return [
+    `/** Where the operations' paths live on the workbench's host. */`,
+    `export const ${constName}BasePath = ${JSON.stringify(basePath)};`,
+    '',
+    `export const ${constName} = ${JSON.stringify(ops, null, 2)} as const;`,
+    '',
+    `export type ${constName[0].toUpperCase()}${constName.slice(1)}OperationId = keyof typeof ${constName};`,
+    '',
+  ].join('\n');
 }

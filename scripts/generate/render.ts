@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Bundled } from './bundle.js';
 import { generatedHeader } from './header.js';
-import { operationsModule, routesModule, securityModule } from './operations.js';
+import { operationsModule, requestModelModule, routesModule, securityModule } from './operations.js';
 import { openapiTypes, webhookTypes } from './types.js';
 import { validatorFiles } from './validators.js';
 import { webhookCatalogModule } from './webhook-catalog.js';
@@ -13,6 +13,8 @@ const SOURCES = {
   admin: 'spec/openapi/admin.yaml',
   webhooks: 'spec/asyncapi/webhooks.yaml',
 } as const;
+/** The workbench's own API: outside the contract, so not in spec-info's versions and hashes. */
+const WORKBENCH_SOURCE = 'spec/workbench/openapi.yaml';
 
 function withHeader(source: string, what: string, body: string): string {
   return `${generatedHeader(source, what)}${body.endsWith('\n') ? body : `${body}\n`}`;
@@ -58,6 +60,9 @@ export async function renderAll(bundled: Bundled): Promise<Map<string, string>> 
   files.set('operations/routes.ts', withHeader(all, 'Routes of both APIs for the typed clients\' validation: `METHOD /path` -> operationId.', routesModule({ storefrontRoutes: bundled.storefront, adminRoutes: bundled.admin })));
   files.set('operations/security.ts', withHeader(all, 'Security schemes of the routes of both APIs, for the typed clients\' credentials.', securityModule({ storefrontSecurity: bundled.storefront, adminSecurity: bundled.admin })));
   files.set('operations/admin.ts', withHeader(SOURCES.admin, 'Operation metadata of the Admin webhook API.', operationsModule('adminOperations', bundled.admin)));
+
+  files.set('types/workbench.ts', withHeader(WORKBENCH_SOURCE, "Types of the workbench's own API (openapi-typescript), outside the platform's contract.", await openapiTypes(bundled.workbench)));
+  files.set('operations/workbench.ts', withHeader(WORKBENCH_SOURCE, "The workbench API's operations as its server validates them: parameters and request bodies, resolved.", await requestModelModule('workbenchOperations', bundled.workbench, serverBasePath(bundled.workbench))));
 
   files.set('webhooks/catalog.ts', withHeader(SOURCES.webhooks, 'Delivery rules (x-delivery-rules) and the event catalog of the webhook contract.', webhookCatalogModule(bundled.webhooks)));
   // The base paths alone as well: the clients need them, and not the hashes and versions.

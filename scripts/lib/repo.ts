@@ -5,4 +5,4 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export { documents, specDir, type DocumentName } from '../../workbench/contract/files.js';
+export { documents, specDir, workbenchDocument, type DocumentName } from '../../workbench/contract/files.js';

@@ -22,6 +22,9 @@ export function describeError(error: ErrorObject): ErrorDescription {
       return { segments: [...segments, String(p.missingProperty)], message: 'is required' };
     case 'additionalProperties':
       return { segments: [...segments, String(p.additionalProperty)], message: 'is not an allowed property' };
+    // A schema closed over its allOf parts (`unevaluatedProperties: false`): the same refusal, named the same way.
+    case 'unevaluatedProperties':
+      return { segments: [...segments, String(p.unevaluatedProperty)], message: 'is not an allowed property' };
     case 'enum':
       // Inside propertyNames: the key itself is not allowed (a sort field the list does not sort on).
       if (error.propertyName !== undefined) {
@@ -30,6 +33,9 @@ export function describeError(error: ErrorObject): ErrorDescription {
       return { segments, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
     case 'const':
       return { segments, message: `must be ${JSON.stringify(p.allowedValue)}` };
+    // JSON-quoted whatever validator made the error: a pattern holding a tab or a line feed (NonBlankText's) reads as `\t`, `\n`.
+    case 'pattern':
+      return { segments, message: `must match pattern ${JSON.stringify(String(p.pattern))}` };
     default:
       return { segments, message: errorMessage(error) || 'is invalid' };
   }
@@ -75,6 +81,8 @@ export function formatErrors(errors: ErrorObject[] | null | undefined, data: unk
         return { path: at || '/', message: `must equal ${JSON.stringify(params.allowedValue)}`, expected: JSON.stringify(params.allowedValue), got: describe(valueAt(data, at)) };
       case 'additionalProperties':
         return { path: toPointer(describeError(error).segments), message: `unexpected property "${params.additionalProperty}"`, expected: 'absent', got: 'present' };
+      case 'unevaluatedProperties':
+        return { path: toPointer(describeError(error).segments), message: `unexpected property "${params.unevaluatedProperty}"`, expected: 'absent', got: 'present' };
       default:
         return { path: at || '/', message: errorMessage(error), got: describe(valueAt(data, at)) };
     }
@@ -85,4 +93,30 @@ export function issuesToString(issues: ValidationIssue[]): string {
   return issues
     .map((i) => `${i.path}: ${i.message}${i.expected !== undefined ? ` (expected ${i.expected}, got ${i.got})` : i.got !== undefined ? ` (got ${i.got})` : ''}`)
     .join('; ');
+}
+
+/**
+ * The errors a person should read when a value failed an `anyOf` or `oneOf` (Ajv with `allErrors` reports
+ * every branch): the branches whose type the value has say what is wrong with it (`delay_ms` 60001 against
+ * `integer <= 60000 | object | null` is "must be <= 60000", not also "must be object", "must be null" and
+ * "must match a schema in anyOf"); when the value has none of the branches' types, one error names them all
+ * ("must be integer, object or null"). Innermost alternatives first; every other error is kept, in order.
+ */
+export function relevantErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  let kept = [...errors];
+  const alternatives = kept.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => b.schemaPath.length - a.schemaPath.length);
+  for (const alternative of alternatives) {
+    const prefix = `${alternative.schemaPath}/`;
+    const branches = kept.filter((e) => e.schemaPath.startsWith(prefix));
+    // A oneOf that more than one branch matched has no branch error: it is its own reason.
+    if (branches.length === 0) continue;
+    const mismatch = (e: ErrorObject) => e.keyword === 'type' && e.instancePath === alternative.instancePath;
+    const within = branches.filter((e) => !mismatch(e));
+    const types = [...new Set(branches.filter(mismatch).flatMap((e) => String((e.params as Record<string, unknown>).type).split(',')))];
+    const list = types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}` : types[0];
+    const replacement: ErrorObject[] = within.length > 0 ? within : [{ ...alternative, keyword: 'type', params: { type: types.join(',') }, message: `must be ${list}` }];
+    const at = kept.indexOf(alternative);
+    kept = [...kept.slice(0, at).filter((e) => !branches.includes(e)), ...replacement, ...kept.slice(at + 1).filter((e) => !branches.includes(e))];
+  }
+  return kept;
 }

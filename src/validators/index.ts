@@ -9,7 +9,7 @@ import * as admin from '../../generated/validators/admin.js';
 import type { RawValidator, ValidatorModule } from '../../generated/validators/raw-validator.js';
 import { checkRequestBody, checkResponse, pickResponse, type ApiName, type ValidationResult } from './lookup.js';
 
-export { describeError, formatErrors, issuesToString, type ErrorDescription, type ValidationIssue } from './format-errors.js';
+export { describeError, formatErrors, issuesToString, relevantErrors, type ErrorDescription, type ValidationIssue } from './format-errors.js';
 export { validateWebhookDelivery, validateWebhookEnvelope, isKnownWebhookEvent, webhookEventNames, type WebhookValidationResult } from './webhooks.js';
 export { loadOperationValidators, loadedOperationValidators, type OperationValidators } from './operation-validators.js';
 export type { RawValidator, ApiName, ValidationResult };

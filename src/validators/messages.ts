@@ -45,7 +45,8 @@ export function errorMessage(error: ErrorObject): string {
     case 'format':
       return `must match format "${p.format}"`;
     case 'pattern':
-      return `must match pattern "${p.pattern}"`;
+      // JSON-quoted: a pattern holding a tab or a line feed (NonBlankText's) reads as `\t`, `\n`, not as white space.
+      return `must match pattern ${JSON.stringify(String(p.pattern))}`;
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':

@@ -62,7 +62,7 @@ const step = (id: string) => run.steps.find((s) => s.id === id)!;
 describe('the spec-gate Action, its steps run in this repository', () => {
   it('lints: clean, its result in the summary', () => {
     expect(step('lint').code, step('lint').output).toBe(0);
-    expect(run.summary).toContain('### ✅ Lint: clean\n\n```text\nlint: redocly lint spec/openapi/storefront.yaml spec/openapi/admin.yaml\n');
+    expect(run.summary).toContain('### ✅ Lint: clean\n\n```text\nlint: redocly lint spec/openapi/storefront.yaml spec/openapi/admin.yaml spec/workbench/openapi.yaml\n');
     expect(run.summary).toContain('lint: all documents clean (0 errors, 0 warnings)');
   });
 

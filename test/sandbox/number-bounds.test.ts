@@ -77,7 +77,7 @@ describe('finding 2: prices and stock within bounds, never null', () => {
     expectRefused(await http(`${backOffice(wb)}/products`, 'POST', { body: { name: 'Deep', category_ids: [category], selling_price: 10, stock: 1e308 } }), 'stock', MAX_STOCK);
     expectRefused(
       await http(`${backOffice(wb)}/products`, 'POST', { body: { name: 'Var', category_ids: [category], selling_price: 10, variants: [{ name: 'A', selling_price: 1e307, stock: 1e10 }] } }),
-      'variants[0].selling_price',
+      'variants.0.selling_price',
       MAX_PRICE,
     );
   });

@@ -346,10 +346,10 @@ describe('POST /__simulator/stores/{store_id}/events (outside the contract)', ()
 
   it.each([
     ['an unknown event', { event: 'order.exploded' }, 'event', /Unknown event "order.exploded"/],
-    ['no event', { properties: {} }, 'event', /event is required/],
+    ['no event', { properties: {} }, 'event', /body field 'event' is required/],
     ['properties that break the schema', { event: 'order.created', properties: { order_number: 42 } }, 'properties.order_number', /order_number must be string/],
-    ['properties that are not an object', { event: 'order.created', properties: [1] }, 'properties', /properties must be a JSON object/],
-    ['an unknown field', { event: 'order.created', propertes: {} }, 'propertes', /Unknown field propertes/],
+    ['properties that are not an object', { event: 'order.created', properties: [1] }, 'properties', /body field 'properties' must be object/],
+    ['an unknown field', { event: 'order.created', propertes: {} }, 'propertes', /body field 'propertes' is not an allowed property/],
     ['unset of a required property', { event: 'order.created', unset: ['order_number'] }, 'properties.order_number', /order_number/],
     ['unset of a missing path', { event: 'order.created', unset: ['no_such_field'] }, 'unset', /no_such_field/],
   ])('400 naming the problem for %s', async (_name, body, name, message) => {

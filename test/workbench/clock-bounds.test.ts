@@ -138,6 +138,20 @@ describe('issue 37 item 27: dates that do not exist, attempts counted, a hand-ed
   });
   afterAll(async () => wb?.close());
 
+  it('a running clock that ran past 2100: "frozen" alone is refused naming "frozen" and the way out, not "advance"; "now" in range still moves it', async () => {
+    const store = 'ran-past-the-range';
+    const set = await send(clockOf(wb, store), 'POST', { body: { now: '2099-12-31T23:59:59.900Z', frozen: false } });
+    expect(set.status, set.text).toBe(200);
+    await new Promise((r) => setTimeout(r, 250));
+    const freeze = await send(clockOf(wb, store), 'POST', { body: { frozen: true } });
+    expect(freeze.status, freeze.text).toBe(400);
+    expect(freeze.json.content.error.details).toEqual([expect.objectContaining({ location: 'body', name: 'frozen' })]);
+    expect(freeze.json.message).toMatch(/'frozen' cannot be changed while the clock reads 2100-01-01T00:00:00\.\d{3}Z, past the range .*: set "now" to a time in it, or DELETE the clock/);
+    const back = await send(clockOf(wb, store), 'POST', { body: { now: '2099-06-01T00:00:00Z', frozen: true } });
+    expect(back.status, back.text).toBe(200);
+    expect(back.json.content).toMatchObject({ now: '2099-06-01T00:00:00.000Z', frozen: true });
+  });
+
   it.each([
     ['2026-02-30T10:00:00Z', 400],
     ['2026-02-29T10:00:00Z', 400],

@@ -9,6 +9,8 @@ import { cleanupAfterEach } from '../helpers/cleanup.js';
 import { advanceClock, ADVANCE_WAIT_MS, parseDuration, type DueWork } from '../../workbench/clock/advance.js';
 import { ClockError, Clocks, dayOf, EARLIEST, LATEST, MAX_STORE_CLOCKS } from '../../workbench/clock/clocks.js';
 import { DATE_TIME_WANTED, parseDateTime } from '../../workbench/http/date-time.js';
+import { openStoreDatabase } from '../../workbench/store/database.js';
+import { setting } from '../../workbench/store/settings.js';
 
 const T = Date.parse('2030-06-15T12:00:00Z');
 const DAY = 86_400_000;
@@ -194,12 +196,12 @@ describe('issue 38: clocks.json', () => {
   const fix = "correct it, remove that store's entry (its clock goes back to the wall clock) or delete the file (every store goes back)";
   const refused: Array<[string, string, string]> = [
     ['not JSON', '{"v":1,', ': not JSON ('],
-    ['another version', JSON.stringify({ v: 2, clocks: {} }), ': not a clocks file of this version ({"v":1,"clocks":{...}}); delete it to put every store back on the wall clock'],
-    ['clocks null', JSON.stringify({ v: 1, clocks: null }), ': not a clocks file of this version'],
-    ['clocks a list', JSON.stringify({ v: 1, clocks: [] }), ': not a clocks file of this version'],
-    ['clocks a string', JSON.stringify({ v: 1, clocks: 'x' }), ': not a clocks file of this version'],
-    ['no clocks', JSON.stringify({ v: 1 }), ': not a clocks file of this version'],
-    ['null', 'null', ': not a clocks file of this version'],
+    ['another version', JSON.stringify({ v: 2, clocks: {} }), ': not clocks of this version ({"v":1,"clocks":{...}}); delete the file to put every store back on the wall clock'],
+    ['clocks null', JSON.stringify({ v: 1, clocks: null }), ': not clocks of this version'],
+    ['clocks a list', JSON.stringify({ v: 1, clocks: [] }), ': not clocks of this version'],
+    ['clocks a string', JSON.stringify({ v: 1, clocks: 'x' }), ': not clocks of this version'],
+    ['no clocks', JSON.stringify({ v: 1 }), ': not clocks of this version'],
+    ['null', 'null', ': not clocks of this version'],
     ['an entry that is null', JSON.stringify({ v: 1, clocks: { s: null } }), `: store "s": the entry is not {"kind":"running","offsetMs":n} or {"kind":"frozen","at":n}; ${fix}`],
     ['an entry that is a list', JSON.stringify({ v: 1, clocks: { s: [] } }), ': store "s": the entry is not {"kind"'],
     ['an entry that is a number', JSON.stringify({ v: 1, clocks: { s: 5 } }), ': store "s": the entry is not {"kind"'],
@@ -232,6 +234,29 @@ describe('issue 38: clocks.json', () => {
     }
     expect(thrown).toBeInstanceOf(ClockError);
     expect((thrown as Error).message.startsWith(`${file}${why}`), (thrown as Error).message).toBe(true);
+  });
+
+  it("a hand-edited settings row of the database is refused with the row's own fix, never \"delete the file\" (the file holds every world)", () => {
+    const store = openStoreDatabase();
+    try {
+      const kept = setting(store.db, '/data/workbench.sqlite', 'clocks');
+      kept.write(JSON.stringify({ v: 1, clocks: { s: { kind: 'frozen', at: 'now' } } }));
+      const message = (() => {
+        try {
+          Clocks.open({ kept });
+        } catch (e) {
+          return (e as Error).message;
+        }
+        return 'opened';
+      })();
+      expect(message).toContain('/data/workbench.sqlite (settings row "clocks"): store "s": "at" is "now", not a time');
+      expect(message).toContain(`or delete that row (sqlite3 /data/workbench.sqlite "DELETE FROM settings WHERE key = 'clocks'") with the workbench stopped (every store goes back)`);
+      expect(message).not.toContain('delete the file');
+      kept.write('{"v":1,');
+      expect(() => Clocks.open({ kept })).toThrow(/: not JSON \(.*\); delete that row \(sqlite3 .*\) with the workbench stopped to put every store back on the wall clock$/);
+    } finally {
+      store.close();
+    }
   });
 
   it('the edges that are accepted: the full span of offsets, 2000 itself, an anchor at midnight; a wall-clock entry holds no place', async () => {

@@ -49,6 +49,7 @@ export type ClockKeeping = SettingKeeping;
 export function clocksFile(file: string): ClockKeeping {
   return {
     location: file,
+    forget: 'delete the file',
     // Stryker disable next-line StringLiteral: without an encoding the Buffer is read as UTF-8 text by JSON.parse all the same
     read: () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
     write(text) {
@@ -87,7 +88,7 @@ export class Clocks {
     const kept = options.kept ?? (options.dataDir ? clocksFile(join(options.dataDir, FILE)) : undefined);
     const clocks = new Clocks(options.wall ?? Date.now, kept, options.maxStores ?? MAX_STORE_CLOCKS);
     const text = kept?.read();
-    if (kept && text !== undefined) clocks.load(kept.location, text);
+    if (kept && text !== undefined) clocks.load(kept.location, text, kept.forget);
     return clocks;
   }
 
@@ -217,20 +218,20 @@ export class Clocks {
     this.kept.write(JSON.stringify(data));
   }
 
-  private load(file: string, text: string): void {
+  private load(file: string, text: string, forget: string): void {
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch (e) {
-      throw new ClockError(`${file}: not JSON (${(e as Error).message}); delete it to put every store back on the wall clock`);
+      throw new ClockError(`${file}: not JSON (${(e as Error).message}); ${forget} to put every store back on the wall clock`);
     }
     const clocks = (data as { v?: unknown; clocks?: unknown })?.clocks;
     if ((data as { v?: unknown })?.v !== 1 || clocks === null || typeof clocks !== 'object' || Array.isArray(clocks)) {
-      throw new ClockError(`${file}: not a clocks file of this version ({"v":1,"clocks":{...}}); delete it to put every store back on the wall clock`);
+      throw new ClockError(`${file}: not clocks of this version ({"v":1,"clocks":{...}}); ${forget} to put every store back on the wall clock`);
     }
     // Every value is checked now, so that a hand-edited file stops the start with one line (the CLI: exit 2)
     // instead of a store answering 500 later: the file, the store, the field and the fix.
-    const fix = 'correct it, remove that store\'s entry (its clock goes back to the wall clock) or delete the file (every store goes back)';
+    const fix = `correct it, remove that store's entry (its clock goes back to the wall clock) or ${forget} (every store goes back)`;
     const refuse = (store: string, field: string, why: string) => new ClockError(`${file}: store "${store.slice(0, 80)}": ${field} ${why}; ${fix}`);
     const span = LATEST - EARLIEST;
     for (const [store, raw] of Object.entries(clocks as Record<string, unknown>)) {

@@ -61,7 +61,10 @@ export function clockRoutes(clocks: Clocks, work: DueWork | undefined): ControlR
           return invalid('(body)', 'give "now" (a date-time), "advance" (an ISO 8601 duration) or "frozen"');
         }
         if (target < EARLIEST || target >= LATEST) {
-          return invalid(now !== undefined ? 'now' : 'advance', `the clock stays between ${new Date(EARLIEST).toISOString()} and ${new Date(LATEST).toISOString()}`);
+          const range = `between ${new Date(EARLIEST).toISOString()} and ${new Date(LATEST).toISOString()}`;
+          // A running clock set near the end of the range runs past it: "frozen" alone names what it can do.
+          if (now === undefined && advance === undefined) return invalid('frozen', `cannot be changed while the clock reads ${new Date(target).toISOString()}, past the range a clock is set in (${range}): set "now" to a time in it, or DELETE the clock`);
+          return invalid(now !== undefined ? 'now' : 'advance', `the clock stays ${range}`);
         }
         const keepFrozen = frozen ?? clocks.view(storeId).frozen;
         // `{"frozen": false}` on a store on the wall clock leaves it there: nothing to set, no place taken.

@@ -30,6 +30,14 @@ export const documents = {
 
 export type DocumentName = keyof typeof documents;
 
+/**
+ * The workbench's own API (the back office, clocks, faults, the simulator's trigger, the console's reads
+ * under /__simulator): designed here, outside the platform's contract, so it is not one of `documents`
+ * (the contract's diff, changelog and certification never read it). Linted, generated and published on
+ * the docs site beside them.
+ */
+export const workbenchDocument = path.join(specDir, 'workbench/openapi.yaml');
+
 /** The tools package's manifest: at the package root once installed, under packages/ in a clone. */
 function readToolsManifest(): { name: string; version: string } {
   for (const file of [path.join(assetsRoot, 'package.json'), path.join(assetsRoot, 'packages', TOOLS_PACKAGE, 'package.json')]) {

@@ -12,6 +12,9 @@ import { MockHttpError, replyResponse } from './errors.js';
 import type { AssetRoute, ContentReply, ControlRoute, StreamReply, WorkbenchExtension } from './extension.js';
 import { traceRequest } from './request-feed.js';
 import { matchPath } from '../contract/match.js';
+import { workbenchOperations } from 'storefront-contract/workbench';
+import { validateBody, validateParameters } from '../mock/validate-request.js';
+import type { OperationModel } from '../mock/spec-model.js';
 
 export const CONTROL_PREFIX = '/__simulator';
 /**
@@ -66,11 +69,25 @@ export function describeRoutes(routes: ReadonlyArray<Pick<ControlRoute, 'method'
 }
 
 /**
+ * The workbench API's operations (spec/workbench/openapi.yaml, through the generated table) by
+ * `METHOD /path template`, as the contract's operations are: the same validateParameters and validateBody
+ * judge a route's path and query parameters and its body before its handler runs, with the same 400
+ * envelope naming each invalid input. test/workbench-api/routes-match-document.test.ts holds every route
+ * under /__simulator to an operation of the document, and every operation to a route.
+ */
+export const workbenchApiOperations: ReadonlyMap<string, OperationModel> = new Map(
+  Object.values(workbenchOperations).map((op) => [
+    `${op.method.toUpperCase()} ${op.path}`,
+    { document: 'workbench', method: op.method, path: op.path, operationId: op.operationId, parameters: op.parameters as unknown as OperationModel['parameters'], requestBody: 'requestBody' in op ? (op.requestBody as OperationModel['requestBody']) : undefined, security: [], responses: op.responses, deprecated: false },
+  ]),
+);
+
+/**
  * The pipeline's step for routes outside the contract: false when the path is not under /__simulator (or
  * no extension declares such routes); otherwise it answers (or throws a MockHttpError the pipeline writes).
  */
 export function controlRouter(extensions: readonly WorkbenchExtension[]) {
-  const table = compileControlRoutes(extensions.flatMap((e) => e.controlRoutes ?? []));
+  const table = compileControlRoutes(extensions.flatMap((e) => e.controlRoutes ?? []).map((route) => ({ ...route, operation: workbenchApiOperations.get(`${route.method} ${route.path}`) })));
   return async function routeControl(x: Exchange): Promise<Response | undefined> {
     const url = x.url;
     if (table.length === 0 || !(underPrefix(url.pathname, CONTROL_PREFIX) || underPrefix(url.pathname, CONSOLE_PREFIX))) return undefined;
@@ -84,9 +101,12 @@ export function controlRouter(extensions: readonly WorkbenchExtension[]) {
       const allow = found.allowed.join(', ');
       throw new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow}.`, [], { allow });
     }
+    const operation = found.route.operation;
+    if (operation) validateParameters(operation, found.params, url.searchParams, x.headers);
     let body: Record<string, unknown> | undefined;
     if (found.route.body === 'json-object') body = await readJsonObject(x, CONTROL_MAX_BODY_BYTES);
     else await discardBody(x, CONTROL_MAX_BODY_BYTES);
+    if (operation && body !== undefined) validateBody(operation, 'application/json', body);
     traceRequest(x, { api: 'back-office', store: found.params.store_id, operation: `${method} ${found.route.path}`, body, own: method === 'GET' || method === 'HEAD' });
     const reply = await found.route.handle({ params: found.params, query: url.searchParams, body, headers: x.headers });
     if ('stream' in reply) return respond(x, reply.status, reply.headers, reply.stream);

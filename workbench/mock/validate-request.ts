@@ -3,7 +3,7 @@
 // answers with its own problem+json or a static example, so the front validates instead.
 import type { RequestHeaders } from '../engine/exchange.js';
 import type { ValidateFunction } from 'ajv';
-import { describeError } from 'storefront-contract/validators';
+import { describeError, relevantErrors } from 'storefront-contract/validators';
 import { compile } from './ajv.js';
 import { describeItems, MockHttpError, type ErrorItem, type ErrorLocation } from '../http/errors.js';
 import type { JsonObject, OperationModel } from './spec-model.js';
@@ -98,7 +98,7 @@ export function validateParameters(
     check.compiled ??= compile(check.schema);
     if (!check.compiled(value)) {
       // A propertyNames failure is reported once, by the key's own error below it.
-      for (const e of (check.compiled.errors ?? []).filter((x) => x.keyword !== 'propertyNames')) {
+      for (const e of relevantErrors(check.compiled.errors ?? []).filter((x) => x.keyword !== 'propertyNames')) {
         const { segments: path, message } = describeError(e);
         const got = e.keyword === 'type' && path.length === 0 && !check.json ? ` (got ${quote(raw.join(','))})` : '';
         items.push({ location: check.location, name: check.name, message: path.length ? `property '${path.join('.')}' ${message}` : `${message}${got}` });
@@ -122,7 +122,7 @@ export function validateBody(op: OperationModel, mediaType: string, body: unknow
   if (!schema) return;
   const validate = compile(schema);
   if (validate(body)) return;
-  const items: ErrorItem[] = (validate.errors ?? []).slice(0, 20).map((e) => {
+  const items: ErrorItem[] = relevantErrors(validate.errors ?? []).slice(0, 20).map((e) => {
     const { segments: path, message } = describeError(e);
     return { location: 'body', name: path.join('.') || '(body)', message };
   });

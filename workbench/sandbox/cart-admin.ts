@@ -199,10 +199,10 @@ function applyFields(world: World, base: CartRecord, input: Input, now: number, 
       const lines: StoredLine[] = [];
       const seen = new Map<string, number>();
       input.cart_items.forEach((raw, i) => {
-        const line = readLine(world, raw, `cart_items[${i}]`, group, problems);
+        const line = readLine(world, raw, `cart_items.${i}`, group, problems);
         if (!line) return;
         const first = seen.get(line.variant_id);
-        if (first !== undefined) problems.add(`cart_items[${i}].variant_id`, `repeats the variant of cart_items[${first}] (${line.variant_id}): one line per variant, with its quantity`);
+        if (first !== undefined) problems.add(`cart_items.${i}.variant_id`, `repeats the variant of cart_items.${first} (${line.variant_id}): one line per variant, with its quantity`);
         else seen.set(line.variant_id, i);
         lines.push(line);
       });

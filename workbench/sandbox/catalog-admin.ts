@@ -53,7 +53,7 @@ export function newProduct(world: World, input: Input, at: number): { product?: 
   const body = (name: string, message: string) => problems.push({ location: 'body', name, message });
   if (!isText(input.name)) body('name', 'is required (a non-empty string)');
   if (!Array.isArray(input.category_ids) || input.category_ids.length === 0) body('category_ids', 'is required (an array of category ids)');
-  else input.category_ids.forEach((id, i) => (typeof id === 'string' && world.categories.has(id) ? undefined : body(`category_ids[${i}]`, `names no category of this store (${JSON.stringify(id)})`)));
+  else input.category_ids.forEach((id, i) => (typeof id === 'string' && world.categories.has(id) ? undefined : body(`category_ids.${i}`, `names no category of this store (${JSON.stringify(id)})`)));
   const selling = input.selling_price === undefined ? 'is required (a price, tax included)' : priceProblem(input.selling_price);
   if (selling) body('selling_price', selling);
   const listing = input.listing_price === undefined ? undefined : priceProblem(input.listing_price);
@@ -70,15 +70,15 @@ export function newProduct(world: World, input: Input, at: number): { product?: 
     if (!Array.isArray(variantsIn) || variantsIn.length === 0) body('variants', 'must be a non-empty array of {name, selling_price?, stock?, sku?}');
     else
       variantsIn.forEach((v, i) => {
-        if (!v || typeof v !== 'object' || Array.isArray(v)) return body(`variants[${i}]`, 'must be an object');
-        problems.push(...unknownFields(v as Input, VARIANT_FIELDS, `variants[${i}].`));
+        if (!v || typeof v !== 'object' || Array.isArray(v)) return body(`variants.${i}`, 'must be an object');
+        problems.push(...unknownFields(v as Input, VARIANT_FIELDS, `variants.${i}.`));
         const vi = v as Input;
-        if (!isText(vi.name)) body(`variants[${i}].name`, 'is required (a non-empty string)');
+        if (!isText(vi.name)) body(`variants.${i}.name`, 'is required (a non-empty string)');
         const vSelling = vi.selling_price === undefined ? undefined : priceProblem(vi.selling_price);
-        if (vSelling) body(`variants[${i}].selling_price`, vSelling);
+        if (vSelling) body(`variants.${i}.selling_price`, vSelling);
         const vStock = vi.stock === undefined ? undefined : stockProblem(vi.stock);
-        if (vStock) body(`variants[${i}].stock`, vStock);
-        if (vi.sku !== undefined && !isText(vi.sku)) body(`variants[${i}].sku`, 'must be a non-empty string');
+        if (vStock) body(`variants.${i}.stock`, vStock);
+        if (vi.sku !== undefined && !isText(vi.sku)) body(`variants.${i}.sku`, 'must be a non-empty string');
       });
   }
   if (problems.length) return { problems };
@@ -190,7 +190,7 @@ export function patchProduct(world: World, product: ProductRecord, input: Input)
   if (input.tags !== undefined && !(Array.isArray(input.tags) && input.tags.every(isText))) body('tags', 'must be an array of strings');
   if (input.category_ids !== undefined) {
     if (!Array.isArray(input.category_ids) || input.category_ids.length === 0) body('category_ids', 'must be a non-empty array of category ids');
-    else input.category_ids.forEach((id, i) => (typeof id === 'string' && world.categories.has(id) ? undefined : body(`category_ids[${i}]`, `names no category of this store (${JSON.stringify(id)})`)));
+    else input.category_ids.forEach((id, i) => (typeof id === 'string' && world.categories.has(id) ? undefined : body(`category_ids.${i}`, `names no category of this store (${JSON.stringify(id)})`)));
   }
   for (const field of ['selling_price', 'listing_price'] as const) {
     const problem = input[field] === undefined ? undefined : priceProblem(input[field]);

@@ -6,6 +6,8 @@ import type { Database } from './database.js';
 export interface SettingKeeping {
   /** For messages: the file and the row. */
   location: string;
+  /** For messages: how to drop the whole value by hand (`delete the file`, or the SQL that deletes the row). */
+  forget: string;
   read(): string | undefined;
   write(text: string): void;
 }
@@ -21,6 +23,8 @@ export function setting(db: Database, location: string, key: string): SettingKee
   const put = db.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
   return {
     location: `${location} (settings row "${key}")`,
+    // Never "delete the file": the database holds every store's world and webhooks beside this row.
+    forget: `delete that row (sqlite3 ${location} "DELETE FROM settings WHERE key = '${key}'") with the workbench stopped`,
     read: () => get.get(key) as string | undefined,
     write: (text) => void put.run(key, text),
   };

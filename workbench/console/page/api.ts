@@ -1,11 +1,14 @@
-// What the page calls, all on its own origin (the workbench that served it): the console's reads under
-// /__simulator/console, the back office through its typed client (createBackOfficeClient, the same table
-// as the routes), the Admin webhook API and the storefront API as a developer's app calls them.
+// What the page calls, all on its own origin (the workbench that served it), each through a client
+// generated from its document: the console's reads and the simulator's trigger through the workbench API's
+// client (createWorkbenchClient, spec/workbench/openapi.yaml), the back office through its typed client
+// (createBackOfficeClient, the same table as the routes), the Admin webhook API through the library's
+// createAdminClient, and the storefront API's calls that the console offers to run, as a developer's app makes them.
+import { createAdminClient, type AdminClient } from 'storefront-contract';
 import { basePathTemplate } from 'storefront-contract/contract';
+import { createWorkbenchClient } from 'storefront-contract/workbench';
 import { createBackOfficeClient, type BackOfficeClient } from '../../sandbox/back-office-client.js';
 
 export const origin = location.origin;
-export const CONSOLE_API = '/__simulator/console';
 
 /** An answer other than 2XX: the contract's envelope (message, code, details) when the body is one. */
 export class CallError extends Error {
@@ -45,7 +48,19 @@ export async function call<T = any>(method: string, path: string, init: { body?:
   return { status: res.status, body };
 }
 
-export const consoleGet = <T = any>(path: string) => call<T>('GET', `${CONSOLE_API}${path}`).then((a) => a.body as T);
+/** The workbench API (the console's reads, the simulator's trigger), typed by its generated `paths`. */
+export const workbenchApi = createWorkbenchClient({ baseUrl: origin });
+
+/** What an openapi-fetch client resolves to: the body of a 2XX answer, else the envelope, as a CallError. */
+export async function answered<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await pending;
+  if (!response.ok) {
+    const envelope = error as { message?: unknown; content?: { error?: { code?: string; details?: unknown } } } | undefined;
+    const failure = envelope?.content?.error;
+    throw new CallError(response.status, typeof envelope?.message === 'string' ? envelope.message : `${response.status} ${response.statusText}`, failure?.code, Array.isArray(failure?.details) ? failure.details : []);
+  }
+  return data as T;
+}
 
 const offices = new Map<string, BackOfficeClient>();
 /** The back office of a store, typed from its table of calls. */
@@ -59,11 +74,18 @@ export function office(storeId: string): BackOfficeClient {
 }
 
 export const storefrontBase = (storeId: string) => basePathTemplate.storefront.replace('{store_id}', encodeURIComponent(storeId));
-export const adminBase = (storeId: string) => basePathTemplate.admin.replace('{store_id}', encodeURIComponent(storeId));
 
-/** The Admin webhook API with the bearer token the page was given (any token, unless the workbench restricts them). */
-export function admin<T = any>(storeId: string, token: string, method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  return call<T>(method, `${adminBase(storeId)}${path}`, { body, headers: { authorization: `Bearer ${token}` } });
+const admins = new Map<string, AdminClient>();
+/** The Admin webhook API of a store (the library's client) with the bearer token the page was given (any token, unless the workbench restricts them). */
+export function adminApi(storeId: string, token: string): AdminClient {
+  const key = `${storeId}\n${token}`;
+  let client = admins.get(key);
+  if (!client) {
+    client = createAdminClient({ baseUrl: origin, storeId, adminToken: token });
+    admins.clear();
+    admins.set(key, client);
+  }
+  return client;
 }
 
 const tokens = new Map<string, Promise<string>>();

@@ -9,7 +9,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { html } from 'htm/preact';
 import type { FeedSummary } from '../../http/request-feed.js';
 import type { EventField } from '../events.js';
-import { admin, call, CallError, clientLine, consoleGet, curlLine, forgetToken, office, runStorefront, type StorefrontCall } from './api.js';
+import type { WebhookEventName } from 'storefront-contract';
+import type { WorkbenchOperations } from 'storefront-contract/workbench';
+
+/** What the world view browses: the browse operation's `resource`. */
+type Browsable = WorkbenchOperations['browseStore']['parameters']['path']['resource'];
+import { adminApi, answered, CallError, clientLine, curlLine, workbenchApi, forgetToken, office, runStorefront, type StorefrontCall } from './api.js';
 
 type View = 'log' | 'world' | 'webhooks' | 'events' | 'office';
 const VIEWS: Array<[View, string]> = [
@@ -174,7 +179,7 @@ function RequestDetail({ id }: { id: number | null }) {
   useEffect(() => {
     if (id === null) return;
     setError('');
-    consoleGet(`/requests/${id}`).then(setDetail, (e) => setError(errorText(e)));
+    answered(workbenchApi.GET('/console/requests/{id}', { params: { path: { id: String(id) } } })).then(setDetail, (e) => setError(errorText(e)));
   }, [id]);
   if (id === null) return html`<section id="request-detail" class="detail" aria-label="Request detail"><p class="hint">Select a request to see its headers and bodies.</p></section>`;
   if (error) return html`<section id="request-detail" class="detail" aria-label="Request detail"><p class="error">${error}</p></section>`;
@@ -202,7 +207,7 @@ function WorldView({ store }: { store: string }) {
   const load = useCallback(
     (text: string) => {
       setError('');
-      consoleGet(`/stores/${encodeURIComponent(store)}/browse/${resource}?limit=10&q=${encodeURIComponent(text)}`).then(
+      answered(workbenchApi.GET('/console/stores/{store_id}/browse/{resource}', { params: { path: { store_id: store, resource: resource as Browsable }, query: { limit: 10, q: text } } })).then(
         (p) => {
           setPage(p);
           announce(`${p.total} ${resource} found`);
@@ -315,8 +320,8 @@ function WebhooksView({ store, token, tick }: { store: string; token: string; ti
 
   const refresh = useCallback(() => {
     Promise.all([
-      consoleGet(`/stores/${encodeURIComponent(store)}/webhooks`),
-      consoleGet(`/stores/${encodeURIComponent(store)}/attempts?limit=100${filter ? `&webhook_id=${encodeURIComponent(filter)}` : ''}`),
+      answered(workbenchApi.GET('/console/stores/{store_id}/webhooks', { params: { path: { store_id: store } } })),
+      answered(workbenchApi.GET('/console/stores/{store_id}/attempts', { params: { path: { store_id: store }, query: { limit: 100, ...(filter ? { webhook_id: filter } : {}) } } })),
     ]).then(
       ([w, a]) => {
         setSubs(w.content.webhooks);
@@ -348,8 +353,8 @@ function WebhooksView({ store, token, tick }: { store: string; token: string; ti
     e.preventDefault();
     act('Subscription registered', async () => {
       const list = events.split(/[\s,]+/).filter(Boolean);
-      const answer = await admin(store, token, 'POST', '/webhooks', { url, events: list });
-      setSecret({ id: answer.body.content.webhook.id, secret: answer.body.content.secret });
+      const answer = await answered(adminApi(store, token).POST('/webhooks', { body: { url, events: list as WebhookEventName[] } }));
+      setSecret({ id: answer.content.webhook.id, secret: answer.content.secret });
     });
   };
 
@@ -382,7 +387,7 @@ function WebhooksView({ store, token, tick }: { store: string; token: string; ti
             <th scope="row"><code>${s.id}</code></th><td>${s.url}</td><td>${s.events.join(', ')}</td>
             <td>${s.status}${s.disabled_reason ? ` (${s.disabled_reason})` : ''}</td>
             <td class="actions">
-              <button type="button" onClick=${() => act(`Test ${s.events[0]} sent to ${s.id}`, () => admin(store, token, 'POST', `/webhooks/${s.id}/test`, { event: s.events[0] }))}>Send test</button>
+              <button type="button" onClick=${() => act(`Test ${s.events[0]} sent to ${s.id}`, () => answered(adminApi(store, token).POST('/webhooks/{id}/test', { params: { path: { id: s.id } }, body: { event: s.events[0] } })))}>Send test</button>
               <button type="button" onClick=${() => setFilter(filter === s.id ? '' : s.id)} aria-pressed=${filter === s.id}>Only its attempts</button>
             </td>
           </tr>`,
@@ -404,8 +409,8 @@ function WebhooksView({ store, token, tick }: { store: string; token: string; ti
             <td>${a.sent_at ?? a.scheduled_at}${a.duration_ms !== null ? html`<br /><small>${a.duration_ms} ms</small>` : ''}</td>
             <td><span class=${`verdict v-${a.signature.verdict}`} title=${a.signature.note}>${VERDICT_LABEL[a.signature.verdict]}</span>${a.signature.header ? html`<br /><small><code>${a.signature.header.slice(0, 23)}…</code></small>` : ''}</td>
             <td class="actions">
-              ${a.status === 'failed' && html`<button type="button" onClick=${() => act(`Retry of ${a.delivery_id} queued`, () => admin(store, token, 'POST', `/webhooks/${a.webhook_id}/deliveries/${a.delivery_id}/retry`))}>Retry</button>`}
-              <button type="button" onClick=${() => act(`Event ${a.event_id} replayed`, () => admin(store, token, 'POST', `/webhooks/${a.webhook_id}/replay-event/${a.event_id}`))}>Replay event</button>
+              ${a.status === 'failed' && html`<button type="button" onClick=${() => act(`Retry of ${a.delivery_id} queued`, () => answered(adminApi(store, token).POST('/webhooks/{id}/deliveries/{delivery_id}/retry', { params: { path: { id: a.webhook_id, delivery_id: a.delivery_id } } })))}>Retry</button>`}
+              <button type="button" onClick=${() => act(`Event ${a.event_id} replayed`, () => answered(adminApi(store, token).POST('/webhooks/{id}/replay-event/{event_id}', { params: { path: { id: a.webhook_id, event_id: a.event_id } } })))}>Replay event</button>
             </td>
           </tr>`,
         )}
@@ -450,7 +455,7 @@ function EventsView({ store }: { store: string }) {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [result, setResult] = useState('');
   useEffect(() => {
-    consoleGet('/events').then((r) => setForms(r.events), (e) => setResult(errorText(e)));
+    answered(workbenchApi.GET('/console/events')).then((r) => setForms(r.events as typeof forms), (e) => setResult(errorText(e)));
   }, []);
   const form = forms.find((f) => f.event === event);
   useEffect(() => {
@@ -474,8 +479,8 @@ function EventsView({ store }: { store: string }) {
       return;
     }
     try {
-      const answer = await call('POST', `/__simulator/stores/${encodeURIComponent(store)}/events`, { body: { event, properties } });
-      const c = answer.body.content;
+      const answer = await answered(workbenchApi.POST('/stores/{store_id}/events', { params: { path: { store_id: store } }, body: { event, properties } }));
+      const c = answer.content;
       setResult(`Raised ${c.event} ${c.event_id}: ${c.deliveries.length} delivery attempt(s) queued.`);
       announce(`Raised ${c.event}`);
     } catch (err) {

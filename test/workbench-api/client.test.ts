@@ -1,0 +1,60 @@
+// The workbench API's typed client (`createWorkbenchClient` of storefront-contract/workbench): openapi-fetch
+// over the `paths` generated from spec/workbench/openapi.yaml, against a real workbench over HTTP. Its
+// calls compile only with the document's paths, parameters and bodies (the `@ts-expect-error` lines fail the
+// type-check when the document stops refusing them), a success reads as the document's answer, and a
+// refusal as the contract's envelope.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkbenchClient, workbenchBaseUrl, type WorkbenchClient } from 'storefront-contract/workbench';
+import { createWorkbench, type Workbench } from '../../workbench/index.js';
+
+const STORE = 'client-store';
+let workbench: Workbench;
+let client: WorkbenchClient;
+beforeAll(async () => {
+  workbench = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true });
+  client = createWorkbenchClient({ baseUrl: `${workbench.url}/` });
+});
+afterAll(async () => {
+  await workbench?.close();
+});
+
+const store = { path: { store_id: STORE } };
+
+describe('createWorkbenchClient', () => {
+  it('addresses {baseUrl}/__simulator, with or without a trailing slash', () => {
+    expect(workbenchBaseUrl('http://127.0.0.1:4010/')).toBe('http://127.0.0.1:4010/__simulator');
+    expect(client.baseUrl).toBe(`${workbench.url}/__simulator`);
+  });
+
+  it('reads the world, moves stock and reads the move back through the storefront-facing world', async () => {
+    const world = await client.GET('/stores/{store_id}/world', { params: store });
+    expect(world.response.status).toBe(200);
+    const product = world.data!.content.products.one_variant[0];
+    expect(product.id).toMatch(/^prd_/);
+    const moved = await client.POST('/stores/{store_id}/inventory', { params: store, body: { product_id: product.id, stock_quantity: 7 } });
+    expect(moved.response.status, JSON.stringify(moved.error)).toBe(200);
+    expect(moved.data!.success).toBe(true);
+    const clock = await client.GET('/stores/{store_id}/clock', { params: store });
+    expect(clock.data!.content.wall_clock).toBe(true);
+  });
+
+  it('a refusal reads as the envelope: status, code and the field', async () => {
+    const refused = await client.POST('/stores/{store_id}/inventory', { params: store, body: { product_id: 'prd_NOPE', stock_quantity: 1 } });
+    expect(refused.response.status).toBe(404);
+    expect(refused.data).toBeUndefined();
+    expect(refused.error!.success).toBe(false);
+    expect(refused.error!.content.error.code).toBe('not_found');
+  });
+
+  it('compiles only what the document describes', () => {
+    const typeOnly = (c: WorkbenchClient) => {
+      // @ts-expect-error: no such path in the workbench API
+      void c.GET('/stores/{store_id}/nothing-here', { params: store });
+      // @ts-expect-error: stock_quantity is a number
+      void c.POST('/stores/{store_id}/inventory', { params: store, body: { product_id: 'p', stock_quantity: 'seven' } });
+      // @ts-expect-error: the store is a path parameter the call must give
+      void c.GET('/stores/{store_id}/clock', {});
+    };
+    expect(typeof typeOnly).toBe('function');
+  });
+});

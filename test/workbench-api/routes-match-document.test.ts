@@ -1,0 +1,80 @@
+// The workbench API's document (spec/workbench/openapi.yaml) and the workbench's routes under /__simulator
+// are the same list: every route a served workbench lists (GET /__simulator names them all, the console's
+// too) is an operation of the document, at the same method and path, and every operation of the document
+// is a route. The list is read from the running workbench and from the generated table, so a new route
+// without its operation, or an operation whose route was renamed, fails here by name. The same table is what
+// the server validates each route's request with (workbench/http/control-routes.ts): the second test shows
+// a request the document refuses is refused with the contract's 400 envelope before any handler runs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workbenchOperations, workbenchOperationsBasePath } from 'storefront-contract/workbench';
+import { createWorkbench, type Workbench } from '../../workbench/index.js';
+
+let workbench: Workbench;
+beforeAll(async () => {
+  workbench = await createWorkbench({ port: 0, host: '127.0.0.1', quiet: true });
+});
+afterAll(async () => {
+  await workbench?.close();
+});
+
+const documented = () => new Set(Object.values(workbenchOperations).map((op) => `${op.method.toUpperCase()} ${op.path}`));
+
+describe('the workbench API document and the routes', () => {
+  it('lists every route under /__simulator, and each operation is a route', async () => {
+    const answer = await (await fetch(`${workbench.url}/__simulator`)).json();
+    const listed = Object.keys(answer.content.routes as Record<string, string>).filter((route) => route.split(' ')[1].startsWith(`${workbenchOperationsBasePath}/`));
+    // GET /__simulator lists the others, not itself.
+    const served = new Set([`GET ${workbenchOperationsBasePath}`, ...listed]);
+    expect(served.size).toBeGreaterThan(30);
+    const missing = [...served].filter((route) => !documented().has(route));
+    expect(missing, 'routes with no operation in spec/workbench/openapi.yaml').toEqual([]);
+    const stale = [...documented()].filter((route) => !served.has(route));
+    expect(stale, 'operations of spec/workbench/openapi.yaml no route answers').toEqual([]);
+  });
+
+  it('refuses a body the document refuses, with the 400 envelope naming the field, before the handler', async () => {
+    const base = `${workbench.url}/__simulator/stores/demo-store`;
+    const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const bad = await post('/inventory', { product_id: 42, stock_quantity: 3 });
+    expect(bad.status).toBe(400);
+    const envelope = await bad.json();
+    expect(envelope.success).toBe(false);
+    expect(envelope.content.error.code).toBe('invalid_body');
+    expect(envelope.content.error.details).toContainEqual(expect.objectContaining({ location: 'body', name: 'product_id' }));
+    // The world did not move: the same product's stock reads as before.
+    const world = await (await fetch(`${base}/world`)).json();
+    expect(world.success).toBe(true);
+  });
+
+  it('refuses a query parameter outside its schema with invalid_parameter', async () => {
+    const answer = await fetch(`${workbench.url}/__simulator/stores/demo-store/events?limit=0`);
+    expect(answer.status).toBe(400);
+    const envelope = await answer.json();
+    expect(envelope.content.error.details).toContainEqual(expect.objectContaining({ location: 'query', name: 'limit' }));
+  });
+
+  it('bounds the strings and lists of a body, both sides of each bound: one request cannot grow a store without bound', async () => {
+    const base = `${workbench.url}/__simulator/stores/bounded-store`;
+    const post = (body: unknown) => fetch(`${base}/products`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const world = await (await fetch(`${base}/world`)).json();
+    const category = world.content.categories[0].id as string;
+    const product = { name: 'x'.repeat(255), category_ids: [category], selling_price: 10, short_description: 'd'.repeat(2000), tags: Array.from({ length: 50 }, (_, i) => `t${i}`) };
+    const kept = await post({ ...product, variants: Array.from({ length: 100 }, (_, i) => ({ name: `v${i}` })) });
+    expect(kept.status, await kept.clone().text()).toBe(201);
+    const refusals: Array<[string, Record<string, unknown>, string]> = [
+      ['name', { ...product, name: 'x'.repeat(950_000) }, 'must NOT have more than 255 characters'],
+      ['name', { ...product, name: 'x'.repeat(256) }, 'must NOT have more than 255 characters'],
+      ['short_description', { ...product, short_description: 'd'.repeat(2001) }, 'must NOT have more than 2000 characters'],
+      ['tags', { ...product, tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, 'must NOT have more than 50 items'],
+      ['variants', { ...product, variants: Array.from({ length: 101 }, (_, i) => ({ name: `v${i}` })) }, 'must NOT have more than 100 items'],
+      ['name', { ...product, name: ' \t ' }, 'must match pattern'],
+    ];
+    for (const [field, body, message] of refusals) {
+      const refused = await post(body);
+      expect(refused.status, field).toBe(400);
+      const envelope = await refused.json();
+      expect(envelope.content.error.details, field).toEqual([{ location: 'body', name: field, message: expect.stringContaining(message) }]);
+      expect(envelope.message, field).not.toMatch(/[\t\n]/);
+    }
+  });
+});
