@@ -233,9 +233,12 @@ export async function runMock(argv: string[]): Promise<number> {
     values.dynamic && 'dynamic',
     apiKey && 'API key required',
   ].filter(Boolean);
+  // Listening for SIGINT/SIGTERM before the banner says it listens: a supervisor that stops it on seeing the
+  // banner gets a clean close (the data directory's lock released), not node's default death by the signal.
+  const stop = stopSignal();
   process.stdout.write([`Mock workbench listening on ${server.url}${modes.length ? ` (${modes.join(', ')})` : ''}`, ...server.describe(), ''].join('\n'));
 
-  const signal = await stopSignal().received;
+  const signal = await stop.received;
   process.stderr.write(`mock: ${signal} received, closing\n`);
   await server.close().catch(() => {});
   return 0;

@@ -16,7 +16,7 @@ import { inProcessHandler } from './adapters/in-process.js';
 import { ASSET_ROUTES, BACK_OFFICE_ROUTES, assetOrigin, createSandbox, type EventSink, type SandboxHandle, type SandboxOptions } from './sandbox/index.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator/index.js';
 import { Clocks } from './clock/clocks.js';
-import { holdDataDir, openStoreDatabase, releasedOnClose, stampSchema, transactionOf, type StoreDatabase } from './store/database.js';
+import { foreignTables, holdDataDir, openStoreDatabase, releasedOnClose, stampSchema, transactionOf, type StoreDatabase } from './store/database.js';
 import { setting } from './store/settings.js';
 import { SqliteWorldLog } from './store/world-log.js';
 import { journalRecordCheck } from './sandbox/fixtures.js';
@@ -153,10 +153,16 @@ async function compose<F>(
     release?.();
     throw e;
   }
-  const clocks =
-    (webhooks && webhooks.clocks) ||
-    (sandboxOptions && sandboxOptions.clocks) ||
-    Clocks.open({ kept: database.persistent ? setting(database.db, database.location, CLOCKS_SETTING) : undefined, wall: webhooks ? webhooks.now : undefined });
+  let clocks: Clocks;
+  try {
+    clocks =
+      (webhooks && webhooks.clocks) ||
+      (sandboxOptions && sandboxOptions.clocks) ||
+      Clocks.open({ kept: database.persistent ? setting(database.db, database.location, CLOCKS_SETTING) : undefined, wall: webhooks ? webhooks.now : undefined });
+  } catch (error) {
+    database.close();
+    throw foreignTables(database.location, error) ?? error;
+  }
   const moreRoutes = {
     ...(wantSandbox ? { ...BACK_OFFICE_ROUTES, ...ASSET_ROUTES } : {}),
     ...(mock.faults === false ? {} : FAULT_ROUTES),
@@ -202,7 +208,8 @@ async function compose<F>(
     sandbox?.close();
     await simulator?.close();
     database.close();
-    throw error;
+    // A table of the same name made by another program: one line naming the file, not SQLite's "no such column".
+    throw foreignTables(database.location, error) ?? error;
   }
 }
 

@@ -55,9 +55,11 @@ export async function runRecord(argv: string[]): Promise<number> {
       process.stderr.write(`record: ${entry.request.method} ${new URL(entry.request.url).pathname} ${entry.response.status}\n`);
     },
   });
+  // Listening for the signal before saying so: stopped right after this line, it still closes the HAR file.
+  const stop = stopSignal();
   process.stdout.write(`record: proxy on ${proxy.url} -> ${values.upstream}; writing ${path.relative(process.cwd(), out)}; Ctrl-C to stop\n`);
 
-  await stopSignal().received;
+  await stop.received;
   await proxy.close();
   file.close();
   process.stderr.write(`record: ${file.entries} entries in ${path.relative(process.cwd(), out)}\n`);

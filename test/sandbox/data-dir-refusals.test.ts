@@ -11,6 +11,7 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 import { mockArgs, mockCli, stopChild } from '../helpers/mock-cli.js';
 import { hangGuard } from '../helpers/hang-guard.js';
 import { openDatabase } from '../../workbench/store/sqlite.js';
+import { APPLICATION_ID, foreignTables } from '../../workbench/store/database.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sfc-data-dir-refusals-'));
 const file = path.join(dir, 'a-file');
@@ -95,6 +96,67 @@ describe('issue 39: a workbench.sqlite the workbench cannot use', () => {
     expect(lines[0]).toContain(`--data-dir ${dataDir}: cannot use its database workbench.sqlite (SQLITE_NOTADB: file is not a database); restore it from a backup, free disk space, or move the data directory away to start afresh`);
     expect(r.code).toBe(2);
   }, hangGuard(60_000));
+});
+
+describe("another program's SQLite file named workbench.sqlite (found by a probe: SQLite's raw \"no such column\")", () => {
+  const cli = mockCli();
+  it('a table of the same name with other columns: one line naming the file, the reason and the way out, exit 2; its table untouched', async () => {
+    const dataDir = path.join(dir, 'foreign-table');
+    mkdirSync(dataDir);
+    const db = openDatabase(path.join(dataDir, 'workbench.sqlite'));
+    db.exec(`CREATE TABLE world_writes (id INTEGER, blob TEXT); INSERT INTO world_writes VALUES (1, 'theirs')`);
+    db.close();
+    const r = await run(['--data-dir', dataDir]);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toEqual([
+      `storefront-contract mock: --data-dir ${dataDir}: ${path.join(dataDir, 'workbench.sqlite')} holds tables this workbench did not make (no such column: store_id): it is another program's file; move it away, or give another --data-dir; see storefront-contract mock --help`,
+    ]);
+    expect(r.code).toBe(2);
+    const after = openDatabase(path.join(dataDir, 'workbench.sqlite'));
+    expect(after.prepare('SELECT * FROM world_writes').all()).toEqual([{ id: 1, blob: 'theirs' }]);
+    expect(Number(after.pragma('application_id')), 'not stamped as the workbench\'s').toBe(0);
+    after.close();
+    expect(existsSync(path.join(dataDir, 'workbench.lock')), 'no lock left by a refused start').toBe(false);
+  }, hangGuard(60_000));
+
+  it("another program's application_id: refused before anything is written into it", async () => {
+    const dataDir = path.join(dir, 'foreign-application');
+    mkdirSync(dataDir);
+    const db = openDatabase(path.join(dataDir, 'workbench.sqlite'));
+    db.exec('CREATE TABLE notes (id INTEGER)');
+    db.pragma('application_id = 1234');
+    db.close();
+    const r = await run(['--data-dir', dataDir]);
+    const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+    expect(lines).toEqual([
+      `storefront-contract mock: --data-dir ${dataDir}: ${path.join(dataDir, 'workbench.sqlite')} is a SQLite database of another program (application_id 1234, not the workbench's ${APPLICATION_ID}): move it away, or give another --data-dir; see storefront-contract mock --help`,
+    ]);
+    expect(r.code).toBe(2);
+    const after = openDatabase(path.join(dataDir, 'workbench.sqlite'));
+    expect(after.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all()).toEqual(['notes']);
+    after.close();
+  }, hangGuard(60_000));
+
+  it("the workbench's own file is stamped with its application_id, and opens again; stopped as soon as it says it listens, it closes cleanly (lock released)", async () => {
+    const dataDir = path.join(dir, 'stamped');
+    const first = await cli.start(['--port', '0', '--data-dir', dataDir], 'world and back office');
+    expect(await stopChild(first.child), 'SIGTERM right after the banner: exit 0, not death by the signal').toBe(0);
+    expect(existsSync(path.join(dataDir, 'workbench.lock')), 'released').toBe(false);
+    const db = openDatabase(path.join(dataDir, 'workbench.sqlite'));
+    expect(Number(db.pragma('application_id'))).toBe(APPLICATION_ID);
+    db.close();
+    const again = await cli.start(['--port', '0', '--data-dir', dataDir], 'world and back office');
+    expect(await stopChild(again.child)).toBe(0);
+  }, hangGuard(90_000));
+
+  it('foreignTables: only the errors a foreign table gives, only for a file', () => {
+    for (const message of ['no such column: store_id', 'table world_writes has no column named payload', 'no such table: main.world_writes']) {
+      expect(foreignTables('/d/workbench.sqlite', new Error(message))?.message).toBe(`/d/workbench.sqlite holds tables this workbench did not make (${message}): it is another program's file; move it away, or give another --data-dir`);
+    }
+    expect(foreignTables(':memory:', new Error('no such column: store_id'))).toBeUndefined();
+    expect(foreignTables('/d/workbench.sqlite', new Error('database is locked'))).toBeUndefined();
+    expect(foreignTables('/d/workbench.sqlite', 'no such column: x')).toBeUndefined();
+  });
 });
 
 describe('one workbench serves a data directory (found by a probe: a second one on it lost acknowledged writes)', () => {

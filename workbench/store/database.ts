@@ -35,6 +35,13 @@ export const DATABASE_FILE = 'workbench.sqlite';
  */
 export const SCHEMA_VERSION = 1;
 
+/**
+ * `PRAGMA application_id` of the workbench's database ("SFWB"): a SQLite file with another id is another
+ * program's, and is refused before anything is written into it. 0: a file of a version before the id
+ * (0.2.x, or 0.3 before it was set), stamped once its tables are checked.
+ */
+export const APPLICATION_ID = 0x53465742;
+
 /** A data directory written by a newer workbench (its schema is one this version does not know). */
 export class StoreVersionError extends Error {
   readonly name = 'StoreVersionError';
@@ -159,6 +166,10 @@ function wrap(db: Database, location: string): StoreDatabase {
 
 function configure(db: Database, location: string): Database {
   try {
+    const application = Number(db.pragma('application_id'));
+    if (application !== 0 && application !== APPLICATION_ID) {
+      throw new DataDirRefused(`${location} is a SQLite database of another program (application_id ${application}, not the workbench's ${APPLICATION_ID}): move it away, or give another --data-dir`);
+    }
     const version = Number(db.pragma('user_version'));
     if (version > SCHEMA_VERSION) {
       throw new StoreVersionError(
@@ -194,9 +205,21 @@ function configure(db: Database, location: string): Database {
   }
 }
 
-/** Marks the file as written in this version's schema, once every part created its tables. */
+/** Marks the file as the workbench's, written in this version's schema, once every part created its tables. */
 export function stampSchema(db: Database): void {
   if (Number(db.pragma('user_version')) < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  if (Number(db.pragma('application_id')) !== APPLICATION_ID) db.pragma(`application_id = ${APPLICATION_ID}`);
+}
+
+/**
+ * A table of the file that is not the one a part of the workbench makes (another program's file, unstamped,
+ * holding a table of the same name): SQLite's own words ("no such column: store_id") as one line naming the
+ * file and the way out. Undefined for any other error.
+ */
+export function foreignTables(location: string, error: unknown): DataDirRefused | undefined {
+  const message = error instanceof Error ? error.message : '';
+  if (location === ':memory:' || !/no such column|has no column named|no such table/.test(message)) return undefined;
+  return new DataDirRefused(`${location} holds tables this workbench did not make (${message.slice(0, 120)}): it is another program's file; move it away, or give another --data-dir`);
 }
 
 /** A write in one IMMEDIATE transaction of `db` (a savepoint inside one already open). */
