@@ -590,7 +590,8 @@ export const workbenchOperations = {
                     "maxLength": 2000
                   },
                   "metadata": {
-                    "type": "object"
+                    "type": "object",
+                    "maxProperties": 100
                   },
                   "expires_at": {
                     "type": "string",
@@ -1191,7 +1192,7 @@ export const workbenchOperations = {
         "required": false,
         "schema": {
           "type": "string",
-          "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T([^ ]| )*$"
+          "format": "date-time"
         }
       },
       {
@@ -1707,6 +1708,7 @@ export const workbenchOperations = {
     ],
     "responses": {
       "200": {},
+      "400": {},
       "403": {},
       "409": {},
       "413": {}
@@ -2042,7 +2044,8 @@ export const workbenchOperations = {
                     "maxLength": 2000
                   },
                   "metadata": {
-                    "type": "object"
+                    "type": "object",
+                    "maxProperties": 100
                   },
                   "expires_at": {
                     "type": "string",

@@ -231,8 +231,8 @@ export interface paths {
          * @description Moves an order one step: `draft` to `confirmed` or `cancelled`, `confirmed` to `processing` or
          *     `cancelled`, `processing` to `shipped` or `cancelled`, `shipped` to `delivered`, `delivered` to
          *     `returned`. Payment status, refunds, amounts to pay and loyalty points follow. Raises
-         *     `order.cancelled` for a cancellation, `order.updated` otherwise. The order is looked up before the
-         *     status is checked (an unknown order with a bad status is 404).
+         *     `order.cancelled` for a cancellation, `order.updated` otherwise. A status this document does not
+         *     list is a 400 before the order is looked up; a known status the order cannot move to is a 409.
          */
         post: operations["moveOrder"];
         delete?: never;
@@ -257,7 +257,9 @@ export interface paths {
          * Create a product
          * @description Creates an active physical product from a short description (defaults: a fresh `prd_...` id, the
          *     slug and SKU from the name, tax rate 18, 100 units a variant, one variant `Standard`), and raises
-         *     `product.created`. Every invalid field is named in one 400.
+         *     `product.created`. A body this document refuses (a type, a bound, an unknown field) is a 400 naming
+         *     each such field, before the store's world is read; a body of the right shape is then checked
+         *     against the world (its categories, its ids), every field at fault named in one 400.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -854,6 +856,7 @@ export interface components {
             pickup_location_id?: string | null;
             preference_type?: components["schemas"]["ShortText"];
         };
+        /** @description A CartAddress of the contract, at most 4,096 bytes as JSON (checked by the handler, as the contract's CartAddress states no lengths), or null. */
         OptionalCartAddress: components["schemas"]["CartAddress"] | null;
         /** @description What a cart is made of; amounts are never taken (the calculator derives them). `expires_at` and `expires_in_seconds` exclude each other. */
         CartFields: {
@@ -872,7 +875,7 @@ export interface components {
             status_error_message?: string | null;
             /** @description At most 2,000 characters. */
             customer_note?: string | null;
-            /** @description Free-form; numbers within ±1,000,000,000,000. */
+            /** @description Free-form, at most 16,384 bytes as JSON; numbers within ±1,000,000,000,000 (both checked by the handler). */
             metadata?: Record<string, unknown>;
             /**
              * Format: date-time
@@ -2490,7 +2493,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Events created at or after this time (an ISO 8601 date-time such as `2026-11-26T10:00:00Z`, read by `Date.parse`); default the retention's start. */
+                /** @description Events created at or after this time (an RFC 3339 date-time with an offset, such as `2026-11-26T10:00:00Z`); default the retention's start. */
                 since?: string | undefined;
                 /** @description A delivery's id (`dlv_...`); the answer is the one event it delivered. */
                 delivery_id?: string | undefined;
@@ -3624,6 +3627,16 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            /** @description `invalid_parameter`: `after` given more than once. */
+            400: {
+                headers: {
+                    "X-Simulator": components["headers"]["XSimulator"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: components["responses"]["Forbidden"];

@@ -1,8 +1,10 @@
 // The workbench API's typed client (`createWorkbenchClient` of storefront-contract/workbench): openapi-fetch
-// over the `paths` generated from spec/workbench/openapi.yaml, against a real workbench over HTTP. Its
-// calls compile only with the document's paths, parameters and bodies (the `@ts-expect-error` lines fail the
-// type-check when the document stops refusing them), a success reads as the document's answer, and a
-// refusal as the contract's envelope.
+// over the `paths` generated from spec/workbench/openapi.yaml, against a real workbench over HTTP. A call
+// to a path the document lacks, without a path parameter it needs, or with a body field of the wrong type
+// does not compile (the `@ts-expect-error` lines fail the type-check when the document stops refusing
+// them). A field the body does not have still compiles (openapi-fetch infers the body generically, so
+// TypeScript's excess-property check does not apply; the same holds for the contract's clients): the
+// server's 400 names it. A success reads as the document's answer, a refusal as the contract's envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkbenchClient, workbenchBaseUrl, type WorkbenchClient } from 'storefront-contract/workbench';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
@@ -36,6 +38,13 @@ describe('createWorkbenchClient', () => {
     expect(moved.data!.success).toBe(true);
     const clock = await client.GET('/stores/{store_id}/clock', { params: store });
     expect(clock.data!.content.wall_clock).toBe(true);
+  });
+
+  it('a field the body does not have compiles, and the server refuses it naming the field and the fields it takes', async () => {
+    const extra = { product_id: 'prd_7Q2K9X', stock_quantity: 1, colour: 'red' };
+    const refused = await client.POST('/stores/{store_id}/inventory', { params: store, body: extra });
+    expect(refused.response.status).toBe(400);
+    expect(refused.error!.content.error.details).toEqual([{ location: 'body', name: 'colour', message: 'is not an allowed property (fields: product_id, variant_id, all_variants, stock_quantity, adjust)' }]);
   });
 
   it('a refusal reads as the envelope: status, code and the field', async () => {

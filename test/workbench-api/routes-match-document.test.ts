@@ -77,4 +77,37 @@ describe('the workbench API document and the routes', () => {
       expect(envelope.message, field).not.toMatch(/[\t\n]/);
     }
   });
+
+  it("bounds a cart's free-form parts by their bytes of JSON, both sides: metadata 16,384, an address 4,096 (the contract's CartAddress states no lengths)", async () => {
+    const base = `${workbench.url}/__simulator/stores/bounded-carts`;
+    const post = (body: unknown) => fetch(`${base}/carts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+    const metadata = (total: number) => ({ k: 'v'.repeat(total - bytes({ k: '' })) });
+    expect(bytes(metadata(16_384))).toBe(16_384);
+    expect((await post({ metadata: metadata(16_384) })).status).toBe(201);
+    const tooMuch = await post({ metadata: metadata(16_385) });
+    expect(tooMuch.status).toBe(400);
+    expect((await tooMuch.json()).content.error.details).toEqual([{ location: 'body', name: 'metadata', message: 'is 16385 bytes of JSON; metadata keeps at most 16384' }]);
+
+    const carts = await (await fetch(`${base}/world/carts`)).json();
+    const sample = carts.find((c: { billing_address: unknown }) => c.billing_address).billing_address;
+    const address = (total: number) => ({ ...sample, address_line1: 'a'.repeat(total - bytes({ ...sample, address_line1: '' })) });
+    expect(bytes(address(4096))).toBe(4096);
+    expect((await post({ billing_address: address(4096) })).status).toBe(201);
+    const tooLong = await post({ shipping_address: address(4097) });
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).content.error.details).toEqual([{ location: 'body', name: 'shipping_address', message: 'is 4097 bytes of JSON; an address keeps at most 4096' }]);
+  });
+
+  it('an unknown field lists the fields the object takes; an empty PATCH says what it may change', async () => {
+    const base = `${workbench.url}/__simulator/stores/demo-store`;
+    const send = (method: string, path: string, body: unknown) => fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const unknown = await (await send('POST', '/faults', { operation: 'listProducts', delay: 5 })).json();
+    expect(unknown.content.error.details).toEqual([{ location: 'body', name: 'delay', message: 'is not an allowed property (fields: operation, delay_ms, status, drop, rate, times, seed, allow_undocumented)' }]);
+    const empty = await (await send('POST', '/clock', {})).json();
+    expect(empty.content.error.details).toEqual([{ location: 'body', name: '(body)', message: 'must give at least 1 of its fields (now, advance, frozen)' }]);
+    // Over allOf parts (a cart's body): the parts' fields and its own.
+    const cart = await (await send('POST', '/carts', { colour: 'red' })).json();
+    expect(cart.content.error.details[0].message).toMatch(/^is not an allowed property \(fields: customer_id, user_id, .*, loyalty_points_redeemed, id\)$/);
+  });
 });

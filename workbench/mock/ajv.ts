@@ -15,9 +15,10 @@ let shared: Ajv2020 | undefined;
 export function getAjv(): Ajv2020 {
   if (!shared) {
     // strict: false also turns strictNumbers off (Infinity and NaN would pass `type: number`): on again.
+    // verbose: an error carries the schema it came from, so a refused field can list the fields the object takes.
     // multipleOfPrecision as in scripts/generate/validator-ajv.ts: `multipleOf: 1` then accepts whole
     // numbers from 1e21 up, which the default check (`x !== parseInt(x)`) refuses (Ajv issue #2561).
-    shared = new Ajv2020({ strict: false, strictNumbers: true, multipleOfPrecision: 12, allErrors: true, validateFormats: true });
+    shared = new Ajv2020({ strict: false, strictNumbers: true, multipleOfPrecision: 12, allErrors: true, validateFormats: true, verbose: true });
     addFormats(shared);
   }
   return shared;

@@ -2,7 +2,7 @@
 // documents declare) and reports each offending input by name. Prism validates as draft-07 and
 // answers with its own problem+json or a static example, so the front validates instead.
 import type { RequestHeaders } from '../engine/exchange.js';
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { describeError, relevantErrors } from 'storefront-contract/validators';
 import { compile } from './ajv.js';
 import { describeItems, MockHttpError, type ErrorItem, type ErrorLocation } from '../http/errors.js';
@@ -122,11 +122,31 @@ export function validateBody(op: OperationModel, mediaType: string, body: unknow
   if (!schema) return;
   const validate = compile(schema);
   if (validate(body)) return;
-  const items: ErrorItem[] = relevantErrors(validate.errors ?? []).slice(0, 20).map((e) => {
+  const items: ErrorItem[] = (relevantErrors(validate.errors ?? []) as ErrorObject[]).slice(0, 20).map((e) => {
     const { segments: path, message } = describeError(e);
-    return { location: 'body', name: path.join('.') || '(body)', message };
+    // An empty PATCH: what it may change, in words.
+    const said = e.keyword === 'minProperties' && fieldsOf(e.parentSchema).length ? `must give at least ${e.params.limit} of its fields (${fieldsOf(e.parentSchema).join(', ')})` : `${message}${fieldsHint(e)}`;
+    return { location: 'body', name: path.join('.') || '(body)', message: said };
   });
   throw invalid(op, 'invalid_body', `Invalid request body: ${describeItems(items)}.`, items);
+}
+
+/**
+ * What a closed object takes, after an unknown field: ` (fields: name, short_description, ...)` from the
+ * schema the error came from (Ajv's `verbose` gives it), its allOf parts included; '' for any other error.
+ */
+function fieldsHint(e: ErrorObject): string {
+  if (e.keyword !== 'additionalProperties' && e.keyword !== 'unevaluatedProperties') return '';
+  const fields = fieldsOf(e.parentSchema);
+  return fields.length ? ` (fields: ${fields.join(', ')})` : '';
+}
+
+function fieldsOf(schema: unknown, depth = 0): string[] {
+  if (!schema || typeof schema !== 'object' || depth > 4) return [];
+  const s = schema as JsonObject;
+  const own = s.properties && typeof s.properties === 'object' ? Object.keys(s.properties) : [];
+  const parts = Array.isArray(s.allOf) ? s.allOf.flatMap((part: unknown) => fieldsOf(part, depth + 1)) : [];
+  return [...new Set([...parts, ...own])];
 }
 
 /** The contract documents 400 for bad input; a document that uses 422 instead gets 422. */

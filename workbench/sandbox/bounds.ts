@@ -24,6 +24,19 @@ export const MAX_AMOUNT = 1_000_000_000_000;
  * megabytes (each line answers about 2.5 KB).
  */
 export const MAX_CART_LINES = 100;
+/**
+ * Bytes of JSON a cart's free-form parts keep: its metadata, and each of its addresses (the contract's
+ * CartAddress states no lengths). Each write keeps the whole cart and its event carries it, so without a
+ * bound one request near the body limit kept megabytes, and every later change of the cart as much again.
+ */
+export const MAX_METADATA_BYTES = 16 * 1024;
+export const MAX_ADDRESS_BYTES = 4 * 1024;
+
+const utf8 = new TextEncoder();
+/** Bytes of a value as UTF-8 JSON (in Node and in a page alike). */
+export function jsonBytes(value: unknown): number {
+  return utf8.encode(JSON.stringify(value)).length;
+}
 
 /** True for a number with at most two decimals (exact for every amount up to MAX_AMOUNT). */
 export function hasTwoDecimals(n: number): boolean {

@@ -9,7 +9,7 @@
 import type { ErrorItem } from 'storefront-contract/contract';
 import { DATE_TIME_WANTED, parseDateTime } from '../http/date-time.js';
 import { FIELDS, type CartLineInput } from './back-office-api.js';
-import { MAX_AMOUNT, MAX_CART_LINES, MAX_STOCK, amountProblem, quantityProblem } from './bounds.js';
+import { MAX_ADDRESS_BYTES, MAX_AMOUNT, MAX_CART_LINES, MAX_METADATA_BYTES, MAX_STOCK, amountProblem, jsonBytes, quantityProblem } from './bounds.js';
 import { randomId } from './identities.js';
 import { priceOf } from './render.js';
 import { UNPRICED, cartAddress } from './seed.js';
@@ -116,8 +116,10 @@ function readLine(world: World, raw: unknown, at: string, group: string | undefi
   } as StoredLine);
 }
 
-/** The largest number anywhere in metadata, to keep every number the sandbox answers within the largest amount. */
+/** The largest number anywhere in metadata, to keep every number the sandbox answers within the largest amount; and its size. */
 function metadataProblem(value: Input): string | undefined {
+  const bytes = jsonBytes(value);
+  if (bytes > MAX_METADATA_BYTES) return `is ${bytes} bytes of JSON; metadata keeps at most ${MAX_METADATA_BYTES}`;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const here = stack.pop();
@@ -220,7 +222,9 @@ function applyFields(world: World, base: CartRecord, input: Input, now: number, 
     if (value === null) next[field] = null;
     else {
       const problem = checkAddress(value, field);
+      const bytes = jsonBytes(value);
       if (problem) problems.add(problem.name, problem.message);
+      else if (bytes > MAX_ADDRESS_BYTES) problems.add(field, `is ${bytes} bytes of JSON; an address keeps at most ${MAX_ADDRESS_BYTES}`);
       else next[field] = structuredClone(value) as CartRecord[typeof field];
     }
   }

@@ -217,14 +217,26 @@ export class Sandbox {
       return world;
     }
     world = this.base(storeId);
-    this.saw(storeId);
+    let n = 0;
     for (const line of this.log.entries(storeId)) {
-      const entry = JSON.parse(line) as Entry;
-      if (entry.op === 'put' || entry.op === 'state') applyPuts(world, rebaseAssetUrls(entry.puts, this.origin));
-      // Folded changes: the version the writes had taken the world to (one a put).
-      if (entry.op === 'state') world.version = 1 + entry.changes;
+      n++;
+      try {
+        const entry = JSON.parse(line) as Entry;
+        if (entry.op === 'put' || entry.op === 'state') applyPuts(world, rebaseAssetUrls(entry.puts, this.origin));
+        // Folded changes: the version the writes had taken the world to (one a put).
+        if (entry.op === 'state') world.version = 1 + entry.changes;
+      } catch (e) {
+        // Written by this workbench, an entry always reads: this one was changed outside it (a hand edit).
+        // Named, with the way out, instead of "see its log" on every request of the store.
+        throw new MockHttpError(
+          500,
+          'internal_error',
+          `The writes kept for store ${storeId} in ${this.log.location} cannot be read (its write ${n}: ${(e as Error).message.slice(0, 120)}): they were changed outside the workbench. POST /__simulator/stores/${storeId}/reset starts the store again from its seeded world (its writes are lost); the other stores are not affected.`,
+        );
+      }
       world.markTouched();
     }
+    this.saw(storeId);
     this.hold(storeId, world);
     return world;
   }
