@@ -702,18 +702,8 @@ export const workbenchOperations = {
             ],
             "properties": {
               "id": {
-                "allOf": [
-                  {
-                    "allOf": [
-                      {
-                        "type": "string",
-                        "pattern": "^[ \t\n\r]*[^ \t\n\r]([^ ]| )*$"
-                      }
-                    ],
-                    "maxLength": 255
-                  }
-                ],
-                "maxLength": 64
+                "type": "string",
+                "pattern": "^[A-Za-z0-9_-]{1,64}$"
               },
               "name": {
                 "allOf": [
@@ -1437,8 +1427,7 @@ export const workbenchOperations = {
               },
               "user_id": {
                 "type": "string",
-                "minLength": 1,
-                "maxLength": 64
+                "pattern": "^[A-Za-z0-9_-]{1,64}$"
               },
               "customer_note": {
                 "type": [

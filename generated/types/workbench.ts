@@ -779,7 +779,7 @@ export interface components {
         PlaceOrderBody: {
             /** @description The cart to order (active, not empty, not expired). */
             cart_id: string;
-            /** @description Whose order it is; default the cart's customer, else the cart's user. */
+            /** @description Whose order it is (1 to 64 letters, digits, `_` or `-`, as a cart's `user_id`); default the cart's customer, else the cart's user. */
             user_id?: string;
             /** @description At most 2,000 characters. */
             customer_note?: string | null;
@@ -798,8 +798,8 @@ export interface components {
             sku?: components["schemas"]["ShortText"];
         };
         CreateProductBody: {
-            /** @description The product's id (at most 64 characters); default a fresh `prd_...`. */
-            id?: components["schemas"]["ShortText"];
+            /** @description The product's id (1 to 64 letters, digits, `_` or `-`, as a cart's; it is a path segment of the storefront's URLs); default a fresh `prd_...`. */
+            id?: string;
             name: components["schemas"]["ShortText"];
             /** @description Categories of the store (at most 50). */
             category_ids: components["schemas"]["RecordId"][];
