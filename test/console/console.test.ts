@@ -122,6 +122,9 @@ it('a developer debugs a webhook delivery in the console', async () => {
   await expect.poll(() => cart.locator('pre').first().textContent()).toContain(`/pos/carts/${cartId}`);
   await cart.getByRole('button', { name: 'Run getPosCart' }).click();
   await expect.poll(() => cart.locator('.answer').count()).toBe(1);
+  // Through the library's storefront client, signed in with the store's key: the cart, not a 401.
+  expect(await cart.locator('p', { hasText: /^Answer / }).first().textContent()).toBe('Answer 200');
+  expect(await cart.locator('.answer').textContent()).toContain(`"id": "${cartId}"`);
   await view('Requests');
   const entry = page.locator('.log button.entry[data-operation="getPosCart"]');
   await expect.poll(() => entry.count()).toBe(1);

@@ -2,8 +2,9 @@
 // generated from its document: the console's reads and the simulator's trigger through the workbench API's
 // client (createWorkbenchClient, spec/workbench/openapi.yaml), the back office through its typed client
 // (createBackOfficeClient, the same table as the routes), the Admin webhook API through the library's
-// createAdminClient, and the storefront API's calls that the console offers to run, as a developer's app makes them.
-import { createAdminClient, type AdminClient } from 'storefront-contract';
+// createAdminClient, and the storefront API's calls that the console offers to run through the library's
+// createStorefrontClient, as a developer's app makes them. No request here is written by hand.
+import { createAdminClient, createStorefrontClient, type AdminClient, type StorefrontClient } from 'storefront-contract';
 import { basePathTemplate } from 'storefront-contract/contract';
 import { createWorkbenchClient } from 'storefront-contract/workbench';
 import { createBackOfficeClient, type BackOfficeClient } from '../../sandbox/back-office-client.js';
@@ -25,27 +26,6 @@ export class CallError extends Error {
 export interface Answer<T = any> {
   status: number;
   body: T;
-}
-
-/** fetch, JSON in and out; a non-2XX answer throws a CallError carrying the envelope. */
-export async function call<T = any>(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
-  const res = await fetch(path, {
-    method,
-    headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: kept as text
-  }
-  if (!res.ok) {
-    const error = body?.content?.error;
-    throw new CallError(res.status, typeof body?.message === 'string' ? body.message : `${res.status} ${res.statusText}`, error?.code, Array.isArray(error?.details) ? error.details : []);
-  }
-  return { status: res.status, body };
 }
 
 /** The workbench API (the console's reads, the simulator's trigger), typed by its generated `paths`. */
@@ -88,26 +68,30 @@ export function adminApi(storeId: string, token: string): AdminClient {
   return client;
 }
 
-const tokens = new Map<string, Promise<string>>();
-/** A storefront access token of the store: its API key (from the back office) for POST /auth/anonymous, once per store. */
-export function storefrontToken(storeId: string): Promise<string> {
-  let token = tokens.get(storeId);
-  if (!token) {
-    token = (async () => {
+const storefronts = new Map<string, Promise<StorefrontClient>>();
+/**
+ * The storefront API of a store as an app calls it (the library's createStorefrontClient): signed in
+ * anonymously with the store's API key (from the back office) when a call first needs a token, and again
+ * on a 401. One client a store.
+ */
+export function storefrontApi(storeId: string): Promise<StorefrontClient> {
+  let client = storefronts.get(storeId);
+  if (!client) {
+    client = (async () => {
       const keys = await office(storeId).getKeys();
       if (!keys.api_key) throw new Error('This workbench runs with a fixed API key (--api-key): the console cannot know it.');
-      const answer = await call('POST', `${storefrontBase(storeId)}/auth/anonymous`, { headers: { 'x-api-key': keys.api_key } });
-      return answer.body.content.access_token as string;
+      const api: StorefrontClient = createStorefrontClient({ baseUrl: origin, storeId, apiKey: keys.api_key, signIn: () => api.signInAnonymously().then((s) => s.access_token) });
+      return api;
     })();
-    token.catch(() => tokens.delete(storeId));
-    tokens.set(storeId, token);
+    client.catch(() => storefronts.delete(storeId));
+    storefronts.set(storeId, client);
   }
-  return token;
+  return client;
 }
 
-/** Forgets the store's token (after a reset, the identities it knew are gone). */
+/** Forgets the store's client and its token (after a reset, the identities it knew are gone). */
 export function forgetToken(storeId: string): void {
-  tokens.delete(storeId);
+  storefronts.delete(storeId);
 }
 
 export interface StorefrontCall {
@@ -139,13 +123,11 @@ export function clientLine(c: StorefrontCall): string {
   return `await client.GET('${c.path}'${params ? `, { params: { ${params} } }` : ''})`;
 }
 
-/** Runs the call as an app would: with a token of the store. */
+/** Runs the call as an app would, through the library's client with a token of the store: the answer's status and body. */
 export async function runStorefront(storeId: string, c: StorefrontCall): Promise<Answer> {
-  const token = await storefrontToken(storeId);
-  try {
-    return await call('GET', `${storefrontBase(storeId)}${concretePath(c)}`, { headers: { authorization: `Bearer ${token}` } });
-  } catch (e) {
-    if (e instanceof CallError) return { status: e.status, body: { message: e.message, code: e.code, details: e.details } };
-    throw e;
-  }
+  const api = await storefrontApi(storeId);
+  // The call is data (a path template and its parameters, from the browse route), so the client is addressed untyped.
+  const { data, error, response } = await (api.GET as (path: string, init: unknown) => Promise<{ data?: unknown; error?: { message?: string; content?: { error?: { code?: string; details?: unknown } } }; response: Response }>)(c.path, { params: c.params });
+  if (response.ok) return { status: response.status, body: data };
+  return { status: response.status, body: { message: error?.message, code: error?.content?.error?.code, details: error?.content?.error?.details ?? [] } };
 }
