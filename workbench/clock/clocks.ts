@@ -9,9 +9,10 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SettingKeeping } from '../store/settings.js';
+import { MAX_STORES_WITH_SETTINGS } from '../store/bounds.js';
 
-/** How many stores may have a clock of their own at once (each costs a little on every scheduler pass). */
-export const MAX_STORE_CLOCKS = 1000;
+/** How many stores may have a clock of their own at once (each costs a little on every scheduler pass): the store's one bound. */
+export const MAX_STORE_CLOCKS = MAX_STORES_WITH_SETTINGS;
 /** The range a clock can be set to: far enough for any test, near enough that dates stay four-digit years. */
 export const EARLIEST = Date.parse('2000-01-01T00:00:00Z');
 export const LATEST = Date.parse('2100-01-01T00:00:00Z');

@@ -23,12 +23,13 @@ import { MockHttpError, type ReplyCode } from '../http/errors.js';
 import { Random } from '../sandbox/random.js';
 import type { OperationModel } from './spec-model.js';
 import { closestNames } from '../http/suggest.js';
+import { MAX_STORES_WITH_SETTINGS } from '../store/bounds.js';
 
 /** The largest delay a rule or `Prefer: delay=` may ask for, in milliseconds. */
 export const MAX_DELAY_MS = 60_000;
 export const MAX_RULES_PER_STORE = 32;
 /** Stores holding fault state (their rules and counters); past it, stores only started from --fault rules are forgotten first. */
-export const MAX_FAULT_STORES = 1000;
+export const MAX_FAULT_STORES = MAX_STORES_WITH_SETTINGS;
 /** Response headers of an injected answer: which rule (or `prefer`), and the delay waited. */
 export const FAULT_HEADER = 'x-sandbox-fault';
 export const DELAY_HEADER = 'x-sandbox-delay-ms';
