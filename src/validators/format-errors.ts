@@ -3,7 +3,7 @@
 // `describeError` gives the place as segments and a sentence relative to it (the workbench's error
 // details and fixture errors name the field themselves).
 import type { ValidatorError as ErrorObject } from '../../generated/validators/raw-validator.js';
-import { errorMessage } from './messages.js';
+import { errorMessage, patternMessage } from './messages.js';
 import { toPointer, unescapePointerSegment } from '../contract/json-pointer.js';
 
 export interface ErrorDescription {
@@ -33,9 +33,9 @@ export function describeError(error: ErrorObject): ErrorDescription {
       return { segments, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
     case 'const':
       return { segments, message: `must be ${JSON.stringify(p.allowedValue)}` };
-    // JSON-quoted whatever validator made the error: a pattern holding a tab or a line feed (NonBlankText's) reads as `\t`, `\n`.
+    // Whatever validator made the error (Ajv's own message writes a tab or a line feed of the pattern raw).
     case 'pattern':
-      return { segments, message: `must match pattern ${JSON.stringify(String(p.pattern))}` };
+      return { segments, message: patternMessage(String(p.pattern)) };
     default:
       return { segments, message: errorMessage(error) || 'is invalid' };
   }
@@ -97,26 +97,50 @@ export function issuesToString(issues: ValidationIssue[]): string {
 
 /**
  * The errors a person should read when a value failed an `anyOf` or `oneOf` (Ajv with `allErrors` reports
- * every branch): the branches whose type the value has say what is wrong with it (`delay_ms` 60001 against
+ * every branch): the branch whose type the value has says what is wrong with it (`delay_ms` 60001 against
  * `integer <= 60000 | object | null` is "must be <= 60000", not also "must be object", "must be null" and
  * "must match a schema in anyOf"); when the value has none of the branches' types, one error names them all
- * ("must be integer, object or null"). Innermost alternatives first; every other error is kept, in order.
+ * ("must be integer, object or null"); when several branches of its type fail, one error says either of
+ * them would do ("must match one of: now is required; or advance is required"). A branch's errors are those
+ * under the alternative's schema path at or below its place in the value (a schema used for every item of
+ * a list fails once per item). Innermost alternatives first; every other error is kept, in order.
  */
 export function relevantErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   let kept = [...errors];
   const alternatives = kept.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => b.schemaPath.length - a.schemaPath.length);
   for (const alternative of alternatives) {
     const prefix = `${alternative.schemaPath}/`;
-    const branches = kept.filter((e) => e.schemaPath.startsWith(prefix));
+    const at = alternative.instancePath;
+    const branches = kept.filter((e) => e.schemaPath.startsWith(prefix) && (e.instancePath === at || e.instancePath.startsWith(`${at}/`)));
     // A oneOf that more than one branch matched has no branch error: it is its own reason.
     if (branches.length === 0) continue;
-    const mismatch = (e: ErrorObject) => e.keyword === 'type' && e.instancePath === alternative.instancePath;
+    const mismatch = (e: ErrorObject) => e.keyword === 'type' && e.instancePath === at;
     const within = branches.filter((e) => !mismatch(e));
     const types = [...new Set(branches.filter(mismatch).flatMap((e) => String((e.params as Record<string, unknown>).type).split(',')))];
-    const list = types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}` : types[0];
-    const replacement: ErrorObject[] = within.length > 0 ? within : [{ ...alternative, keyword: 'type', params: { type: types.join(',') }, message: `must be ${list}` }];
-    const at = kept.indexOf(alternative);
-    kept = [...kept.slice(0, at).filter((e) => !branches.includes(e)), ...replacement, ...kept.slice(at + 1).filter((e) => !branches.includes(e))];
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const e of within) {
+      const branch = e.schemaPath.slice(prefix.length).split('/')[0] ?? '';
+      byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
+    }
+    let replacement: ErrorObject[];
+    if (within.length === 0) replacement = [{ ...alternative, keyword: 'type', params: { type: types.join(',') }, message: `must be ${either(types)}` }];
+    else if (byBranch.size === 1) replacement = within;
+    else {
+      // Each branch's reasons, relative to the alternative's place: any one branch would do.
+      const depth = pointerDepth(at);
+      const said = [...byBranch.values()].map((list) => list.map((e) => { const d = describeError(e); return `${d.segments.slice(depth).join('.')}${d.segments.length > depth ? ' ' : ''}${d.message}`; }).join(', '));
+      replacement = [{ ...alternative, message: `must match one of: ${said.join('; or ')}` }];
+    }
+    const index = kept.indexOf(alternative);
+    kept = [...kept.slice(0, index).filter((e) => !branches.includes(e)), ...replacement, ...kept.slice(index + 1).filter((e) => !branches.includes(e))];
   }
   return kept;
+}
+
+function either(words: string[]): string {
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : (words[0] ?? '');
+}
+
+function pointerDepth(pointer: string): number {
+  return pointer.split('/').filter(Boolean).length;
 }

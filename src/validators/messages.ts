@@ -45,8 +45,7 @@ export function errorMessage(error: ErrorObject): string {
     case 'format':
       return `must match format "${p.format}"`;
     case 'pattern':
-      // JSON-quoted: a pattern holding a tab or a line feed (NonBlankText's) reads as `\t`, `\n`, not as white space.
-      return `must match pattern ${JSON.stringify(String(p.pattern))}`;
+      return patternMessage(String(p.pattern));
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -74,4 +73,14 @@ export function errorMessage(error: ErrorObject): string {
     default:
       return `must pass "${error.keyword}" keyword validation`;
   }
+}
+
+/**
+ * `must match pattern "..."`, with the control characters a pattern may hold (NonBlankText's tab, line feed
+ * and carriage return) written as their escapes, so the sentence has no raw white space or control byte;
+ * everything else as the pattern is (`^\+[0-9]{1,4}$` stays one backslash).
+ */
+export function patternMessage(pattern: string): string {
+  const shown = pattern.replace(/[\u0000-\u001f\u007f]/g, (c) => ({ '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `must match pattern "${shown}"`;
 }

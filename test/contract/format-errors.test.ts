@@ -40,6 +40,11 @@ describe('describeError of a pattern', () => {
     expect(describeError(error).message).toBe('must match pattern "^[ \\t\\n\\r]*[^ \\t\\n\\r]([^ ]| )*$"');
     expect(describeError(error).message).not.toMatch(/[\t\n\r]/);
   });
+
+  it('leaves every other character as the pattern has it: one backslash stays one', () => {
+    const [error] = errorsOf({ type: 'string', pattern: '^\\+[0-9]{1,4}$' }, '91');
+    expect(describeError(error).message).toBe('must match pattern "^\\+[0-9]{1,4}$"');
+  });
 });
 
 describe('formatErrors', () => {
@@ -69,6 +74,21 @@ describe('relevantErrors', () => {
     const both = { type: 'object', required: ['a'], properties: { d: delay.properties.delay_ms, z: { type: 'string' } } };
     expect(said(both, { d: -1, z: 1 })).toEqual(['a is required', 'd must be >= 0', 'z must be string']);
     expect(said({ oneOf: [{ type: 'integer' }, { type: 'number' }] }, 5)).toEqual([' must match exactly one schema in oneOf']);
+  });
+
+  it('a schema used for every item fails once per item: each item keeps its own error', () => {
+    const list = { type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'null' }] } };
+    expect(said(list, ['x', 'y'])).toEqual(['0 must be integer or null', '1 must be integer or null']);
+    const map = { type: 'object', additionalProperties: { anyOf: [{ type: 'integer', maximum: 5 }, { type: 'null' }] } };
+    expect(said(map, { a: 9, b: 'x' })).toEqual(['a must be <= 5', 'b must be integer or null']);
+  });
+
+  it('several branches of the value\'s type: one error saying either would do, not all of them', () => {
+    const clock = { type: 'object', anyOf: [{ required: ['now'] }, { required: ['advance'] }] };
+    expect(said(clock, {})).toEqual([' must match one of: now is required; or advance is required']);
+    expect(said({ anyOf: [{ const: 'a' }, { const: 'b' }] }, 'c')).toEqual([' must match one of: must be "a"; or must be "b"']);
+    const nested = { type: 'object', properties: { d: { anyOf: [{ type: 'object', required: ['min'] }, { type: 'object', required: ['at'] }] } } };
+    expect(said(nested, { d: {} })).toEqual(['d must match one of: min is required; or at is required']);
   });
 
   it('collapses an alternative inside a branch of another', () => {

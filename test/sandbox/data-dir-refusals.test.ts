@@ -100,21 +100,25 @@ describe('issue 39: a workbench.sqlite the workbench cannot use', () => {
 
 describe("another program's SQLite file named workbench.sqlite (found by a probe: SQLite's raw \"no such column\")", () => {
   const cli = mockCli();
-  it('a table of the same name with other columns: one line naming the file, the reason and the way out, exit 2; its table untouched', async () => {
+  it('an unmarked file with tables of its own (one named like a workbench table): one line naming the file and its tables, exit 2; the file not changed at all', async () => {
     const dataDir = path.join(dir, 'foreign-table');
     mkdirSync(dataDir);
-    const db = openDatabase(path.join(dataDir, 'workbench.sqlite'));
+    const file = path.join(dataDir, 'workbench.sqlite');
+    const db = openDatabase(file);
     db.exec(`CREATE TABLE world_writes (id INTEGER, blob TEXT); INSERT INTO world_writes VALUES (1, 'theirs')`);
     db.close();
+    const bytes = readFileSync(file);
     const r = await run(['--data-dir', dataDir]);
     const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
     expect(lines).toEqual([
-      `storefront-contract mock: --data-dir ${dataDir}: ${path.join(dataDir, 'workbench.sqlite')} holds tables this workbench did not make (no such column: store_id): it is another program's file; move it away, or give another --data-dir; see storefront-contract mock --help`,
+      `storefront-contract mock: --data-dir ${dataDir}: ${file} is a SQLite database of another program (its table world_writes, and no workbench mark): move it away, or give another --data-dir; see storefront-contract mock --help`,
     ]);
     expect(r.code).toBe(2);
-    const after = openDatabase(path.join(dataDir, 'workbench.sqlite'));
+    expect(readFileSync(file).equals(bytes), 'the same bytes: no VACUUM, no WAL, no table added').toBe(true);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const after = openDatabase(file);
+    expect(after.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all()).toEqual(['world_writes']);
     expect(after.prepare('SELECT * FROM world_writes').all()).toEqual([{ id: 1, blob: 'theirs' }]);
-    expect(Number(after.pragma('application_id')), 'not stamped as the workbench\'s').toBe(0);
     after.close();
     expect(existsSync(path.join(dataDir, 'workbench.lock')), 'no lock left by a refused start').toBe(false);
   }, hangGuard(60_000));
@@ -151,7 +155,7 @@ describe("another program's SQLite file named workbench.sqlite (found by a probe
 
   it('foreignTables: only the errors a foreign table gives, only for a file', () => {
     for (const message of ['no such column: store_id', 'table world_writes has no column named payload', 'no such table: main.world_writes']) {
-      expect(foreignTables('/d/workbench.sqlite', new Error(message))?.message).toBe(`/d/workbench.sqlite holds tables this workbench did not make (${message}): it is another program's file; move it away, or give another --data-dir`);
+      expect(foreignTables('/d/workbench.sqlite', new Error(message))?.message).toBe(`/d/workbench.sqlite holds tables this workbench did not make (${message}): another program's file, or one changed by hand; move it away, or give another --data-dir`);
     }
     expect(foreignTables(':memory:', new Error('no such column: store_id'))).toBeUndefined();
     expect(foreignTables('/d/workbench.sqlite', new Error('database is locked'))).toBeUndefined();

@@ -13,6 +13,7 @@ import { storedSetting, storeRows } from '../helpers/store-files.js';
 import { mountCapability, mountTmpfs } from '../helpers/tmpfs.js';
 import { Journal, type Entry } from '../../workbench/sandbox/journal.js';
 import { openDatabase } from '../../workbench/store/sqlite.js';
+import { APPLICATION_ID } from '../../workbench/store/database.js';
 import { holdsJournal0_2, openDataDir } from '../../workbench/upgrade/index.js';
 
 const { defer, tempDir } = cleanupAfterEach();
@@ -114,6 +115,8 @@ describe('the upgrade from 0.2.x, in process', () => {
   it('a start that stopped between the commit and the move: the files named by the row are moved, not read again', async () => {
     const dir = await legacyDir();
     const db = openDatabase(path.join(dir, 'workbench.sqlite'));
+    // Marked, as the start that made it marked it before its first table (store/database.ts).
+    db.pragma(`application_id = ${APPLICATION_ID}`);
     db.exec(`CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     db.prepare(`INSERT INTO settings VALUES ('upgraded-from', ?)`).run(JSON.stringify({ from: '0.2', at, files: ['sandbox.jsonl', 'sandbox.snapshot.jsonl', 'clocks.json'] }));
     db.close();

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workbenchOperations, workbenchOperationsBasePath } from 'storefront-contract/workbench';
 import { createWorkbench, type Workbench } from '../../workbench/index.js';
+import { FIELDS } from '../../workbench/sandbox/back-office-api.js';
 
 let workbench: Workbench;
 beforeAll(async () => {
@@ -40,17 +41,24 @@ describe('the workbench API document and the routes', () => {
     const envelope = await bad.json();
     expect(envelope.success).toBe(false);
     expect(envelope.content.error.code).toBe('invalid_body');
-    expect(envelope.content.error.details).toContainEqual(expect.objectContaining({ location: 'body', name: 'product_id' }));
-    // The world did not move: the same product's stock reads as before.
-    const world = await (await fetch(`${base}/world`)).json();
-    expect(world.success).toBe(true);
+    // The document's words (the handler would say it otherwise): the document judged it.
+    expect(envelope.content.error.details).toEqual([{ location: 'body', name: 'product_id', message: 'must be string' }]);
+    // The console's log names the route and the store of the refused request, as of one the handler refused.
+    const log = await (await fetch(`${workbench.url}/__simulator/console/requests`)).json();
+    const entry = log.requests.filter((r: { method: string; path: string; status: number }) => r.method === 'POST' && r.path === '/__simulator/stores/demo-store/inventory' && r.status === 400).at(-1);
+    expect(entry).toMatchObject({ api: 'back-office', store: 'demo-store', operation: 'POST /__simulator/stores/{store_id}/inventory' });
   });
 
-  it('refuses a query parameter outside its schema with invalid_parameter', async () => {
+  it('refuses a query parameter outside its schema with invalid_parameter, where only the document refuses it', async () => {
     const answer = await fetch(`${workbench.url}/__simulator/stores/demo-store/events?limit=0`);
     expect(answer.status).toBe(400);
     const envelope = await answer.json();
     expect(envelope.content.error.details).toContainEqual(expect.objectContaining({ location: 'query', name: 'limit' }));
+    // A time without an offset: the handler would read it in the server's time zone; the document wants a date-time.
+    const local = await fetch(`${workbench.url}/__simulator/stores/demo-store/events?since=2026-01-01T00:00:00`);
+    expect(local.status).toBe(400);
+    expect((await local.json()).content.error.details).toEqual([{ location: 'query', name: 'since', message: 'must match format "date-time"' }]);
+    expect((await fetch(`${workbench.url}/__simulator/stores/demo-store/events?since=2026-01-01T00:00:00Z`)).status).toBe(200);
   });
 
   it('bounds the strings and lists of a body, both sides of each bound: one request cannot grow a store without bound', async () => {
@@ -109,5 +117,17 @@ describe('the workbench API document and the routes', () => {
     // Over allOf parts (a cart's body): the parts' fields and its own.
     const cart = await (await send('POST', '/carts', { colour: 'red' })).json();
     expect(cart.content.error.details[0].message).toMatch(/^is not an allowed property \(fields: customer_id, user_id, .*, loyalty_points_redeemed, id\)$/);
+  });
+
+  it("the back office's field lists (FIELDS, which its handlers read bodies by) are the document's body properties, for every operation that has one", () => {
+    const propertiesOf = (schema: any): string[] => [...new Set([...(schema?.allOf ?? []).flatMap(propertiesOf), ...Object.keys(schema?.properties ?? {})])].sort();
+    const compared: string[] = [];
+    for (const [name, fields] of Object.entries(FIELDS)) {
+      const op = (workbenchOperations as Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>)[name];
+      if (!op?.requestBody) continue;
+      compared.push(name);
+      expect([...fields].sort(), name).toEqual(propertiesOf(op.requestBody.content['application/json'].schema));
+    }
+    expect(compared.length).toBeGreaterThanOrEqual(8);
   });
 });

@@ -250,7 +250,7 @@ describe('issue 38: clocks.json', () => {
         return 'opened';
       })();
       expect(message).toContain('/data/workbench.sqlite (settings row "clocks"): store "s": "at" is "now", not a time');
-      expect(message).toContain(`or delete that row (sqlite3 /data/workbench.sqlite "DELETE FROM settings WHERE key = 'clocks'") with the workbench stopped (every store goes back)`);
+      expect(message).toContain(`or delete that row (sqlite3 '/data/workbench.sqlite' "DELETE FROM settings WHERE key = 'clocks'") with the workbench stopped (every store goes back)`);
       expect(message).not.toContain('delete the file');
       kept.write('{"v":1,');
       expect(() => Clocks.open({ kept })).toThrow(/: not JSON \(.*\); delete that row \(sqlite3 .*\) with the workbench stopped to put every store back on the wall clock$/);

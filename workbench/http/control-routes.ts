@@ -102,12 +102,20 @@ export function controlRouter(extensions: readonly WorkbenchExtension[]) {
       throw new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow}.`, [], { allow });
     }
     const operation = found.route.operation;
-    if (operation) validateParameters(operation, found.params, url.searchParams, x.headers);
     let body: Record<string, unknown> | undefined;
-    if (found.route.body === 'json-object') body = await readJsonObject(x, CONTROL_MAX_BODY_BYTES);
-    else await discardBody(x, CONTROL_MAX_BODY_BYTES);
-    if (operation && body !== undefined) validateBody(operation, 'application/json', body);
-    traceRequest(x, { api: 'back-office', store: found.params.store_id, operation: `${method} ${found.route.path}`, body, own: method === 'GET' || method === 'HEAD' });
+    // Traced as the route's, refused or not: the console's log names the store and the route of a request
+    // the document refused, as of one the handler refused.
+    const trace = () => traceRequest(x, { api: 'back-office', store: found.params.store_id, operation: `${method} ${found.route.path}`, body, own: method === 'GET' || method === 'HEAD' });
+    try {
+      if (operation) validateParameters(operation, found.params, url.searchParams, x.headers);
+      if (found.route.body === 'json-object') body = await readJsonObject(x, CONTROL_MAX_BODY_BYTES);
+      else await discardBody(x, CONTROL_MAX_BODY_BYTES);
+      if (operation && body !== undefined) validateBody(operation, 'application/json', body);
+    } catch (e) {
+      trace();
+      throw e;
+    }
+    trace();
     const reply = await found.route.handle({ params: found.params, query: url.searchParams, body, headers: x.headers });
     if ('stream' in reply) return respond(x, reply.status, reply.headers, reply.stream);
     if ('bytes' in reply) return writeContent(x, reply);

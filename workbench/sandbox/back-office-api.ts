@@ -325,7 +325,11 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _calls: Same<keyof BackOfficeCalls, BackOfficeCallName> = true;
 void _calls;
 
-/** The body fields each route reads: exactly its body type's (tsc checks both ways). */
+/**
+ * The body fields each route reads: exactly its body type's (tsc checks both ways), and exactly the body
+ * properties of its operation in the workbench API's document (spec/workbench/openapi.yaml, which the
+ * pipeline validates the body by first): test/workbench-api/routes-match-document.test.ts compares them.
+ */
 export const FIELDS = {
   setClock: fieldList<SetClockBody>()(['now', 'advance', 'frozen']),
   placeOrder: fieldList<PlaceOrderBody>()(['cart_id', 'user_id', 'customer_note']),

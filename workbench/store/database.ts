@@ -42,6 +42,9 @@ export const SCHEMA_VERSION = 1;
  */
 export const APPLICATION_ID = 0x53465742;
 
+/** The tables of 0.2.x's simulator.sqlite, the one unmarked file the workbench takes in (a fixed fact of that release). */
+const TABLES_0_2: ReadonlySet<string> = new Set(['subscriptions', 'events', 'attempts', 'pruned']);
+
 /** A data directory written by a newer workbench (its schema is one this version does not know). */
 export class StoreVersionError extends Error {
   readonly name = 'StoreVersionError';
@@ -171,6 +174,15 @@ function configure(db: Database, location: string): Database {
       throw new DataDirRefused(`${location} is a SQLite database of another program (application_id ${application}, not the workbench's ${APPLICATION_ID}): move it away, or give another --data-dir`);
     }
     const version = Number(db.pragma('user_version'));
+    // Unstamped and unversioned: a new file, the webhook simulator's file of 0.2.x (renamed by ../upgrade/),
+    // or another program's. Told apart by its tables before anything (a pragma, a table) changes the file.
+    if (application === 0 && version === 0) {
+      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().all() as string[];
+      const foreign = tables.filter((t) => !TABLES_0_2.has(t));
+      if (foreign.length) throw new DataDirRefused(`${location} is a SQLite database of another program (its table${foreign.length === 1 ? '' : 's'} ${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', ...' : ''}, and no workbench mark): move it away, or give another --data-dir`);
+      // A new file is marked the workbench's before its first table: a first start killed half-way leaves a marked file.
+      if (tables.length === 0 && location !== ':memory:') db.pragma(`application_id = ${APPLICATION_ID}`);
+    }
     if (version > SCHEMA_VERSION) {
       throw new StoreVersionError(
         `${location} was written by a newer version of the workbench (schema ${version}; this version knows up to ${SCHEMA_VERSION}): start that version, or move the data directory away to start afresh`,
@@ -219,7 +231,7 @@ export function stampSchema(db: Database): void {
 export function foreignTables(location: string, error: unknown): DataDirRefused | undefined {
   const message = error instanceof Error ? error.message : '';
   if (location === ':memory:' || !/no such column|has no column named|no such table/.test(message)) return undefined;
-  return new DataDirRefused(`${location} holds tables this workbench did not make (${message.slice(0, 120)}): it is another program's file; move it away, or give another --data-dir`);
+  return new DataDirRefused(`${location} holds tables this workbench did not make (${message.slice(0, 120)}): another program's file, or one changed by hand; move it away, or give another --data-dir`);
 }
 
 /** A write in one IMMEDIATE transaction of `db` (a savepoint inside one already open). */

@@ -24,7 +24,7 @@ export function setting(db: Database, location: string, key: string): SettingKee
   return {
     location: `${location} (settings row "${key}")`,
     // Never "delete the file": the database holds every store's world and webhooks beside this row.
-    forget: `delete that row (sqlite3 ${location} "DELETE FROM settings WHERE key = '${key}'") with the workbench stopped`,
+    forget: `delete that row (sqlite3 '${location.replace(/'/g, "'\\''")}' "DELETE FROM settings WHERE key = '${key}'") with the workbench stopped`,
     read: () => get.get(key) as string | undefined,
     write: (text) => void put.run(key, text),
   };
