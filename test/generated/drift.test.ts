@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyRepo, type RepoCopy } from '../helpers/repo-copy.js';
 import { run } from '../helpers/run.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { hangGuard } from '../helpers/hang-guard.js';
+
+/** One `npm run generate` (four Redocly bundles, the types, the validators) takes 5 s alone and up to a minute beside the rest of the suite on 2 cores. */
+const GENERATE_TIMEOUT = hangGuard(180_000);
 
 async function hashTree(dir: string, prefix = ''): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -34,13 +38,13 @@ describe('generated/ drift gate', () => {
     const result = await tsx(['scripts/generate.ts']);
     expect(result.code, result.output).toBe(0);
     expect(await hashTree(path.join(repo.dir, 'generated'))).toEqual(committed);
-  });
+  }, GENERATE_TIMEOUT);
 
   it('passes the check on an unchanged spec', async () => {
     const result = await tsx(['scripts/generate.ts', '--check']);
     expect(result.code, result.output).toBe(0);
     expect(result.stdout).toMatch(/generated\/ matches the spec/);
-  });
+  }, GENERATE_TIMEOUT);
 
   // One check run for every kind of drift (each generate takes seconds): a spec edit, a generated file
   // edited by hand, and files that should not exist.
@@ -64,7 +68,7 @@ describe('generated/ drift gate', () => {
     expect(result.stderr).toMatch(/extra: +generated\/leftover\.ts/);
     expect(result.stderr).toMatch(/stale: +generated\/validators\/storefront\/getVariant\.ts/);
     expect(result.stderr).toMatch(/extra: +generated\/validators\/storefront\/listRemovedThings\.ts/);
-  });
+  }, GENERATE_TIMEOUT);
 
   it('puts the generated header on every file', async () => {
     const files = Object.keys(await hashTree(path.join(repoRoot, 'generated')));
