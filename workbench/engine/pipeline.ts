@@ -7,7 +7,7 @@
 import { basePathTemplate, splitApiPath, type ApiName } from 'storefront-contract/contract';
 import { exchangeOf, dropped, isInProcess, respond, type Exchange } from './exchange.js';
 import { checkDeclaredLength, hasBody, matchContentType, parseJsonBody, readBody, readSentBody } from '../http/body.js';
-import { assetRouter, CONSOLE_PREFIX, controlRouter } from '../http/control-routes.js';
+import { assetRouter, CONSOLE_PREFIX, CONTROL_PREFIX, controlRouter } from '../http/control-routes.js';
 import { errorResponse, fail, MockHttpError, replyResponse, JSON_CONTENT_TYPE } from '../http/errors.js';
 import { liveKey, type Caller, type LiveOperation, type TokenVerdict, type WorkbenchExtension } from '../http/extension.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
@@ -50,8 +50,8 @@ export interface FrontContext {
 /** /__simulator, the console's page (/console) and the Admin API: control surfaces of a local tool, not for other sites' pages. */
 function isControlPath(pathname: string): boolean {
   return (
-    pathname === '/__simulator' ||
-    pathname.startsWith('/__simulator/') ||
+    pathname === CONTROL_PREFIX ||
+    pathname.startsWith(`${CONTROL_PREFIX}/`) ||
     pathname === CONSOLE_PREFIX ||
     pathname.startsWith(`${CONSOLE_PREFIX}/`) ||
     splitApiPath(pathname)?.api === 'admin'

@@ -12,11 +12,12 @@ import { MockHttpError, replyResponse } from './errors.js';
 import type { AssetRoute, ContentReply, ControlRoute, StreamReply, WorkbenchExtension } from './extension.js';
 import { traceRequest } from './request-feed.js';
 import { matchPath } from '../contract/match.js';
-import { workbenchOperations } from 'storefront-contract/workbench';
+import { workbenchOperations, workbenchOperationsBasePath } from 'storefront-contract/workbench';
 import { validateBody, validateParameters } from '../mock/validate-request.js';
 import type { OperationModel } from '../mock/spec-model.js';
 
-export const CONTROL_PREFIX = '/__simulator';
+/** The workbench API's base path, from its document's server (spec/workbench/openapi.yaml): `/__simulator`. */
+export const CONTROL_PREFIX = workbenchOperationsBasePath;
 /**
  * The console's page and its scripts (workbench/console): control routes too, under the same local-caller
  * guard (engine/pipeline.ts `isControlPath`), on a short path a developer types. Its JSON calls live under /__simulator/console.
