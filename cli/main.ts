@@ -4,8 +4,25 @@
 // is loaded only when it runs, so `--help` and `webhooks trigger` never load Prism or the certifier.
 import { toolsPackage } from '../workbench/contract/files.js';
 import { UsageError } from '../workbench/cli-support.js';
+import type { AgentToolFactory } from '../workbench/agents/index.js';
 
 type Run = (argv: string[]) => Promise<number>;
+
+/**
+ * The agent tools the CLI adds to the workbench's own (the contract's and the sandbox's): certification's
+ * `certify` (conformance/ sits above the workbench, so the workbench cannot take it itself), and whatever a
+ * caller registers before main() runs (the clone's bin: contract_diff and contract_lint).
+ */
+const registeredAgentTools: AgentToolFactory[] = [];
+
+export function registerAgentTools(...factories: AgentToolFactory[]): void {
+  registeredAgentTools.push(...factories);
+}
+
+async function agentTools(): Promise<AgentToolFactory[]> {
+  const { checkingTools } = await import('../conformance/agents/certify-tool.js');
+  return [checkingTools, ...registeredAgentTools];
+}
 
 interface Command {
   summary: string;
@@ -15,7 +32,10 @@ interface Command {
 const commands: Record<string, Command> = {
   mock: {
     summary: 'the workbench: storefront mock, live Admin webhook API and webhook simulator (npm start in a clone)',
-    load: async () => (await import('../workbench/cli.js')).runMock,
+    load: async () => {
+      const [{ runMock }, extraTools] = await Promise.all([import('../workbench/cli.js'), agentTools()]);
+      return (argv) => runMock(argv, { agentTools: extraTools });
+    },
   },
   webhooks: {
     summary: 'raise events on a running workbench (trigger), list the catalog (events), receive and forward deliveries (listen)',
@@ -32,6 +52,13 @@ const commands: Record<string, Command> = {
   record: {
     summary: 'a recording proxy that writes redacted HAR 1.2 traffic for certification',
     load: async () => (await import('../conformance/rest/record.js')).runRecord,
+  },
+  mcp: {
+    summary: 'the contract, the sandbox and certification as MCP tools for coding agents (stdio; a running workbench serves them at /mcp)',
+    load: async () => {
+      const [{ runMcp }, extraTools] = await Promise.all([import('../workbench/agents/cli.js'), agentTools()]);
+      return (argv) => runMcp(argv, { extraTools });
+    },
   },
   changelog: {
     summary: 'what changed in the contract between two versions, breaking / non-breaking / docs-only (in a clone)',

@@ -10,6 +10,7 @@ import { integerOption, readSecret, stopSignal, UsageError } from './cli-support
 import { TOOLS_CACHE } from './contract/cache-dir.js';
 import { CACHE_ENV } from './contract/document-cache.js';
 import { createWorkbench } from './index.js';
+import type { AgentToolFactory } from './agents/index.js';
 import { FaultRuleError, MAX_DELAY_MS, parseFaultFlag, type StartRule } from './mock/faults.js';
 import { FixtureError } from './sandbox/fixtures.js';
 import { JournalReadError } from './sandbox/journal.js';
@@ -87,7 +88,12 @@ whoever gives it (at most ${MAX_DELAY_MS}; it replaces a fault rule's delay for 
 Example:
   STOREFRONT_ADMIN_TOKEN=dev-admin storefront-contract mock --port 4010 --data-dir .workbench --time-scale 0.01 --seed 7`;
 
-export async function runMock(argv: string[]): Promise<number> {
+export interface MockCliOptions {
+  /** Agent tools added to /mcp's (the CLI adds certification's). */
+  agentTools?: readonly AgentToolFactory[];
+}
+
+export async function runMock(argv: string[], options: MockCliOptions = {}): Promise<number> {
   const warn = (line: string) => process.stderr.write(`${line}\n`);
   const { values } = parseArgs({
     args: argv,
@@ -173,6 +179,7 @@ export async function runMock(argv: string[]): Promise<number> {
   }
 
   const server = await createWorkbench({
+    mcp: { extraTools: options.agentTools },
     faults,
     webhooks: {
       dataDir: values['data-dir'],

@@ -25,6 +25,9 @@ import { CLOCK_ROUTES, clockRoutes } from './clock/routes.js';
 import { describeRoutes } from './http/control-routes.js';
 import { RequestFeed } from './http/request-feed.js';
 import { createConsole, isConsolePath, type ConsoleParts, type WorkbenchConsole } from './console/index.js';
+import { createAgentToolbox, type AgentToolbox, type AgentToolFactory } from './agents/index.js';
+import { MCP_PATH, withMcpEndpoint } from './adapters/mcp-http.js';
+import type { FetchHandler } from './adapters/node-http.js';
 
 export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> {
   /** The webhook simulator's options; `false` serves the Admin API from the spec's examples only. */
@@ -42,6 +45,11 @@ export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> 
    * the back office in a page. Default on; `false` serves no console and keeps no request log.
    */
   console?: (Pick<ConsoleParts, 'stream'> & { /** Bytes of request and answer bodies its log keeps in all (default 2 MB; http/request-feed.ts). */ bodyBudget?: number }) | false;
+  /**
+   * The agent tools (./agents/) over MCP's Streamable HTTP at /mcp (loopback callers only, like the control
+   * routes). Default on; `false` serves no /mcp. `extraTools`: more tools (the clone's diff and lint).
+   */
+  mcp?: { extraTools?: readonly AgentToolFactory[] } | false;
 }
 
 export interface Workbench extends MockServer {
@@ -53,10 +61,32 @@ export interface Workbench extends MockServer {
   console?: WorkbenchConsole;
   /** Lines for a start-up banner: where everything is. */
   describe(): string[];
+  /** The agent tools over this workbench's engine in process (what /mcp serves; `storefront-contract mcp` serves them over stdio). Undefined with `mcp: false`. */
+  agents?: () => Promise<AgentToolbox>;
 }
 
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
-  const { front: server, simulator, sandbox, console, database } = await compose(options, createMockServer, true);
+  const { mcp, ...rest } = options;
+  let origin = '';
+  let agents: (() => Promise<AgentToolbox>) | undefined;
+  const around =
+    mcp === false
+      ? undefined
+      : (engine: FetchHandler) => {
+          // One toolbox for /mcp and the in-process callers (stdio), built on first use over the engine itself.
+          let toolbox: Promise<AgentToolbox> | undefined;
+          agents = () => {
+            toolbox ??= createAgentToolbox({
+              link: { fetch: engine, origin: () => origin, adminToken: (options.webhooks && options.webhooks.adminTokens?.[0]) || undefined, apiKey: options.apiKeys?.[0] },
+              extraTools: mcp?.extraTools,
+            });
+            toolbox.catch(() => (toolbox = undefined));
+            return toolbox;
+          };
+          return withMcpEndpoint(engine, agents);
+        };
+  const { front: server, simulator, sandbox, console, database } = await compose(rest, (mock) => createMockServer({ ...mock, around }), true);
+  origin = server.url;
   // The world's image URLs are absolute on this server's own address, known only now (port 0).
   sandbox?.sandbox.setAssetOrigin(assetOrigin(server.url));
   return {
@@ -64,11 +94,13 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
     simulator,
     sandbox,
     console,
+    agents,
     describe: () => [
       `  storefront  ${server.bases.storefront}/...   e.g. ${server.url}${basePathTemplate.storefront.replace('{store_id}', 'demo-store')}/catalog/products`,
       `  admin       ${server.bases.admin ? `${server.bases.admin}/...` : '(not mounted: admin document missing or invalid)'}`,
       `  docs        ${server.bases.docs}`,
       ...(console ? [`  console     ${server.url}/console   (live request log, world, webhooks, events, back office)`] : []),
+      ...(agents ? [`  mcp         ${server.url}${MCP_PATH}   (the contract, the sandbox and certification as MCP tools for coding agents; stdio: storefront-contract mcp)`] : []),
       ...(sandbox?.describe() ?? ['sandbox     off: every storefront answer is the spec\'s example']).map((line) => `  ${line}`),
       ...(simulator?.describe() ?? []).map((line) => `  ${line}`),
       ...(options.faults ? describeFaults(options.faults) : []).map((line) => `  ${line}`),

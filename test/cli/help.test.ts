@@ -22,6 +22,7 @@ describe('storefront-contract help', () => {
     ['certify-webhooks', ['certify-webhooks', '--help']],
     ['record', ['record', '--help']],
     ['proxy', ['proxy', '--help']],
+    ['mcp', ['mcp', '--help']],
   ])('%s', async (name, args) => {
     const result = await runCli(args);
     expect(result.code).toBe(0);
@@ -54,7 +55,7 @@ describe('storefront-contract help', () => {
     const result = await cli(['mokc']);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([
-      'storefront-contract: unknown command "mokc"; the commands are mock, webhooks, certify, certify-webhooks, record, changelog, proxy (see --help).',
+      'storefront-contract: unknown command "mokc"; the commands are mock, webhooks, certify, certify-webhooks, record, mcp, changelog, proxy (see --help).',
     ]);
   });
 

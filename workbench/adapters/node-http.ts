@@ -31,6 +31,8 @@ export interface MockServerOptions extends Omit<MockHandlerOptions, 'docs' | 'wi
   docsRoot?: string;
   /** Load Prism at start instead of on the first request that needs it. */
   preloadPrism?: boolean;
+  /** Handlers in front of the engine, at the edge (the workbench's /mcp endpoint: mcp-http.ts): given the engine's `handle`, the one the server calls. */
+  around?: (handle: FetchHandler) => FetchHandler;
 }
 
 export interface MockServer {
@@ -46,7 +48,9 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   // The engine itself (engine/compose.ts): the same one createWorkbenchHandler and MSW call in process.
-  const { handle, mounts, engines, logger } = await createMockHandler({ ...options, docs: folderFiles(options.docsRoot ?? docsSiteDir) });
+  const engine = await createMockHandler({ ...options, docs: folderFiles(options.docsRoot ?? docsSiteDir) });
+  const { mounts, engines, logger } = engine;
+  const handle = options.around ? options.around(engine.handle) : engine.handle;
 
   let origin = 'http://127.0.0.1';
   // requireHostHeader off: a request without Host gets the envelope from toRequest, not node's bare 400.

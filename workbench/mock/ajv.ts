@@ -10,6 +10,11 @@ import * as ajvFormats from 'ajv-formats';
 const formatsModule = (ajvFormats as unknown as { default: { default?: unknown } }).default;
 const addFormats = (formatsModule.default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
+/** Another Ajv instance (other options: the agent tools' defaults) with the same formats. */
+export function ajvWithFormats(options: ConstructorParameters<typeof Ajv2020>[0]): Ajv2020 {
+  return addFormats(new Ajv2020({ strictNumbers: true, validateFormats: true, ...options }));
+}
+
 let shared: Ajv2020 | undefined;
 
 export function getAjv(): Ajv2020 {

@@ -1,0 +1,117 @@
+// Certification as an agent tool (the workbench's agent tools, ../../workbench/agents/, take it from the
+// CLI, which sits above both): certify a storefront implementation, this workbench's sandbox by default,
+// and answer a compact verdict, the failed operations and the first findings with a curl command that sends
+// the same request again. The breaking-change diff and lint read the repository's history and dev tools:
+// the clone's bin adds them (scripts/agent-tools.ts), as it adds `changelog`.
+import { basePath } from 'storefront-contract/contract';
+import { bounded, objectSchema, ToolError, type AgentTool, type AgentToolFactory, type SandboxLink } from '../../workbench/agents/index.js';
+import { certify } from '../rest/certify.js';
+
+interface CertifyInput {
+  base_url?: string;
+  store_id?: string;
+  generate?: number;
+  seed?: number;
+  only?: string[];
+  max_findings?: number;
+}
+
+const FINDING = objectSchema(
+  {
+    operation_id: { type: 'string' },
+    status: { type: ['integer', 'null'] },
+    rule: { type: 'string' },
+    severity: { type: 'string' },
+    message: { type: 'string' },
+    curl: { type: 'string', description: 'The same request again (credentials from the environment: $STOREFRONT_API_KEY, $ACCESS_TOKEN).' },
+  },
+  ['curl'],
+);
+
+/** A shell word in single quotes. */
+const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** The checking tools: `certify`. */
+export const checkingTools: AgentToolFactory = (sandbox) => [certifyTool(sandbox)];
+
+export function certifyTool(sandbox: SandboxLink): AgentTool {
+  return {
+    name: 'certify',
+    title: 'Certify a storefront implementation',
+    description:
+      'Certify a storefront API implementation against the contract: replays the recorded traffic (and, with generate > 0, that many generated valid and invalid requests per operation, from a seed) and judges every answer. Without base_url it certifies this workbench\'s sandbox. Another server needs its store API key in STOREFRONT_API_KEY, in the MCP server\'s environment. Answers the verdict, counts, the failed operations and the first findings with a curl reproduction; only what the contract states fails it, designed parts are advice.',
+    inputSchema: objectSchema(
+      {
+        base_url: { type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', description: 'The server\'s origin (and any path before /api/v1/...). Default: this workbench.' },
+        store_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', default: 'demo-store' },
+        generate: { type: 'integer', minimum: 0, maximum: 20, default: 0, description: 'Generated valid and invalid requests per operation besides the replay.' },
+        seed: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'The generated requests\' seed (the same seed sends the same requests).' },
+        only: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z0-9]{1,64}$' }, maxItems: 20, description: 'Only these operation ids.' },
+        max_findings: { type: 'integer', minimum: 1, maximum: 20, default: 5 },
+      },
+      ['base_url', 'store_id', 'generate', 'seed', 'only', 'max_findings'],
+    ),
+    outputSchema: objectSchema(
+      {
+        verdict: { enum: ['certified', 'not-certified'] },
+        target: { type: 'string' },
+        store_id: { type: 'string' },
+        rules: { type: 'object', required: ['total', 'passed', 'failed', 'warned'] },
+        exchanges: { type: 'object', required: ['exchanges', 'passed', 'failed'] },
+        failed_operations: { type: 'array', items: { type: 'string' } },
+        findings: { type: 'array', items: FINDING },
+        more_findings: { type: 'integer' },
+        reproduce: { type: 'string', description: 'The command that runs the same certification.' },
+        duration_ms: { type: 'integer' },
+      },
+      ['more_findings'],
+    ),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    async run(input: CertifyInput) {
+      const own = input.base_url === undefined;
+      const baseUrl = (input.base_url ?? sandbox.link.origin()).replace(/\/+$/, '');
+      const storeId = input.store_id ?? 'demo-store';
+      let apiKey: string;
+      if (own) apiKey = await sandbox.apiKey(storeId);
+      else {
+        const fromEnv = process.env.STOREFRONT_API_KEY;
+        if (!fromEnv) throw new ToolError(`certifying ${baseUrl} needs its store API key: set STOREFRONT_API_KEY in the MCP server's environment (never in a tool's input)`);
+        apiKey = fromEnv;
+      }
+      const seed = input.generate ? (input.seed ?? 1) : undefined;
+      const outcome = await certify({ baseUrl, apiKey, storeId, generate: input.generate ?? 0, seed, only: input.only, concurrency: 4 });
+      const cert = outcome.certificate;
+      const failedOps = cert.operations.filter((op) => op.verdict === 'fail').map((op) => op.operationId);
+      const failing = cert.exchanges.filter((e) => e.findings.some((f) => f.severity === 'error') || e.error);
+      const max = input.max_findings ?? 5;
+      const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '');
+      const findings = failing.slice(0, max).map((e) => {
+        const first = e.findings.find((f) => f.severity === 'error') ?? e.findings[0];
+        const url = `${new URL(baseUrl).origin}${prefix}${basePath('storefront', storeId)}${e.path}`;
+        const auth = e.operationId === 'createAnonymousUser' || e.operationId === 'startPosPhoneLogin' ? `-H 'X-Api-Key: $STOREFRONT_API_KEY'` : `-H "Authorization: Bearer $ACCESS_TOKEN"`;
+        return {
+          operation_id: e.operationId,
+          status: e.status ?? null,
+          rule: first?.rule ?? 'transport',
+          severity: first?.severity ?? 'error',
+          message: (first?.message ?? e.error ?? '').slice(0, 400),
+          curl: e.generated?.curl ?? `curl -i -X ${e.method.toUpperCase()} ${quoted(url)} ${auth}`,
+        };
+      });
+      const flags = [`--base-url ${baseUrl}`, `--store-id ${storeId}`, ...(input.generate ? [`--generate ${input.generate}`, `--seed ${seed}`] : []), ...(input.only?.length ? [`--only ${input.only.join(',')}`] : [])];
+      const result = {
+        verdict: cert.verdict,
+        target: cert.target.url,
+        store_id: storeId,
+        rules: { total: cert.summary.rules.total, passed: cert.summary.rules.passed, failed: cert.summary.rules.failed, warned: cert.summary.rules.warned, skipped: cert.summary.rules.skipped },
+        exchanges: cert.exchangeSummary,
+        failed_operations: failedOps,
+        findings,
+        ...(failing.length > max ? { more_findings: failing.length - max } : {}),
+        reproduce: `STOREFRONT_API_KEY=... npx storefront-contract certify ${flags.join(' ')}`,
+        duration_ms: Math.round(cert.durationMs),
+      };
+      return bounded(result, 12_000).value as Record<string, unknown>;
+    },
+  };
+}

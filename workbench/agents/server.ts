@@ -1,0 +1,86 @@
+// The MCP server over the agent tools: tools/list answers each tool's name, description and JSON Schemas;
+// tools/call validates the input against the tool's input schema (Ajv), runs it, checks the result against
+// its output schema, and answers it as structured content plus the same JSON as text. A refusal is the
+// tool's error result (isError) with one line naming the way out; an unexpected failure is one line too,
+// never a stack. Built on the official SDK's low-level Server, because the tools' schemas are JSON Schema
+// derived from the documents (the high-level McpServer takes Zod shapes). Transports are the caller's:
+// stdio (cli.ts) and Streamable HTTP on the workbench (../adapters/mcp-http.ts).
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ValidateFunction } from 'ajv';
+import { formatErrors, issuesToString, relevantErrors } from 'storefront-contract/validators';
+import { ajvWithFormats } from '../mock/ajv.js';
+import { toolsPackage } from '../contract/files.js';
+import { redacted } from './compact.js';
+import { ToolError, type AgentTool } from './tool.js';
+
+/** What the server tells a client it is for, on initialize. */
+export const INSTRUCTIONS =
+  'The storefront contract, its sandbox and its certification. Look the contract up (contract_search, then contract_operation / contract_schema / contract_event) instead of guessing fields; call the sandbox with sandbox_call (sign-in is handled) and drive it with workbench_call (reset, clock, stock, carts, orders, faults, events); wait for webhooks with sandbox_wait_for_delivery; check an implementation with certify.';
+
+interface Compiled {
+  tool: AgentTool;
+  input: ValidateFunction;
+  output: ValidateFunction;
+}
+
+export interface AgentToolbox {
+  tools: readonly AgentTool[];
+  /** Calls a tool as tools/call does (validation included): the transport-free core, for tests and the bench. */
+  call(name: string, input: unknown, signal?: AbortSignal): Promise<CallToolResult>;
+  /** A new SDK server over these tools, for one transport (a stateless HTTP request gets its own). */
+  server(): Server;
+  /** Secrets the tools hold (keys, tokens): never in a result. */
+  secrets?: ReadonlySet<string>;
+}
+
+function errorText(tool: string, message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: `${tool}: ${message}` }] };
+}
+
+/** The first errors of a failed validation in the library's one formatting, a long list of allowed values cut. */
+function ajvMessage(v: ValidateFunction, data: unknown): string {
+  const cut = (text: string | undefined) => (text !== undefined && text.length > 160 ? `${text.slice(0, 160)}…` : text);
+  const issues = formatErrors(relevantErrors(v.errors ?? []).slice(0, 3), data).map((i) => ({ ...i, message: cut(i.message)!, expected: cut(i.expected) }));
+  return issuesToString(issues);
+}
+
+export function agentToolbox(tools: readonly AgentTool[], secrets?: ReadonlySet<string>): AgentToolbox {
+  const ajv = ajvWithFormats({ allErrors: false, strict: false, useDefaults: true });
+  const compiled = new Map<string, Compiled>();
+  for (const tool of tools) {
+    if (compiled.has(tool.name)) throw new Error(`two agent tools are named ${tool.name}`);
+    compiled.set(tool.name, { tool, input: ajv.compile(tool.inputSchema), output: ajv.compile(tool.outputSchema) });
+  }
+
+  async function call(name: string, input: unknown, signal?: AbortSignal): Promise<CallToolResult> {
+    const entry = compiled.get(name);
+    if (!entry) return errorText(name, `no such tool; the tools are ${[...compiled.keys()].join(', ')}`);
+    const args = structuredClone(input ?? {});
+    if (!entry.input(args)) return errorText(name, `the input does not match the tool's input schema: ${ajvMessage(entry.input, args)}`);
+    let result: Record<string, unknown>;
+    try {
+      result = await entry.tool.run(args, signal);
+    } catch (error) {
+      if (error instanceof ToolError) return errorText(name, error.message);
+      const message = String((error as Error)?.message ?? error).split('\n')[0].slice(0, 300);
+      return errorText(name, `failed: ${redacted(message, secrets) as string}`);
+    }
+    // The declared shape is a promise to the client (it checks it too): a result that breaks it is a bug here.
+    if (!entry.output(result)) return errorText(name, `internal error: the result does not match the tool's output schema (${ajvMessage(entry.output, result)}); please report it`);
+    const text = JSON.stringify(result);
+    return { structuredContent: result, content: [{ type: 'text', text }] };
+  }
+
+  function server(): Server {
+    const s = new Server({ name: 'storefront-contract', title: 'Storefront contract', version: toolsPackage.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+    s.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema as never, outputSchema: t.outputSchema as never, annotations: t.annotations })),
+    }));
+    s.setRequestHandler(CallToolRequestSchema, async (request, extra) => call(request.params.name, request.params.arguments, extra.signal));
+    return s;
+  }
+
+  return { tools, call, server, secrets };
+}
+
