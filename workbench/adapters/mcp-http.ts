@@ -6,7 +6,7 @@
 // (the Host), a cross-site navigation are refused with 403 by the rule of the workbench's other control
 // surfaces (../http/local-origin.ts), before the SDK reads anything. Bodies past 1 MiB get 413.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { exchangeOf } from '../engine/exchange.js';
+import { exchangeOf, respond } from '../engine/exchange.js';
 import { checkDeclaredLength, readBody } from '../http/body.js';
 import { MockHttpError } from '../http/errors.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
@@ -21,7 +21,7 @@ type FetchHandler = (request: Request) => Promise<Response>;
 
 /** A JSON-RPC error as MCP's HTTP transport answers it (no request id is known before the body is read). */
 function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return respond(undefined, status, { 'content-type': 'application/json', ...headers }, JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 /**

@@ -340,8 +340,19 @@ export function writeResponse(res: http.ServerResponse, response: Response, req?
   res.writeHead(response.status, headers);
   const bytes = bytesOf(response);
   if (response.status === 413 && req && !req.complete) {
-    if (bytes) res.write(bytes);
-    drainThenEnd(req, res);
+    if (bytes || response.body === null) {
+      if (bytes) res.write(bytes);
+      drainThenEnd(req, res);
+    } else {
+      // A refusal built as a stream (a handler at the edge: mcp-http.ts): its few bytes, then the drain.
+      void response.arrayBuffer().then(
+        (body) => {
+          res.write(Buffer.from(body));
+          drainThenEnd(req, res);
+        },
+        () => drainThenEnd(req, res),
+      );
+    }
     return;
   }
   if (bytes) {

@@ -60,11 +60,11 @@ export class SandboxLink {
   private readonly sessions = new Map<string, Session>();
   /** Every credential the tools hold: taken out of any result. */
   readonly secrets = new Set<string>();
-  private readonly admin: string;
+  private readonly adminCredential: string;
 
   constructor(readonly link: WorkbenchLink) {
-    this.admin = link.adminToken ?? 'agent-admin-token-of-this-workbench';
-    this.secrets.add(this.admin);
+    this.adminCredential = link.adminToken ?? 'agent-admin-token-of-this-workbench';
+    this.secrets.add(this.adminCredential);
     if (link.apiKey) this.secrets.add(link.apiKey);
   }
 
@@ -140,7 +140,15 @@ export class SandboxLink {
   }
 
   get adminToken(): string {
-    return this.admin;
+    return this.adminCredential;
+  }
+
+  /** A GET of the Admin API by operation id (its path from the contract model), with the admin token. */
+  async admin(operationId: string, storeId: string, query: Record<string, unknown> = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+    const { contract } = await contractIndex();
+    const op = contract.admin.operation(operationId);
+    if (!op) throw new ToolError(`the Admin API has no operation ${operationId}`);
+    return this.request(op.method, `${basePath('admin', storeId)}${op.path}${queryString(query)}`, { headers: { authorization: `Bearer ${this.adminCredential}` } });
   }
 
   /** An answer as a tool's result: the headers worth reading, the body redacted and bounded. */
@@ -341,8 +349,7 @@ function waitTool(sandbox: SandboxLink): AgentTool {
       const since = input.since ? Date.parse(input.since) : undefined;
       const started = Date.now();
       const deadline = started + (input.timeout_seconds ?? 20) * 1000;
-      const store = encodeURIComponent(storeId);
-      const subscribed = await sandbox.request('GET', `${workbenchOperationsBasePath}/console/stores/${store}/webhooks`);
+      const subscribed = await sandbox.admin('listWebhooks', storeId, { limit: 100 });
       const hooks = ((subscribed.body as JsonObject)?.content?.webhooks ?? []) as JsonObject[];
       const hears = hooks.some((h) => h.status === 'enabled' && (!Array.isArray(h.events) || h.events.length === 0 || h.events.includes(input.event) || h.events.includes('*')));
       if (subscribed.status === 200 && !hears) {
@@ -350,10 +357,10 @@ function waitTool(sandbox: SandboxLink): AgentTool {
       }
       let last: JsonObject[] = [];
       for (;;) {
-        const query = queryString({ event: input.event, ...(input.event_id ? { event_id: input.event_id } : {}), limit: 20 });
-        const answer = await sandbox.request('GET', `${workbenchOperationsBasePath}/console/stores/${store}/attempts${query}`);
-        if (answer.status !== 200) throw new ToolError(`the workbench answered ${answer.status} listing store ${storeId}'s attempts: ${messageOf(answer.body)}`);
-        last = (((answer.body as JsonObject)?.deliveries ?? []) as JsonObject[]).filter((a) => since === undefined || Date.parse(String(a.scheduled_at)) >= since);
+        // The Admin API's own list of attempts (the contract's listWebhookDeliveries), newest first.
+        const answer = await sandbox.admin('listWebhookDeliveries', storeId, { event: input.event, ...(input.event_id ? { event_id: input.event_id } : {}), limit: 20 });
+        if (answer.status !== 200) throw new ToolError(`the workbench answered ${answer.status} listing store ${storeId}'s delivery attempts: ${messageOf(answer.body)}`);
+        last = (((answer.body as JsonObject)?.content?.deliveries ?? []) as JsonObject[]).filter((a) => since === undefined || Date.parse(String(a.scheduled_at)) >= since);
         const delivered = last.find((a) => a.status === 'succeeded');
         const waited = Date.now() - started;
         if (delivered) return { delivered: true, waited_ms: waited, attempt: redacted(delivered, sandbox.secrets) as JsonObject };

@@ -1,0 +1,132 @@
+// The sandbox tools over a workbench in process (createWorkbenchHandler: the engine called with a fetch
+// Request, no port): sign-in handled and renewed, credentials kept out of every result, results bounded,
+// refusals that name the way out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkbenchHandler, type WorkbenchHandler } from '../../workbench/index.js';
+import { createAgentToolbox, type AgentToolbox } from '../../workbench/agents/index.js';
+import { MAX_RESULT_BYTES } from '../../workbench/agents/tool.js';
+
+let workbench: WorkbenchHandler;
+let toolbox: AgentToolbox;
+const requests: Array<{ url: string; authorization: string | null }> = [];
+
+beforeAll(async () => {
+  workbench = await createWorkbenchHandler({ sandbox: { tokenLifetimeSeconds: 60 } });
+  toolbox = await createAgentToolbox({
+    link: {
+      fetch: (request) => {
+        requests.push({ url: request.url, authorization: request.headers.get('authorization') });
+        return workbench.handle(request);
+      },
+      origin: () => 'http://127.0.0.1:4010',
+    },
+  });
+}, 60_000);
+afterAll(() => workbench?.close());
+
+async function ok(name: string, args: Record<string, unknown>): Promise<any> {
+  const result = await toolbox.call(name, args);
+  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+  return result.structuredContent;
+}
+
+async function refused(name: string, args: Record<string, unknown>): Promise<string> {
+  const result = await toolbox.call(name, args);
+  expect(result.isError).toBe(true);
+  return (result.content as Array<{ text: string }>)[0].text;
+}
+
+describe('sandbox_call', () => {
+  it('signs in again, once, when the store\'s clock has passed the token\'s lifetime', async () => {
+    const store = 'agent-expiry';
+    expect((await ok('sandbox_call', { operation_id: 'listCountries', store_id: store })).status).toBe(200);
+    const first = requests.at(-1)!.authorization;
+    expect(first).toMatch(/^Bearer /);
+    // 59 s: the same token still opens the store; 2 s more (61 s past issue): refused, and the tool signs in again.
+    await ok('workbench_call', { operation_id: 'setClock', store_id: store, body: { advance: 'PT59S' } });
+    expect((await ok('sandbox_call', { operation_id: 'listCountries', store_id: store })).status).toBe(200);
+    expect(requests.at(-1)!.authorization).toBe(first);
+    await ok('workbench_call', { operation_id: 'setClock', store_id: store, body: { advance: 'PT2S' } });
+    const before = requests.length;
+    expect((await ok('sandbox_call', { operation_id: 'listCountries', store_id: store })).status).toBe(200);
+    const sent = requests.slice(before).filter((r) => r.url.endsWith('/common/countries'));
+    expect(sent.map((r) => r.authorization === first)).toEqual([true, false]);
+  });
+
+  it('signs in as a customer when asked, and says who it called as', async () => {
+    const answer = await ok('sandbox_call', { operation_id: 'listOrders', store_id: 'agent-customer', as_customer: 'cst_9XK2PL', query: { user_id: 'cst_9XK2PL' } });
+    expect(answer.status).toBe(200);
+    expect(answer.signed_in).toBe("customer cst_9XK2PL's access token");
+  });
+
+  it('keeps every credential out of the result: the key, the tokens, in the body and the URL', async () => {
+    const answer = await ok('sandbox_call', { operation_id: 'createAnonymousUser', store_id: 'agent-secrets' });
+    expect(answer.body.content).toMatchObject({ access_token: '[redacted]', refresh_token: '[redacted]' });
+    const keys = await ok('workbench_call', { operation_id: 'getKeys', store_id: 'agent-secrets' });
+    expect(keys.body.content.api_key).toBe('[redacted]');
+    const text = JSON.stringify([answer, keys]);
+    for (const r of requests) if (r.authorization) expect(text).not.toContain(r.authorization.slice(7));
+  });
+
+  it('refuses a credential header: the tool signs in itself', async () => {
+    expect(await refused('sandbox_call', { operation_id: 'listProducts', headers: { Authorization: 'Bearer x' } })).toMatch(/header "Authorization" is set by the tool/);
+    expect(await refused('sandbox_call', { operation_id: 'listProducts', headers: { 'X-API-KEY': 'x' } })).toMatch(/set by the tool/);
+  });
+
+  it('names a missing path parameter and the way to give it', async () => {
+    expect(await refused('sandbox_call', { operation_id: 'getPosCart' })).toBe('sandbox_call: getPosCart needs the path parameter "id": give it in "path": { "id": ... }');
+  });
+
+  it('percent-encodes path parameters, so an id cannot reach another path', async () => {
+    const answer = await ok('sandbox_call', { operation_id: 'getPosCart', path: { id: '../../catalog/products' } });
+    expect(answer.url).toContain('/pos/carts/..%2F..%2Fcatalog%2Fproducts');
+    expect(answer.status).toBe(404);
+  });
+
+  it('cuts a large answer to the bound, and says so', async () => {
+    const answer = await ok('sandbox_call', { operation_id: 'listProducts', store_id: 'agent-big', query: { limit: 100 } });
+    expect(answer.status).toBe(200);
+    expect(answer.truncated).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(answer))).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    const small = await ok('sandbox_call', { operation_id: 'listProducts', store_id: 'agent-big', query: { limit: 1 } });
+    expect(small.truncated).toBe(false);
+  });
+
+  it('passes the contract\'s refusals through as answers (status and envelope), not as tool errors', async () => {
+    const answer = await ok('sandbox_call', { operation_id: 'listProducts', query: { page: 0 } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, content: { error: { code: 'invalid_parameter' } } });
+  });
+});
+
+describe('workbench_call', () => {
+  it('describes an operation instead of calling it', async () => {
+    const described = await ok('workbench_call', { operation_id: 'placeOrder', describe: true });
+    expect(described.card).toMatchObject({ method: 'POST', path: '/__simulator/stores/{store_id}/orders', source: "outside the contract (the workbench's own API)" });
+    expect(Object.keys(described.card.body.fields)).toEqual(expect.arrayContaining(['cart_id', 'user_id']));
+  });
+
+  it('does not offer the request log\'s event stream, which is for pages', async () => {
+    const tools = toolbox.tools.find((t) => t.name === 'workbench_call')!;
+    const ids = (tools.inputSchema.properties.operation_id as { enum: string[] }).enum;
+    expect(ids).toContain('listRequests');
+    expect(ids).not.toContain('streamRequests');
+  });
+});
+
+describe('sandbox_wait_for_delivery', () => {
+  it('refuses at once when no webhook of the store hears the event', async () => {
+    expect(await refused('sandbox_wait_for_delivery', { store_id: 'agent-nohook', event: 'order.created', timeout_seconds: 30 })).toMatch(/no enabled webhook of store agent-nohook subscribes to order\.created: create one first \(sandbox_call createWebhook/);
+  });
+
+  it('answers the failed attempts and why, when the receiver never takes it', async () => {
+    const store = 'agent-deadhook';
+    // A port nothing listens on: every attempt fails with a network error.
+    await ok('sandbox_call', { operation_id: 'createWebhook', store_id: store, body: { url: 'http://127.0.0.1:9/hook', events: ['customer.created'] } });
+    await ok('workbench_call', { operation_id: 'raiseEvent', store_id: store, body: { event: 'customer.created' } });
+    const waited = await ok('sandbox_wait_for_delivery', { store_id: store, event: 'customer.created', timeout_seconds: 3 });
+    expect(waited.delivered).toBe(false);
+    expect(waited.attempts.length).toBeGreaterThan(0);
+    expect(waited.hint).toMatch(/pending|every attempt failed/);
+  });
+});
