@@ -91,3 +91,17 @@ const lintTool: AgentTool = {
 
 /** contract_diff and contract_lint: the clone's bin registers them (bin/clone.ts). */
 export const repositoryTools: AgentToolFactory = () => [diffTool, lintTool];
+
+/**
+ * The names of the tools the MCP server serves, read from the tools themselves: `everywhere` (the installed
+ * package: the workbench's own and certification's) and `clone` (these). What llms.txt and the skill's test
+ * list; a tool added anywhere shows up in both.
+ */
+export async function agentToolNames(): Promise<{ everywhere: string[]; clone: string[] }> {
+  const { createAgentToolbox, SandboxLink } = await import('../workbench/agents/index.js');
+  const { checkingTools } = await import('../conformance/agents/certify-tool.js');
+  const link = { fetch: () => Promise.reject(new Error('not called')), origin: () => 'http://127.0.0.1:1' };
+  const everywhere = (await createAgentToolbox({ link, extraTools: [checkingTools] })).tools.map((t) => t.name);
+  const clone = (await repositoryTools(new SandboxLink(link))).map((t) => t.name);
+  return { everywhere, clone };
+}

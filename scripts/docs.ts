@@ -5,6 +5,9 @@
 //   changelog.html                                    each release against the one before (spec/versions.yaml),
 //                                                     rated by the diff engine (scripts/changelog/)
 //   index.html                                        the landing page
+//   llms.txt, llms-full.txt                           the site for agents that read (llmstxt.org): every guide,
+//                                                     reference, operation and event as a list of links, and
+//                                                     every guide's Markdown in full (scripts/docs/llms.ts)
 //   assets/                                           stylesheets, Redoc's script (shared by both references,
 //                                                     named by its content hash), the search script and its index
 //   <file>.br, <file>.gz                              every text file of 1 KB or more precompressed, for /docs
@@ -22,6 +25,8 @@ import { buildEvents } from './docs/events.js';
 import { buildGuides, readGuides } from './docs/guides.js';
 import { inferredGuideFile, renderInferredRegister } from './docs/inferred.js';
 import { buildLanding } from './docs/landing.js';
+import { llmsEntries, writeLlms } from './docs/llms.js';
+import { agentToolNames } from './agent-tools.js';
 import { renderMarkdown } from './docs/markdown.js';
 import { forgetSiteKey, withSiteCache } from './docs/build-cache.js';
 import { changelogPage, guideHref, references, siteDir as defaultSiteDir } from './docs/pages.js';
@@ -90,17 +95,19 @@ async function buildSite(register: string): Promise<void> {
   const nav = sources.map(({ slug, title }) => ({ slug, title }));
   const entries = await loadRegisterEntries(renderMarkdown(register).html);
   const ref = (id: 'storefront' | 'admin' | 'workbench') => references.find((r) => r.id === id)!;
+  const webhooks = dereferenceWithProvenance('webhooks', entries);
 
   const [storefront, admin, workbench, events, guides, changelog] = await Promise.all([
     step('storefront reference (redocly build-docs)', () => buildOpenApiReference({ name: 'storefront', href: ref('storefront').href, title: ref('storefront').title, siteDir, guides: nav, entries, integrity, script })),
     step('admin reference (redocly build-docs)', () => buildOpenApiReference({ name: 'admin', href: ref('admin').href, title: ref('admin').title, siteDir, guides: nav, entries, integrity, script })),
     step('workbench reference (redocly build-docs)', () => buildOpenApiReference({ name: 'workbench', href: ref('workbench').href, title: ref('workbench').title, siteDir, guides: nav, entries, integrity, script })),
-    step('events reference (from the AsyncAPI document)', async () => buildEvents(siteDir, await dereferenceWithProvenance('webhooks', entries), nav)),
+    step('events reference (from the AsyncAPI document)', async () => buildEvents(siteDir, await webhooks, nav)),
     step('guides (docs/guides/*.md)', () => buildGuides(siteDir, sources)),
     step('changelog (spec/versions.yaml, npm run diff\'s engine)', () => buildChangelogPage(siteDir, nav, log)),
   ]);
   for (const m of guides.missing) log(`warning: guide docs/guides/${m.slug}.md is missing${m.writtenBy ? ` (written by ${m.writtenBy})` : ''}; not linked`);
   await buildLanding(siteDir, guides.built);
+  const llms = await step('llms.txt, llms-full.txt (for agents that read)', async () => writeLlms(siteDir, { guides: sources, webhooks: await webhooks, agentTools: await agentToolNames() }));
 
   const search: SearchEntry[] = [
     ...operationEntries(storefront, ref('storefront').href, 'Storefront API'),
@@ -109,11 +116,12 @@ async function buildSite(register: string): Promise<void> {
     ...events.search,
     ...guides.built.flatMap((g) => sectionEntries(guides.html.get(g.slug) ?? '', guideHref(g.slug), 'Guide', g.title)),
     ...sectionEntries(changelog.html, changelogPage.href, 'Changelog', changelogPage.title),
+    ...llmsEntries,
   ];
   await writeSearchIndex(siteDir, search);
   const packed = await step('precompressed (brotli, gzip)', () => precompressSite(siteDir));
   log(`${packed.files} files of ${kb(packed.bytes)}: brotli ${kb(packed.br)}, gzip ${kb(packed.gzip)}`);
-  log(`site built in ${elapsed()}: ${path.relative(repoRoot, siteDir)}/index.html, 3 API references, ${events.pages.length} event pages, ${guides.built.length} guides, the changelog (${changelog.shown} sections${changelog.missing.length ? `, ${changelog.missing.length} not built: see the warnings` : ''}), ${search.length} search entries`);
+  log(`site built in ${elapsed()}: ${path.relative(repoRoot, siteDir)}/index.html, 3 API references, ${events.pages.length} event pages, ${guides.built.length} guides, the changelog (${changelog.shown} sections${changelog.missing.length ? `, ${changelog.missing.length} not built: see the warnings` : ''}), llms.txt (${kb(llms.index)}) and llms-full.txt (${kb(llms.full)}), ${search.length} search entries`);
 }
 
 main().catch((error: Error) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { FAMILIES, familyHref } from './events.js';
 import type { BuiltGuide } from './guides.js';
 import { escapeHtml, renderPage } from './layout.js';
+import { llmsFiles } from './llms.js';
 import { changelogPage, guideHref, references } from './pages.js';
 
 function card(href: string, title: string, summary: string): string {
@@ -29,6 +30,11 @@ contract</strong> (beta). Everything here is built from the OpenAPI and AsyncAPI
 <ul class="cards">
   ${guides.map((g) => card(guideHref(g.slug), g.title, g.summary)).join('\n  ')}
 </ul>
+<h2 id="for-agents">For agents that read</h2>
+<p><a href="${llmsFiles.index}">${llmsFiles.index}</a> lists every guide, reference, operation and event as links
+(the llmstxt.org format), and what a coding agent uses: the MCP server of
+<code>npx storefront-contract mcp</code> and the skill file of the tools package.
+<a href="${llmsFiles.full}">${llmsFiles.full}</a> holds every guide's Markdown in one file.</p>
 <h2 id="two-commands">Two commands</h2>
 <pre><code>npm ci &amp;&amp; npm start   # the mock workbench on http://127.0.0.1:4010 (this site is at /docs)
 npm ci &amp;&amp; npm test    # lint, generated-artifact drift check, and the test suite</code></pre>`;

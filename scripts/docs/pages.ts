@@ -26,25 +26,52 @@ export interface OperationFacts {
   byTag: Array<[string, number]>;
 }
 
-/** Counted from an OpenAPI document and its path files, so no page states a number the contract does not. */
-export function operationFacts(file: string): OperationFacts {
-  const root = parse(readFileSync(file, 'utf8')) as { tags?: Array<{ name: string }>; paths?: Record<string, Record<string, any>> };
-  const tagged = new Map<string, number>();
-  let count = 0;
-  let designed = 0;
-  for (const item of Object.values(root.paths ?? {})) {
+export interface OperationLine {
+  method: (typeof METHODS)[number];
+  /** As the document writes it, relative to its server's base path (`/catalog/products`). */
+  path: string;
+  operationId: string;
+  summary: string;
+  tags: string[];
+  /** Marked `x-contract-source: inferred` (designed here); otherwise stated by the platform. */
+  designed: boolean;
+}
+
+interface OpenApiRoot {
+  tags?: Array<{ name: string }>;
+  servers?: Array<{ url: string }>;
+  paths?: Record<string, Record<string, any>>;
+}
+
+const readRoot = (file: string) => parse(readFileSync(file, 'utf8')) as OpenApiRoot;
+
+/** Every operation of an OpenAPI document and its path files, in the document's order (paths, then methods). */
+export function operationsOf(file: string): OperationLine[] {
+  const out: OperationLine[] = [];
+  for (const [p, item] of Object.entries(readRoot(file).paths ?? {})) {
     const resolved = typeof item.$ref === 'string' ? parse(readFileSync(path.resolve(path.dirname(file), item.$ref), 'utf8')) : item;
     for (const method of METHODS) {
       const op = resolved[method];
       if (!op) continue;
-      count++;
-      if (op['x-contract-source'] === 'inferred') designed++;
-      for (const tag of op.tags ?? []) tagged.set(tag, (tagged.get(tag) ?? 0) + 1);
+      out.push({ method, path: p, operationId: String(op.operationId ?? ''), summary: String(op.summary ?? ''), tags: op.tags ?? [], designed: op['x-contract-source'] === 'inferred' });
     }
   }
-  const order = (root.tags ?? []).map((t) => t.name);
+  return out;
+}
+
+/** The path of a document's first server after `{base_url}` (`/api/v1/{store_id}/storefront`). */
+export function serverBasePath(file: string): string {
+  return (readRoot(file).servers?.[0]?.url ?? '').replace(/^\{base_url\}/, '');
+}
+
+/** Counted from an OpenAPI document and its path files, so no page states a number the contract does not. */
+export function operationFacts(file: string): OperationFacts {
+  const ops = operationsOf(file);
+  const tagged = new Map<string, number>();
+  for (const op of ops) for (const tag of op.tags) tagged.set(tag, (tagged.get(tag) ?? 0) + 1);
+  const order = (readRoot(file).tags ?? []).map((t) => t.name);
   const byTag = [...tagged].sort((a, b) => (order.indexOf(a[0]) + 1 || Infinity) - (order.indexOf(b[0]) + 1 || Infinity));
-  return { count, designed, byTag };
+  return { count: ops.length, designed: ops.filter((o) => o.designed).length, byTag };
 }
 
 /** "The 10 admin operations (7 stated by the platform, 3 designed here), by tag: Webhooks 7, Webhook deliveries 3." */

@@ -530,6 +530,16 @@ describe('issue 37 item 7: the shipped READMEs and guides point only to files in
     expect(broken).toEqual([]);
   });
 
+  it('issue 41: the tools package ships the agent skill (skills/storefront-contract/SKILL.md) and its docs site the llms.txt files that point at it', async () => {
+    const { tools } = packageDirs();
+    expect(await markdownFiles(tools)).toContain(path.join('skills', 'storefront-contract', 'SKILL.md'));
+    const skill = await readFile(path.join(tools, 'skills/storefront-contract/SKILL.md'), 'utf8');
+    expect(skill).toBe(await readFile(path.join(repoRoot, 'packages/storefront-contract-tools/skills/storefront-contract/SKILL.md'), 'utf8'));
+    expect(skill.startsWith('---\nname: storefront-contract\n')).toBe(true);
+    for (const file of ['llms.txt', 'llms-full.txt']) expect(existsSync(path.join(tools, 'docs/site', file)), `docs/site/${file}`).toBe(true);
+    expect(await readFile(path.join(tools, 'docs/site/llms.txt'), 'utf8')).toContain('`node_modules/storefront-contract-tools/skills/storefront-contract/SKILL.md`');
+  });
+
   it('item 7: the package READMEs and the front-end guides cite no repository-only file (tests, sources) as a worked example', async () => {
     const { library, tools } = packageDirs();
     const modules = path.join(installed.project, 'node_modules');

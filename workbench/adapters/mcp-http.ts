@@ -10,10 +10,13 @@ import { exchangeOf, respond } from '../engine/exchange.js';
 import { checkDeclaredLength, readBody } from '../http/body.js';
 import { MockHttpError } from '../http/errors.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AgentToolbox } from '../agents/server.js';
 
 /** Where the workbench serves MCP. */
 export const MCP_PATH = '/mcp';
+/** Servers kept for the next requests: as many as run at once, up to this. */
+const MAX_IDLE_SERVERS = 16;
 /** The largest JSON-RPC message taken, in bytes. */
 export const MCP_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -30,6 +33,9 @@ function rpcError(status: number, code: number, message: string, headers: Record
  */
 export function withMcpEndpoint(inner: FetchHandler, toolbox: () => Promise<AgentToolbox>): FetchHandler {
   let tools: Promise<AgentToolbox> | undefined;
+  // Servers are built once and kept between requests (building one costs about as much as a tool call):
+  // each request takes an idle one, connects it to its own transport, and gives it back once closed.
+  const idle: Server[] = [];
   return async (request) => {
     const pathname = new URL(request.url).pathname;
     if (pathname !== MCP_PATH && pathname !== `${MCP_PATH}/`) return inner(request);
@@ -54,16 +60,16 @@ export function withMcpEndpoint(inner: FetchHandler, toolbox: () => Promise<Agen
     }
     tools ??= toolbox();
     tools.catch(() => (tools = undefined));
-    const server = (await tools).server();
+    const server = idle.pop() ?? (await tools).server();
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
       // The body is read already: the SDK gets it parsed, with a Request of the same headers and none.
       return await transport.handleRequest(new Request(x.url, { method: 'POST', headers: x.headers as Record<string, string> }), { parsedBody: parsed });
     } finally {
-      // The answer is whole (JSON, not a stream): this request's server and transport are done.
-      void transport.close();
-      void server.close();
+      // The answer is whole (JSON, not a stream): the transport is done, and the server free for the next.
+      await server.close().catch(() => {});
+      if (idle.length < MAX_IDLE_SERVERS) idle.push(server);
     }
   };
 }
