@@ -133,6 +133,7 @@ export const guides: GuidePage[] = [
   { slug: 'webhooks', summary: 'The delivery contract: signatures, retries, 410, secret rotation, marketplace scoping.' },
   { slug: 'receiving-webhooks', summary: 'Receive webhooks with Express, Fastify, node:http or Fetch: verify, de-duplicate, dispatch.', writtenBy: 'the webhook kit' },
   { slug: 'debug-webhook-delivery-console', summary: 'The workbench console: the live request log, deliveries with signature verdicts, retries, and the back office\'s buttons in one page.' },
+  { slug: 'agents', summary: 'Coding agents: the contract, the sandbox and certification as MCP tools (stdio, and /mcp on a running workbench).' },
   { slug: 'certification', summary: 'Certify your server in CI: replay, generated requests, webhooks, and reading the reports.', writtenBy: 'the certifier' },
   { slug: 'reviewing-spec-changes', summary: 'Review a spec change: lint, the diff (every operation and event a change reaches), the docs preview.' },
   { slug: 'inferred-decisions', summary: 'Every part of the contract the platform leaves open: what was designed here and why.', writtenBy: 'npm run docs (from spec/inferred/)' },

@@ -111,6 +111,9 @@ const RUNS: Run[] = [
   // the root manifest's bin), started through its own #! line.
   { rows: ['storefront-contract changelog'], argv: bin('changelog', '--help'), shows: [/storefront-contract changelog/] },
   { rows: ['storefront-contract proxy --upstream'], argv: bin('proxy', '--help'), shows: [/Usage: storefront-contract proxy/, /--har/] },
+  // Its help loads every static import of the command (the workbench, the SDK's stdio transport); a session
+  // runs in test/agents/mcp-session.test.ts.
+  { rows: ['storefront-contract mcp'], argv: bin('mcp', '--help'), shows: [/Usage: storefront-contract mcp/, /--url <origin>/, /contract_diff/] },
   {
     rows: ['storefront-contract certify --from-har'],
     argv: (c) => [c.bin, 'certify', '--from-har', 'conformance/traffic/pos.har', '--report-dir', path.join(c.scratch, 'from-har')],
