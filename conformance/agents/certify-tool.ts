@@ -69,6 +69,10 @@ export function certifyTool(sandbox: SandboxLink): AgentTool {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     async run(input: CertifyInput) {
       const own = input.base_url === undefined;
+      if (!own) {
+        const url = new URL(input.base_url!);
+        if (url.username || url.password) throw new ToolError('base_url must not carry credentials: the store API key goes in STOREFRONT_API_KEY, in the MCP server\'s environment');
+      }
       const baseUrl = (input.base_url ?? sandbox.link.origin()).replace(/\/+$/, '');
       const storeId = input.store_id ?? 'demo-store';
       let apiKey: string;

@@ -130,3 +130,63 @@ describe('sandbox_wait_for_delivery', () => {
     expect(waited.hint).toMatch(/pending|every attempt failed/);
   });
 });
+
+describe('certify (the CLI adds it; here through the same factory)', () => {
+  it('finds what a fault breaks, with the failed operation and a curl for the request, and no credential', async () => {
+    const { createWorkbench } = await import('../../workbench/index.js');
+    const { checkingTools } = await import('../../conformance/agents/certify-tool.js');
+    const served = await createWorkbench({ port: 0, quiet: true, console: false, mcp: { extraTools: [checkingTools] } });
+    try {
+      const tools = await served.agents!();
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const result = await tools.call(name, args);
+        expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+        return result.structuredContent as any;
+      };
+      // Every listCountries of the store answered 418, a status the contract does not document for it.
+      const fault = await call('workbench_call', { operation_id: 'addFault', store_id: 'agent-broken', body: { operation: 'listCountries', status: 418, allow_undocumented: true } });
+      expect(fault.status).toBe(201);
+      const broken = await call('certify', { store_id: 'agent-broken', max_findings: 1 });
+      expect(broken.verdict).toBe('not-certified');
+      expect(broken.failed_operations).toEqual(['listCountries']);
+      expect(broken.findings).toHaveLength(1);
+      expect(broken.findings[0]).toMatchObject({ operation_id: 'listCountries', status: 418, severity: 'error' });
+      expect(broken.findings[0].curl).toBe(`curl -i -X GET '${served.url}/api/v1/agent-broken/storefront/common/countries' -H "Authorization: Bearer $ACCESS_TOKEN"`);
+      expect(broken.more_findings ?? 0).toBeGreaterThanOrEqual(0);
+      const key = (await (await fetch(`${served.url}/__simulator/stores/agent-broken/keys`)).json()).content.api_key;
+      expect(JSON.stringify(broken)).not.toContain(key);
+      // The same store without the fault certifies.
+      await call('workbench_call', { operation_id: 'deleteFaults', store_id: 'agent-broken' });
+      expect((await call('certify', { store_id: 'agent-broken' })).verdict).toBe('certified');
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('refuses another server without its key in the environment, naming the variable', async () => {
+    const { checkingTools } = await import('../../conformance/agents/certify-tool.js');
+    const { SandboxLink, agentToolbox } = await import('../../workbench/agents/index.js');
+    const saved = process.env.STOREFRONT_API_KEY;
+    delete process.env.STOREFRONT_API_KEY;
+    try {
+      const box = agentToolbox(await checkingTools(new SandboxLink({ fetch: () => Promise.reject(new Error('not called')), origin: () => 'http://127.0.0.1:1' })));
+      const result = await box.call('certify', { base_url: 'http://127.0.0.1:9' });
+      expect((result.content as Array<{ text: string }>)[0].text).toMatch(/set STOREFRONT_API_KEY in the MCP server's environment/);
+      // With a key in the environment, the URL itself is judged: only http(s), no credentials in it.
+      process.env.STOREFRONT_API_KEY = 'sk_test_from_the_environment';
+      for (const [base_url, why] of [
+        ['file:///etc/passwd', /base_url: must match pattern/],
+        ['ftp://x', /base_url: must match pattern/],
+        ['http://a b', /base_url: must match pattern/],
+        ['http://user:pw@127.0.0.1:9', /must not carry credentials/],
+      ] as const) {
+        const refused = await box.call('certify', { base_url });
+        expect(refused.isError, base_url).toBe(true);
+        expect((refused.content as Array<{ text: string }>)[0].text, base_url).toMatch(why);
+      }
+    } finally {
+      if (saved !== undefined) process.env.STOREFRONT_API_KEY = saved;
+      else delete process.env.STOREFRONT_API_KEY;
+    }
+  });
+});
