@@ -512,6 +512,31 @@ describe('the storefront-contract bin from the installed tools package', () => {
 
 // ---- issue 37 item 7: what the shipped READMEs and guides point to is in the packages --------------------
 
+describe('issue 41: storefront-contract mcp from the installed tools package', () => {
+  it('serves the agent tools over stdio from the tarballs: lists them, reads an operation, calls the sandbox it started', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const client = new Client({ name: 'installed-test', version: '1.0.0' });
+    const transport = new StdioClientTransport({ command: installed.bin, args: ['mcp'], cwd: installed.project, env: process.env as Record<string, string>, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (c) => (stderr += c));
+    await client.connect(transport);
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      // The installed package has no repository: no diff, no lint.
+      expect(names).toEqual(expect.arrayContaining(['contract_operation', 'sandbox_call', 'workbench_call', 'certify']));
+      expect(names).not.toContain('contract_diff');
+      const card = await client.callTool({ name: 'contract_operation', arguments: { operation_id: 'listProducts' } });
+      expect(card.structuredContent).toMatchObject({ method: 'GET', path: '/api/v1/{store_id}/storefront/catalog/products' });
+      const answer = await client.callTool({ name: 'sandbox_call', arguments: { operation_id: 'listCountries', store_id: 'installed' } });
+      expect(answer.structuredContent).toMatchObject({ status: 200, signed_in: "an anonymous user's access token" });
+      expect(stderr).toMatch(/its workbench listens on http:\/\/127\.0\.0\.1:\d+/);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+});
+
 describe('issue 37 item 7: the shipped READMEs and guides point only to files inside the packages', () => {
   const packageDirs = () => ({
     library: path.join(installed.project, 'node_modules/storefront-contract'),
