@@ -28,6 +28,24 @@ const FINDING = objectSchema(
   ['curl'],
 );
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether the key in the environment may go to `url`: a server on this machine, or an origin the user listed. */
+function mayReceiveKey(url: URL): boolean {
+  if (LOOPBACK.has(url.hostname.toLowerCase())) return true;
+  return (process.env.STOREFRONT_CERTIFY_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .some((origin) => {
+      try {
+        return new URL(origin).origin === url.origin;
+      } catch {
+        return false;
+      }
+    });
+}
+
 /** A shell word in single quotes. */
 const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
@@ -59,6 +77,7 @@ export function certifyTool(sandbox: SandboxLink): AgentTool {
         rules: { type: 'object', required: ['total', 'passed', 'failed', 'warned'] },
         exchanges: { type: 'object', required: ['exchanges', 'passed', 'failed'] },
         failed_operations: { type: 'array', items: { type: 'string' } },
+        warnings: { type: 'array', items: objectSchema({ rule: { type: 'string' }, summary: { type: 'string' }, source: { type: 'string' } }), description: 'Rules that warned: advice, not failures.' },
         findings: { type: 'array', items: FINDING },
         more_findings: { type: 'integer' },
         reproduce: { type: 'string', description: 'The command that runs the same certification.' },
@@ -68,54 +87,65 @@ export function certifyTool(sandbox: SandboxLink): AgentTool {
     ),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     async run(input: CertifyInput) {
-      const own = input.base_url === undefined;
-      if (!own) {
-        const url = new URL(input.base_url!);
-        if (url.username || url.password) throw new ToolError('base_url must not carry credentials: the store API key goes in STOREFRONT_API_KEY, in the MCP server\'s environment');
-      }
-      const baseUrl = (input.base_url ?? sandbox.link.origin()).replace(/\/+$/, '');
-      const storeId = input.store_id ?? 'demo-store';
-      let apiKey: string;
-      if (own) apiKey = await sandbox.apiKey(storeId);
-      else {
-        const fromEnv = process.env.STOREFRONT_API_KEY;
-        if (!fromEnv) throw new ToolError(`certifying ${baseUrl} needs its store API key: set STOREFRONT_API_KEY in the MCP server's environment (never in a tool's input)`);
-        apiKey = fromEnv;
-      }
-      const seed = input.generate ? (input.seed ?? 1) : undefined;
-      const outcome = await certify({ baseUrl, apiKey, storeId, generate: input.generate ?? 0, seed, only: input.only, concurrency: 4 });
-      const cert = outcome.certificate;
-      const failedOps = cert.operations.filter((op) => op.verdict === 'fail').map((op) => op.operationId);
-      const failing = cert.exchanges.filter((e) => e.findings.some((f) => f.severity === 'error') || e.error);
-      const max = input.max_findings ?? 5;
-      const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '');
-      const findings = failing.slice(0, max).map((e) => {
-        const first = e.findings.find((f) => f.severity === 'error') ?? e.findings[0];
-        const url = `${new URL(baseUrl).origin}${prefix}${basePath('storefront', storeId)}${e.path}`;
-        const auth = e.operationId === 'createAnonymousUser' || e.operationId === 'startPosPhoneLogin' ? `-H 'X-Api-Key: $STOREFRONT_API_KEY'` : `-H "Authorization: Bearer $ACCESS_TOKEN"`;
-        return {
-          operation_id: e.operationId,
-          status: e.status ?? null,
-          rule: first?.rule ?? 'transport',
-          severity: first?.severity ?? 'error',
-          message: (first?.message ?? e.error ?? '').slice(0, 400),
-          curl: e.generated?.curl ?? `curl -i -X ${e.method.toUpperCase()} ${quoted(url)} ${auth}`,
-        };
-      });
-      const flags = [`--base-url ${baseUrl}`, `--store-id ${storeId}`, ...(input.generate ? [`--generate ${input.generate}`, `--seed ${seed}`] : []), ...(input.only?.length ? [`--only ${input.only.join(',')}`] : [])];
-      const result = {
-        verdict: cert.verdict,
-        target: cert.target.url,
-        store_id: storeId,
-        rules: { total: cert.summary.rules.total, passed: cert.summary.rules.passed, failed: cert.summary.rules.failed, warned: cert.summary.rules.warned, skipped: cert.summary.rules.skipped },
-        exchanges: cert.exchangeSummary,
-        failed_operations: failedOps,
-        findings,
-        ...(failing.length > max ? { more_findings: failing.length - max } : {}),
-        reproduce: `STOREFRONT_API_KEY=... npx storefront-contract certify ${flags.join(' ')}`,
-        duration_ms: Math.round(cert.durationMs),
-      };
-      return bounded(result, 12_000).value as Record<string, unknown>;
+      return sandbox.certifications.run(() => certifyOnce(sandbox, input));
     },
   };
+}
+
+async function certifyOnce(sandbox: SandboxLink, input: CertifyInput): Promise<Record<string, unknown>> {
+  const own = input.base_url === undefined;
+  if (!own) {
+    const url = new URL(input.base_url!);
+    if (url.username || url.password) throw new ToolError('base_url must not carry credentials: the store API key goes in STOREFRONT_API_KEY, in the MCP server\'s environment');
+    // The key in the environment is the user's: sent only where the user said (an agent may be told
+    // anything by what it reads).
+    if (!mayReceiveKey(url)) {
+      throw new ToolError(`certifying ${url.origin} would send STOREFRONT_API_KEY there: list that origin in STOREFRONT_CERTIFY_ORIGINS (comma-separated) in the MCP server's environment; servers on this machine (localhost, 127.0.0.1, [::1]) need nothing`);
+    }
+  }
+  const baseUrl = (input.base_url ?? sandbox.link.origin()).replace(/\/+$/, '');
+  const storeId = input.store_id ?? 'demo-store';
+  let apiKey: string;
+  if (own) apiKey = await sandbox.apiKey(storeId);
+  else {
+    const fromEnv = process.env.STOREFRONT_API_KEY;
+    if (!fromEnv) throw new ToolError(`certifying ${baseUrl} needs its store API key: set STOREFRONT_API_KEY in the MCP server's environment (never in a tool's input)`);
+    apiKey = fromEnv;
+  }
+  const seed = input.generate ? (input.seed ?? 1) : undefined;
+  const outcome = await certify({ baseUrl, apiKey, storeId, generate: input.generate ?? 0, seed, only: input.only, concurrency: 4 });
+  const cert = outcome.certificate;
+  const failedOps = cert.operations.filter((op) => op.verdict === 'fail').map((op) => op.operationId);
+  const failing = cert.exchanges.filter((e) => e.findings.some((f) => f.severity === 'error') || e.error);
+  const max = input.max_findings ?? 5;
+  const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const findings = failing.slice(0, max).map((e) => {
+    const first = e.findings.find((f) => f.severity === 'error') ?? e.findings[0];
+    const url = `${new URL(baseUrl).origin}${prefix}${basePath('storefront', storeId)}${e.path}`;
+    const auth = e.operationId === 'createAnonymousUser' || e.operationId === 'startPosPhoneLogin' ? `-H 'X-Api-Key: $STOREFRONT_API_KEY'` : `-H "Authorization: Bearer $ACCESS_TOKEN"`;
+    return {
+      operation_id: e.operationId,
+      status: e.status ?? null,
+      rule: first?.rule ?? 'transport',
+      severity: first?.severity ?? 'error',
+      message: (first?.message ?? e.error ?? '').slice(0, 400),
+      curl: e.generated?.curl ?? `curl -i -X ${e.method.toUpperCase()} ${quoted(url)} ${auth}`,
+    };
+  });
+  const flags = [`--base-url ${baseUrl}`, `--store-id ${storeId}`, ...(input.generate ? [`--generate ${input.generate}`, `--seed ${seed}`] : []), ...(input.only?.length ? [`--only ${input.only.join(',')}`] : [])];
+  const result = {
+    verdict: cert.verdict,
+    target: cert.target.url,
+    store_id: storeId,
+    rules: { total: cert.summary.rules.total, passed: cert.summary.rules.passed, failed: cert.summary.rules.failed, warned: cert.summary.rules.warned, skipped: cert.summary.rules.skipped },
+    exchanges: cert.exchangeSummary,
+    failed_operations: failedOps,
+    // Advice (designed parts, or what the contract leaves to the server): named, never failing the verdict.
+    warnings: cert.rules.filter((r) => r.status === 'warned').slice(0, 10).map((r) => ({ rule: r.id, summary: r.summary.slice(0, 200), source: r.source.kind === 'stated' ? 'stated by the platform' : 'designed here' })),
+    findings,
+    ...(failing.length > max ? { more_findings: failing.length - max } : {}),
+    reproduce: `STOREFRONT_API_KEY=... npx storefront-contract certify ${flags.join(' ')}`,
+    duration_ms: Math.round(cert.durationMs),
+  };
+  return bounded(result, 12_000).value as Record<string, unknown>;
 }

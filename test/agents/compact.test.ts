@@ -93,6 +93,10 @@ describe('redacted', () => {
     expect(out).toEqual({ content: { access_token: '[redacted]', refresh_token: null, secret: '', user: { api_key: '[redacted]' }, list: [{ token: '[redacted]' }] } });
   });
 
+  it('says why a signing secret is hidden and where a receiver gets one', () => {
+    expect(redacted({ secret: 'whsec_1' })).toEqual({ secret: expect.stringMatching(/^\[redacted: signing secrets are never shown to agents; .*webhooks listen/) });
+  });
+
   it('replaces a known secret inside any string; one under 8 characters is not looked for', () => {
     const secrets = new Set(['sk_test_12345678', 'short12']);
     expect(redacted({ url: 'https://x/?k=sk_test_12345678&a=1', note: 'short12 stays' }, secrets)).toEqual({ url: 'https://x/?k=[redacted]&a=1', note: 'short12 stays' });

@@ -55,8 +55,12 @@ describe('contract_operation', () => {
     expect(admin.auth[0]).toMatch(/^adminBearer: Authorization: Bearer/);
   });
 
-  it('refuses an id that is no operation, naming some that are', async () => {
-    expect(await refused('contract_operation', { operation_id: 'listProduct' })).toMatch(/operation_id: must be one of \["createAnonymousUser"/);
+  it('refuses an id that is no operation, with the closest ones, or only the way to find them', async () => {
+    expect(await refused('contract_operation', { operation_id: 'listProduct' })).toBe(
+      `contract_operation: the input does not match the tool's input schema: /operation_id: string "listProduct" is not one of its ${all().length} values; did you mean listProducts? (contract_search finds them by words)`,
+    );
+    expect(await refused('contract_operation', { operation_id: 'ListOrder' })).toMatch(/did you mean listOrders\?/);
+    expect(await refused('contract_operation', { operation_id: 'zzzzzz' })).toMatch(new RegExp(`is not one of its ${all().length} values \\(contract_search finds them by words\\)$`));
   });
 });
 
@@ -75,6 +79,13 @@ describe('contract_search', () => {
     expect(await refused('contract_search', { query: 'order', limit: 0 })).toMatch(/limit: must be >= 1/);
     expect((await ok('contract_search', { query: 'order', limit: 25 })).results.length).toBeLessThanOrEqual(25);
     expect(await refused('contract_search', { query: 'order', limit: 26 })).toMatch(/limit: must be <= 25/);
+  });
+
+  it('says what to try when nothing matches', async () => {
+    const none = await ok('contract_search', { query: 'zzqx' });
+    expect(none).toMatchObject({ total: 0, results: [] });
+    expect(none.hint).toMatch(/^nothing matches "zzqx": try the words of the platform/);
+    expect((await ok('contract_search', { query: 'coupon' })).hint).toBeUndefined();
   });
 
   it('says so when a query has no word', async () => {

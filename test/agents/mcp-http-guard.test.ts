@@ -11,9 +11,11 @@ import { MCP_MAX_BODY_BYTES } from '../../workbench/adapters/mcp-http.js';
 
 let workbench: Workbench;
 let port: number;
+/** The workbench's request log: what the tools' own requests did. */
+const logged: string[] = [];
 
 beforeAll(async () => {
-  workbench = await createWorkbench({ port: 0, quiet: true, console: false });
+  workbench = await createWorkbench({ port: 0, quiet: true, console: false, logSink: (line) => logged.push(line) });
   port = workbench.port;
 }, 60_000);
 afterAll(() => workbench?.close());
@@ -103,5 +105,33 @@ describe('the transport\'s own refusals', () => {
     const answer = await send({ method: 'GET', path: '/mcpx' });
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toMatchObject({ success: false });
+  });
+});
+
+describe('a caller that goes away', () => {
+  it('ends its tool call: a delivery wait stops polling when the connection closes', async () => {
+    const store = 'agent-gone';
+    const call = (id: number, name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+    const hook = await send({ body: call(1, 'sandbox_call', { operation_id: 'createWebhook', store_id: store, body: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] } }) });
+    expect(JSON.parse(hook.body).result.structuredContent.status).toBe(201);
+    const polls = () => logged.filter((line) => line.includes(`/api/v1/${store}/admin/webhooks/deliveries`)).length;
+    // A 60 s wait, abandoned after half a second.
+    await new Promise<void>((resolve) => {
+      const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: MCP_HEADERS });
+      req.on('error', () => resolve());
+      req.end(call(2, 'sandbox_wait_for_delivery', { store_id: store, event: 'order.created', timeout_seconds: 60 }));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 500);
+    });
+    const atClose = polls();
+    expect(atClose).toBeGreaterThan(0);
+    // At most the poll under way when it closed; then nothing.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = polls();
+    expect(after - atClose).toBeLessThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(polls()).toBe(after);
   });
 });

@@ -56,7 +56,7 @@ describe('sandbox_call', () => {
   it('signs in as a customer when asked, and says who it called as', async () => {
     const answer = await ok('sandbox_call', { operation_id: 'listOrders', store_id: 'agent-customer', as_customer: 'cst_9XK2PL', query: { user_id: 'cst_9XK2PL' } });
     expect(answer.status).toBe(200);
-    expect(answer.signed_in).toBe("customer cst_9XK2PL's access token");
+    expect(answer.signed_in).toMatch(/^customer cst_9XK2PL's access token( \(user \w+\))?$/);
   });
 
   it('keeps every credential out of the result: the key, the tokens, in the body and the URL', async () => {
@@ -172,6 +172,18 @@ describe('certify (the CLI adds it; here through the same factory)', () => {
       const box = agentToolbox(await checkingTools(new SandboxLink({ fetch: () => Promise.reject(new Error('not called')), origin: () => 'http://127.0.0.1:1' })));
       const result = await box.call('certify', { base_url: 'http://127.0.0.1:9' });
       expect((result.content as Array<{ text: string }>)[0].text).toMatch(/set STOREFRONT_API_KEY in the MCP server's environment/);
+      // With a key in the environment: sent to a server on this machine, or to an origin the user listed, never elsewhere.
+      process.env.STOREFRONT_API_KEY = 'sk_test_from_the_environment';
+      const elsewhere = await box.call('certify', { base_url: 'https://shop.example' });
+      expect((elsewhere.content as Array<{ text: string }>)[0].text).toBe(
+        "certify: certifying https://shop.example would send STOREFRONT_API_KEY there: list that origin in STOREFRONT_CERTIFY_ORIGINS (comma-separated) in the MCP server's environment; servers on this machine (localhost, 127.0.0.1, [::1]) need nothing",
+      );
+      process.env.STOREFRONT_CERTIFY_ORIGINS = 'https://other.example, http://127.0.0.2:9';
+      const listed = await box.call('certify', { base_url: 'http://127.0.0.2:9' });
+      // Listed: certification runs (and finds nothing listening there).
+      expect(listed.isError, JSON.stringify(listed.content)).toBeFalsy();
+      expect(listed.structuredContent).toMatchObject({ verdict: 'not-certified', target: 'http://127.0.0.2:9' });
+      delete process.env.STOREFRONT_CERTIFY_ORIGINS;
       // With a key in the environment, the URL itself is judged: only http(s), no credentials in it.
       process.env.STOREFRONT_API_KEY = 'sk_test_from_the_environment';
       for (const [base_url, why] of [
@@ -188,5 +200,46 @@ describe('certify (the CLI adds it; here through the same factory)', () => {
       if (saved !== undefined) process.env.STOREFRONT_API_KEY = saved;
       else delete process.env.STOREFRONT_API_KEY;
     }
+  });
+});
+
+describe('hostile input (the probe\'s findings)', () => {
+  it.each([
+    ['a dot segment in a path parameter', 'sandbox_call', { operation_id: 'evaluateCartCoupons', path: { id: '..' } }, /path parameter "id" may not be "\.\.": it would name another path/],
+    ['a single dot', 'workbench_call', { operation_id: 'deleteFault', store_id: 'agent-hostile', path: { fault_id: '.' } }, /may not be "\."/],
+    ['the store in "path" of the workbench API', 'workbench_call', { operation_id: 'resetStore', path: { store_id: 'other' } }, /give the store as "store_id", not in "path"/],
+    ['a line break in a header value', 'sandbox_call', { operation_id: 'listProducts', headers: { 'x-customer-group-id': 'a\r\nx-api-key: evil' } }, /headers\/x-customer-group-id: must match pattern/],
+    ['a header the transport sets', 'sandbox_call', { operation_id: 'listProducts', headers: { Host: 'evil.example' } }, /header "Host" is the transport's/],
+    ['a header name that is no name', 'sandbox_call', { operation_id: 'listProducts', headers: { 'a b': 'x' } }, /headers: property name must be valid|must match pattern/],
+    ['a value past 2,000 characters', 'sandbox_call', { operation_id: 'getPosCart', path: { id: 'a'.repeat(2001) } }, /path\/id: .*(must NOT have more than 2000 characters|must match)/],
+    ['51 query parameters', 'sandbox_call', { operation_id: 'listProducts', query: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`p${i}`, 1])) }, /query: must NOT have more than 50 properties/],
+  ])('refuses %s, in one line', async (_name, tool, args, message) => {
+    const text = await refused(tool, args);
+    expect(text).toMatch(message);
+    expect(text.split('\n')).toHaveLength(1);
+  });
+
+  it('keeps a 2,000-character value, and the url it answers within 2,000 characters', async () => {
+    const answer = await ok('sandbox_call', { operation_id: 'getPosCart', store_id: 'agent-hostile', path: { id: 'a'.repeat(2000) } });
+    expect(answer.status).toBe(404);
+    expect(answer.url.length).toBeLessThanOrEqual(2000 + 20);
+    expect(answer.url).toMatch(/…\(\d+ chars\)$/);
+  });
+
+  it('answers an input nested too deep as the tool\'s error, not a protocol failure', async () => {
+    let body: unknown = 1;
+    for (let i = 0; i < 20_000; i++) body = { a: body };
+    expect(await refused('sandbox_call', { operation_id: 'createCustomer', body })).toMatch(/nested too deep|nests at most/);
+  });
+
+  it('runs at most 16 delivery waits at once; the 17th is refused, saying so', async () => {
+    const store = 'agent-busy';
+    await ok('sandbox_call', { operation_id: 'createWebhook', store_id: store, body: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] } });
+    const calls = Array.from({ length: 17 }, () => toolbox.call('sandbox_wait_for_delivery', { store_id: store, event: 'order.created', timeout_seconds: 1 }));
+    const results = await Promise.all(calls);
+    const refusals = results.filter((r) => r.isError).map((r) => (r.content as Array<{ text: string }>)[0].text);
+    expect(refusals).toEqual(['sandbox_wait_for_delivery: 16 delivery waits are running already: wait for one to end, then call again']);
+    // Once they ended, a wait runs again.
+    expect((await toolbox.call('sandbox_wait_for_delivery', { store_id: store, event: 'order.created', timeout_seconds: 0 })).isError).toBeFalsy();
   });
 });

@@ -6,7 +6,7 @@
 // (the Host), a cross-site navigation are refused with 403 by the rule of the workbench's other control
 // surfaces (../http/local-origin.ts), before the SDK reads anything. Bodies past 1 MiB get 413.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { exchangeOf, respond } from '../engine/exchange.js';
+import { closeSignal, exchangeOf, respond } from '../engine/exchange.js';
 import { checkDeclaredLength, readBody } from '../http/body.js';
 import { MockHttpError } from '../http/errors.js';
 import { refuseForeignCaller } from '../http/local-origin.js';
@@ -63,11 +63,17 @@ export function withMcpEndpoint(inner: FetchHandler, toolbox: () => Promise<Agen
     const server = idle.pop() ?? (await tools).server();
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
+    // A caller that goes away ends its tool calls: closing the transport aborts each handler's signal (a
+    // delivery wait stops polling) instead of running to its time-out for nobody.
+    const gone = closeSignal(x);
+    const stop = () => void server.close().catch(() => {});
+    gone.addEventListener('abort', stop, { once: true });
     try {
       // The body is read already: the SDK gets it parsed, with a Request of the same headers and none.
       return await transport.handleRequest(new Request(x.url, { method: 'POST', headers: x.headers as Record<string, string> }), { parsedBody: parsed });
     } finally {
       // The answer is whole (JSON, not a stream): the transport is done, and the server free for the next.
+      gone.removeEventListener('abort', stop);
       await server.close().catch(() => {});
       if (idle.length < MAX_IDLE_SERVERS) idle.push(server);
     }

@@ -68,6 +68,7 @@ export async function runMcp(argv: string[], options: McpCliOptions = {}): Promi
 
   // Listened for before anything starts: a client that stops the server at once still gets a clean close.
   const stop = stopSignal();
+  let exitCode = 0;
   let workbench: Workbench | undefined;
   try {
   let toolbox: AgentToolbox;
@@ -92,6 +93,14 @@ export async function runMcp(argv: string[], options: McpCliOptions = {}): Promi
 
   const server = toolbox.server();
   const transport = new StdioServerTransport();
+  // What the transport could not read is said on stderr, one line each; a message past the transport's
+  // limit (10 MiB) closes it, and the command ends with 1 saying so.
+  let fatal: string | undefined;
+  transport.onerror = (error) => {
+    const line = String(error?.message ?? error).split('\n')[0]!.slice(0, 300);
+    if (/exceeded maximum size/.test(line)) fatal = `a message on stdin was longer than the transport takes (${line}); closed`;
+    warn(fatal ?? `could not read a message: ${line}`);
+  };
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
@@ -99,9 +108,10 @@ export async function runMcp(argv: string[], options: McpCliOptions = {}): Promi
   await server.connect(transport);
   await Promise.race([closed, stop.received]);
   await server.close().catch(() => {});
+  if (fatal) exitCode = 1;
   } finally {
     stop.dispose();
     await workbench?.close();
   }
-  return 0;
+  return exitCode;
 }

@@ -137,6 +137,9 @@ export function bounded(value: unknown, maxBytes: number): { value: unknown; tru
 /** Field names whose values are credentials wherever they appear in an answer. */
 const SECRET_FIELDS = /^(access_token|refresh_token|token|secret|signing_secret|api_key|apikey|password|otp|authorization|x-api-key)$/i;
 export const REDACTED = '[redacted]';
+/** What stands for a webhook's signing secret: why, and where a receiver gets one. */
+export const REDACTED_SIGNING_SECRET =
+  '[redacted: signing secrets are never shown to agents; your code keeps the one createWebhook answers it, or `storefront-contract webhooks listen --forward-to <receiver>` signs with its own]';
 
 /**
  * `value` with every credential replaced: fields named like one, and any string equal to or holding a
@@ -151,6 +154,9 @@ export function redacted(value: unknown, secrets: ReadonlySet<string> = new Set(
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redacted(v, secrets));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_FIELDS.test(k) && v !== null && v !== undefined && v !== '' ? REDACTED : redacted(v, secrets);
+  for (const [k, v] of Object.entries(value)) {
+    const secret = SECRET_FIELDS.test(k) && v !== null && v !== undefined && v !== '';
+    out[k] = secret ? (/secret/i.test(k) ? REDACTED_SIGNING_SECRET : REDACTED) : redacted(v, secrets);
+  }
   return out;
 }

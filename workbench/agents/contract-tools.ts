@@ -158,14 +158,18 @@ const searchTool: AgentTool = {
     },
     ['kinds', 'limit'],
   ),
-  outputSchema: objectSchema({
-    query: { type: 'string' },
-    total: { type: 'integer', description: 'Matches in all; `results` holds the best `limit`.' },
-    results: {
-      type: 'array',
-      items: objectSchema({ kind: { enum: [...KINDS] }, name: { type: 'string' }, summary: { type: 'string' }, read: { type: 'string' } }),
+  outputSchema: objectSchema(
+    {
+      query: { type: 'string' },
+      total: { type: 'integer', description: 'Matches in all; `results` holds the best `limit`.' },
+      results: {
+        type: 'array',
+        items: objectSchema({ kind: { enum: [...KINDS] }, name: { type: 'string' }, summary: { type: 'string' }, read: { type: 'string' } }),
+      },
+      hint: { type: 'string', description: 'When nothing matches: what to try.' },
     },
-  }),
+    ['hint'],
+  ),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input: { query: string; kinds?: Kind[]; limit?: number }) {
     const words = [...new Set(wordsOf(input.query))];
@@ -180,6 +184,7 @@ const searchTool: AgentTool = {
       query: input.query,
       total: ranked.length,
       results: ranked.slice(0, input.limit ?? 10).map(({ e }) => ({ kind: e.kind, name: e.name, summary: e.summary.slice(0, 200), read: e.read })),
+      ...(ranked.length === 0 ? { hint: `nothing matches ${words.map((w) => `"${w}"`).join(', ')}: try the words of the platform (product, variant, cart, coupon, order, customer, webhook, fulfillment), or fewer words` } : {}),
     };
   },
 };

@@ -11,7 +11,7 @@ import { loadDocument, type ContractDocument, type ContractOperation, type JsonO
 import { CONTROL_PREFIX as workbenchOperationsBasePath } from '../http/control-routes.js';
 import { bounded, redacted } from './compact.js';
 import { contractIndex, operationCard } from './contract-tools.js';
-import { MAX_RESULT_BYTES, objectSchema, ToolError, type AgentTool } from './tool.js';
+import { MAX_RESULT_BYTES, objectSchema, Slots, ToolError, type AgentTool } from './tool.js';
 
 /** How the tools reach the workbench. */
 export interface WorkbenchLink {
@@ -26,9 +26,27 @@ export interface WorkbenchLink {
 }
 
 const STORE_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', default: 'demo-store', description: 'The store (any id: each store is its own seeded world).' };
-const VALUE = { type: ['string', 'number', 'boolean'] };
-const PARAMS = { type: 'object', additionalProperties: VALUE, description: 'Path parameters by name (besides store_id).' };
-const QUERY = { type: 'object', additionalProperties: { anyOf: [VALUE, { type: 'array', items: VALUE, maxItems: 50 }] }, description: 'Query parameters by name; a list repeats the parameter.' };
+// Bounded like the requests the engine takes (a URL a few KB long): values, names and counts.
+const VALUE = { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }] };
+const NAME = { type: 'string', pattern: '^[A-Za-z0-9_.\\[\\]-]{1,100}$' };
+const PARAMS = { type: 'object', propertyNames: NAME, maxProperties: 10, additionalProperties: VALUE, description: 'Path parameters by name (besides store_id).' };
+const QUERY = {
+  type: 'object',
+  propertyNames: NAME,
+  maxProperties: 50,
+  additionalProperties: { anyOf: [VALUE, { type: 'array', items: VALUE, maxItems: 50 }] },
+  description: 'Query parameters by name; a list repeats the parameter.',
+};
+/** Headers an agent may send besides the credentials: names of a header, values of one line. */
+const HEADERS = {
+  type: 'object',
+  propertyNames: { type: 'string', pattern: '^[A-Za-z0-9-]{1,100}$' },
+  maxProperties: 20,
+  additionalProperties: { type: 'string', maxLength: 2000, pattern: '^[^\\r\\n\\u0000]*$' },
+  description: 'Other request headers (x-customer-group-id); credentials and transport headers are set by the tool.',
+};
+/** The longest URL a result repeats back. */
+const MAX_URL_CHARS = 2000;
 
 const ANSWER = objectSchema(
   {
@@ -53,6 +71,8 @@ interface Session {
   token?: string;
   /** The customer the token reads as (`as_customer`), or anonymous. */
   tokenFor?: string;
+  /** The user the token was issued to (what `user_id` parameters name). */
+  userId?: string;
 }
 
 export class SandboxLink {
@@ -60,6 +80,10 @@ export class SandboxLink {
   private readonly sessions = new Map<string, Session>();
   /** Every credential the tools hold: taken out of any result. */
   readonly secrets = new Set<string>();
+  /** Delivery waits at once (each polls the store every 150 ms until its time-out). */
+  readonly waits = new Slots(16, 'delivery waits');
+  /** Certifications at once (each sends hundreds of requests). */
+  readonly certifications = new Slots(2, 'certifications');
   private readonly adminCredential: string;
 
   constructor(readonly link: WorkbenchLink) {
@@ -74,7 +98,12 @@ export class SandboxLink {
       s = {};
       this.sessions.set(storeId, s);
       // Bounded: the tools of one server touch few stores; the oldest session is dropped past 1,000.
-      if (this.sessions.size > 1000) this.sessions.delete(this.sessions.keys().next().value as string);
+      if (this.sessions.size > 1000) {
+        const [oldest, dropped] = this.sessions.entries().next().value as [string, Session];
+        // Its credentials go with it: the secrets looked for in results stay as many as the sessions.
+        for (const secret of [dropped.token, dropped.apiKey]) if (secret && secret !== this.link.apiKey) this.secrets.delete(secret);
+        this.sessions.delete(oldest);
+      }
     }
     return s;
   }
@@ -133,10 +162,18 @@ export class SandboxLink {
     if (answer.status >= 300 || typeof token !== 'string') {
       throw new ToolError(`could not sign in to store ${storeId}${customerId ? ` as customer ${customerId}` : ''}: status ${answer.status}, ${messageOf(answer.body)}`);
     }
+    if (s.token) this.secrets.delete(s.token);
     this.secrets.add(token);
     s.token = token;
+    const user = (answer.body as JsonObject)?.content?.user?.id;
+    s.userId = typeof user === 'string' ? user : undefined;
     s.tokenFor = customerId ?? '';
     return token;
+  }
+
+  /** The user the store's current token was issued to, when known. */
+  userOf(storeId: string): string | undefined {
+    return this.sessions.get(storeId)?.userId;
   }
 
   get adminToken(): string {
@@ -159,7 +196,8 @@ export class SandboxLink {
       if (value !== null) headers[name] = name === 'www-authenticate' ? value.slice(0, 200) : value.slice(0, 500);
     }
     const cut = bounded(redacted(answer.body, this.secrets), MAX_RESULT_BYTES - 1024);
-    return { operation_id: op.operationId, method: op.method.toUpperCase(), url: redacted(url, this.secrets) as string, status: answer.status, headers, body: cut.value ?? null, truncated: cut.truncated, signed_in: signedIn };
+    const shown = redacted(url, this.secrets) as string;
+    return { operation_id: op.operationId, method: op.method.toUpperCase(), url: shown.length <= MAX_URL_CHARS ? shown : `${shown.slice(0, MAX_URL_CHARS)}…(${shown.length} chars)`, status: answer.status, headers, body: cut.value ?? null, truncated: cut.truncated, signed_in: signedIn };
   }
 }
 
@@ -173,6 +211,8 @@ function fillPath(template: string, values: Record<string, unknown>, op: string)
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined || value === '') throw new ToolError(`${op} needs the path parameter "${name}": give it in "path": { "${name}": ... }`);
+    // A dot segment would be resolved away by the URL: the request would reach another route than the one named.
+    if (value === '.' || value === '..') throw new ToolError(`${op}'s path parameter "${name}" may not be "${value}": it would name another path`);
     return encodeURIComponent(String(value));
   });
 }
@@ -203,8 +243,10 @@ async function credentials(sandbox: SandboxLink, op: ContractOperation, doc: Con
       headers.authorization = `Bearer ${sandbox.adminToken}`;
       as.push('an admin token');
     } else if (scheme?.type === 'http') {
-      headers.authorization = `Bearer ${await sandbox.token(storeId, customerId)}`;
-      as.push(customerId ? `customer ${customerId}'s access token` : "an anonymous user's access token");
+      const token = await sandbox.token(storeId, customerId);
+      headers.authorization = `Bearer ${token}`;
+      const user = sandbox.userOf(storeId);
+      as.push(`${customerId ? `customer ${customerId}'s access token` : "an anonymous user's access token"}${user ? ` (user ${user})` : ''}`);
     }
   }
   return { headers, as: as.join(' and ') };
@@ -221,8 +263,9 @@ interface CallInput {
   describe?: boolean;
 }
 
-/** Headers an agent may set itself: never the credentials, which the tools hold. */
+/** Headers an agent may not set: the credentials, which the tools hold, and the transport's own. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'cookie']);
+const TRANSPORT_HEADERS = new Set(['host', 'origin', 'content-length', 'transfer-encoding', 'connection', 'content-type', 'expect', 'upgrade', 'te', 'trailer']);
 
 function sandboxCallTool(sandbox: SandboxLink, operations: ContractOperation[], docs: Record<string, ContractDocument>): AgentTool {
   return {
@@ -238,7 +281,7 @@ function sandboxCallTool(sandbox: SandboxLink, operations: ContractOperation[], 
         store_id: STORE_ID,
         path: PARAMS,
         query: QUERY,
-        headers: { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 }, description: 'Other request headers (x-customer-group-id); credentials are set by the tool.' },
+        headers: HEADERS,
         body: { description: 'The JSON body, for operations that take one.' },
         as_customer: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Sign in as this customer of the store (a storefront token bound to it) instead of an anonymous shopper.' },
       },
@@ -252,6 +295,7 @@ function sandboxCallTool(sandbox: SandboxLink, operations: ContractOperation[], 
       const storeId = input.store_id ?? 'demo-store';
       for (const name of Object.keys(input.headers ?? {})) {
         if (CREDENTIAL_HEADERS.has(name.toLowerCase())) throw new ToolError(`header "${name}" is set by the tool (it signs in for you): leave it out`);
+        if (TRANSPORT_HEADERS.has(name.toLowerCase())) throw new ToolError(`header "${name}" is the transport's: leave it out`);
       }
       const url = `${basePath(op.api as 'storefront' | 'admin', storeId)}${fillPath(op.path, input.path ?? {}, op.operationId)}${queryString(input.query)}`;
       const send = async (fresh: boolean) => {
@@ -298,7 +342,8 @@ function workbenchCallTool(sandbox: SandboxLink, document: ContractDocument): Ag
         return { operation_id: op.operationId, card: operationCard(op, contract, workbenchOperationsBasePath, WORKBENCH_CARD_BYTES) };
       }
       const storeId = input.store_id ?? 'demo-store';
-      const url = `${workbenchOperationsBasePath}${fillPath(op.path, { store_id: storeId, ...input.path }, op.operationId)}${queryString(input.query)}`;
+      if (input.path && 'store_id' in input.path) throw new ToolError('give the store as "store_id", not in "path"');
+      const url = `${workbenchOperationsBasePath}${fillPath(op.path, { ...input.path, store_id: storeId }, op.operationId)}${queryString(input.query)}`;
       const answer = await sandbox.request(op.method, url, { body: input.body ?? (op.requestBody?.required ? {} : undefined) });
       return sandbox.result(op, `${sandbox.link.origin()}${url}`, answer, 'a local caller (the workbench API takes no credentials)');
     },
@@ -345,43 +390,48 @@ function waitTool(sandbox: SandboxLink): AgentTool {
     ),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(input: WaitInput, signal?: AbortSignal) {
-      const storeId = input.store_id ?? 'demo-store';
-      const since = input.since ? Date.parse(input.since) : undefined;
-      const started = Date.now();
-      const deadline = started + (input.timeout_seconds ?? 20) * 1000;
-      const subscribed = await sandbox.admin('listWebhooks', storeId, { limit: 100 });
-      const hooks = ((subscribed.body as JsonObject)?.content?.webhooks ?? []) as JsonObject[];
-      const hears = hooks.some((h) => h.status === 'enabled' && (!Array.isArray(h.events) || h.events.length === 0 || h.events.includes(input.event) || h.events.includes('*')));
-      if (subscribed.status === 200 && !hears) {
-        throw new ToolError(`no enabled webhook of store ${storeId} subscribes to ${input.event}: create one first (sandbox_call createWebhook with a url that answers 2XX and events ["${input.event}"])`);
-      }
-      let last: JsonObject[] = [];
-      for (;;) {
-        // The Admin API's own list of attempts (the contract's listWebhookDeliveries), newest first.
-        const answer = await sandbox.admin('listWebhookDeliveries', storeId, { event: input.event, ...(input.event_id ? { event_id: input.event_id } : {}), limit: 20 });
-        if (answer.status !== 200) throw new ToolError(`the workbench answered ${answer.status} listing store ${storeId}'s delivery attempts: ${messageOf(answer.body)}`);
-        last = (((answer.body as JsonObject)?.content?.deliveries ?? []) as JsonObject[]).filter((a) => since === undefined || Date.parse(String(a.scheduled_at)) >= since);
-        const delivered = last.find((a) => a.status === 'succeeded');
-        const waited = Date.now() - started;
-        if (delivered) return { delivered: true, waited_ms: waited, attempt: redacted(delivered, sandbox.secrets) as JsonObject };
-        if (Date.now() >= deadline || signal?.aborted) {
-          const pending = last.some((a) => a.status === 'scheduled' || a.status === 'in_flight');
-          return {
-            delivered: false,
-            waited_ms: waited,
-            attempts: (bounded(redacted(last.slice(0, 5), sandbox.secrets), 8000).value as JsonObject[]) ?? [],
-            hint:
-              last.length === 0
-                ? `no attempt of ${input.event} yet: was the event raised (workbench_call listEvents)? Is the webhook subscribed to it?`
-                : pending
-                  ? 'attempts are still pending (a retry waits 5 s, 30 s, 300 s on the store\'s clock): wait longer, or advance the store\'s clock'
-                  : 'every attempt failed: see each attempt\'s response_status and error_class; the receiver must answer 2XX',
-          };
-        }
-        await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
-      }
+      return sandbox.waits.run(() => waitFor(sandbox, input, signal));
     },
   };
+}
+
+async function waitFor(sandbox: SandboxLink, input: WaitInput, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  const storeId = input.store_id ?? 'demo-store';
+  const since = input.since ? Date.parse(input.since) : undefined;
+  const started = Date.now();
+  const deadline = started + (input.timeout_seconds ?? 20) * 1000;
+  const subscribed = await sandbox.admin('listWebhooks', storeId, { limit: 100 });
+  const hooks = ((subscribed.body as JsonObject)?.content?.webhooks ?? []) as JsonObject[];
+  const hears = hooks.some((h) => h.status === 'enabled' && (!Array.isArray(h.events) || h.events.length === 0 || h.events.includes(input.event) || h.events.includes('*')));
+  if (subscribed.status === 200 && !hears) {
+    throw new ToolError(`no enabled webhook of store ${storeId} subscribes to ${input.event}: create one first (sandbox_call createWebhook with a url that answers 2XX and events ["${input.event}"])`);
+  }
+  let last: JsonObject[] = [];
+  for (;;) {
+    // The Admin API's own list of attempts (the contract's listWebhookDeliveries), newest first.
+    const answer = await sandbox.admin('listWebhookDeliveries', storeId, { event: input.event, ...(input.event_id ? { event_id: input.event_id } : {}), limit: 20 });
+    if (answer.status !== 200) throw new ToolError(`the workbench answered ${answer.status} listing store ${storeId}'s delivery attempts: ${messageOf(answer.body)}`);
+    last = (((answer.body as JsonObject)?.content?.deliveries ?? []) as JsonObject[]).filter((a) => since === undefined || Date.parse(String(a.scheduled_at)) >= since);
+    const delivered = last.find((a) => a.status === 'succeeded');
+    const waited = Date.now() - started;
+    if (delivered) return { delivered: true, waited_ms: waited, attempt: redacted(delivered, sandbox.secrets) as JsonObject };
+    // Past the time-out, or the caller went away (its transport closed): the attempts so far.
+    if (Date.now() >= deadline || signal?.aborted) {
+      const pending = last.some((a) => a.status === 'scheduled' || a.status === 'in_flight');
+      return {
+        delivered: false,
+        waited_ms: waited,
+        attempts: (bounded(redacted(last.slice(0, 5), sandbox.secrets), 8000).value as JsonObject[]) ?? [],
+        hint:
+          last.length === 0
+            ? `no attempt of ${input.event} yet: was the event raised (workbench_call listEvents)? Is the webhook subscribed to it?`
+            : pending
+              ? 'attempts are still pending (a retry waits 5 s, 30 s, 300 s on the store\'s clock): wait longer, or advance the store\'s clock'
+              : 'every attempt failed: see each attempt\'s response_status and error_class; the receiver must answer 2XX',
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
+  }
 }
 
 /** The sandbox tools over a link to the workbench. */

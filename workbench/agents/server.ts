@@ -8,6 +8,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ValidateFunction } from 'ajv';
+import { getPointer } from 'storefront-contract/contract';
 import { formatErrors, issuesToString, relevantErrors } from 'storefront-contract/validators';
 import { ajvWithFormats } from '../mock/ajv.js';
 import { toolsPackage } from '../contract/files.js';
@@ -38,11 +39,52 @@ function errorText(tool: string, message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: `${tool}: ${message}` }] };
 }
 
-/** The first errors of a failed validation in the library's one formatting, a long list of allowed values cut. */
+/** Edit distance of two short strings (what "did you mean" ranks by). */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const kept = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = kept;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** For a value not in an enum: the closest allowed ones (case aside), at most three. */
+function closest(value: unknown, allowed: readonly unknown[]): string[] {
+  if (typeof value !== 'string') return [];
+  const v = value.toLowerCase();
+  return allowed
+    .filter((a): a is string => typeof a === 'string')
+    .map((a) => ({ a, d: a.toLowerCase().includes(v) || v.includes(a.toLowerCase()) ? 0 : distance(v, a.toLowerCase()) }))
+    .filter(({ a, d }) => d <= Math.max(2, Math.floor(a.length / 3)))
+    .sort((x, y) => x.d - y.d)
+    .slice(0, 3)
+    .map(({ a }) => a);
+}
+
+/**
+ * The first errors of a failed validation in the library's one formatting; a value outside a long list
+ * (an operation id, a schema name) gets the closest allowed ones instead of the list.
+ */
 function ajvMessage(v: ValidateFunction, data: unknown): string {
-  const cut = (text: string | undefined) => (text !== undefined && text.length > 160 ? `${text.slice(0, 160)}…` : text);
-  const issues = formatErrors(relevantErrors(v.errors ?? []).slice(0, 3), data).map((i) => ({ ...i, message: cut(i.message)!, expected: cut(i.expected) }));
-  return issuesToString(issues);
+  const errors = relevantErrors(v.errors ?? []).slice(0, 3);
+  return errors
+    .map((error) => {
+      const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+      if (error.keyword === 'enum' && allowed && allowed.length > 8) {
+        const value = formatErrors([error], data)[0]!;
+        const near = closest(getPointer(data, error.instancePath), allowed);
+        return `${value.path}: ${value.got} is not one of its ${allowed.length} values${near.length ? `; did you mean ${near.join(', ')}?` : ''} (contract_search finds them by words)`;
+      }
+      const cut = (text: string | undefined) => (text !== undefined && text.length > 160 ? `${text.slice(0, 160)}…` : text);
+      return issuesToString(formatErrors([error], data).map((i) => ({ ...i, message: cut(i.message)!, expected: cut(i.expected) })));
+    })
+    .join('; ');
 }
 
 export function agentToolbox(tools: readonly AgentTool[], secrets?: ReadonlySet<string>): AgentToolbox {
@@ -56,13 +98,14 @@ export function agentToolbox(tools: readonly AgentTool[], secrets?: ReadonlySet<
   async function call(name: string, input: unknown, signal?: AbortSignal): Promise<CallToolResult> {
     const entry = compiled.get(name);
     if (!entry) return errorText(name, `no such tool; the tools are ${[...compiled.keys()].join(', ')}`);
-    const args = structuredClone(input ?? {});
-    if (!entry.input(args)) return errorText(name, `the input does not match the tool's input schema: ${ajvMessage(entry.input, args)}`);
     let result: Record<string, unknown>;
     try {
+      const args = structuredClone(input ?? {});
+      if (!entry.input(args)) return errorText(name, `the input does not match the tool's input schema: ${ajvMessage(entry.input, args)}`);
       result = await entry.tool.run(args, signal);
     } catch (error) {
       if (error instanceof ToolError) return errorText(name, error.message);
+      if (error instanceof RangeError && /call stack/i.test(error.message)) return errorText(name, 'the input is nested too deep to read: send a flatter value (a body nests at most 64 levels)');
       const message = String((error as Error)?.message ?? error).split('\n')[0].slice(0, 300);
       return errorText(name, `failed: ${redacted(message, secrets) as string}`);
     }

@@ -37,3 +37,26 @@ export function objectSchema(properties: Record<string, JsonObject>, optional: r
     additionalProperties: false,
   };
 }
+
+/**
+ * At most `max` runs of a long tool at once (a delivery wait, a certification): past it the call is refused
+ * with a line saying so, instead of queueing work a client may never read.
+ */
+export class Slots {
+  private running = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly what: string,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.max) throw new ToolError(`${this.max} ${this.what} are running already: wait for one to end, then call again`);
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      this.running--;
+    }
+  }
+}
