@@ -78,7 +78,7 @@ function ajvMessage(v: ValidateFunction, data: unknown): string {
       const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
       if (error.keyword === 'enum' && allowed && allowed.length > 8) {
         const value = formatErrors([error], data)[0]!;
-        const near = closest(getPointer(data, error.instancePath), allowed);
+        const near = closest(getPointer(data, value.path === '/' ? '' : value.path), allowed);
         return `${value.path}: ${value.got} is not one of its ${allowed.length} values${near.length ? `; did you mean ${near.join(', ')}?` : ''} (contract_search finds them by words)`;
       }
       const cut = (text: string | undefined) => (text !== undefined && text.length > 160 ? `${text.slice(0, 160)}…` : text);
