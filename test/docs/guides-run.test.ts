@@ -144,6 +144,7 @@ const NOT_SEEDED: Record<string, string> = {
   crt_DNRKD2: "sandbox.md ('Set up state'): a cart its typed-client example creates",
   cst_NOBODY: "sandbox.md ('Set up state'): an unknown customer on purpose, for the 400 naming the field",
   crt_NOPE00: "testing-with-the-sandbox.md: an unknown cart on purpose, for the 404",
+  crt_HVRTMG: "agents.md: the cart its session's workbench_call createCart creates (ids created at run time differ)",
 };
 
 /** Every string in the seeded world of a store, as the back office exports it. */
