@@ -53,6 +53,16 @@ describe('sandbox_call', () => {
     expect(sent.map((r) => r.authorization === first)).toEqual([true, false]);
   });
 
+  it('signs in once for parallel first calls to a store: one key read, one sign-in', async () => {
+    const before = requests.length;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ok('sandbox_call', { operation_id: 'listCountries', store_id: 'agent-parallel' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const sent = requests.slice(before).map((r) => new URL(r.url).pathname);
+    expect(sent.filter((p) => p.endsWith('/keys'))).toHaveLength(1);
+    expect(sent.filter((p) => p.endsWith('/auth/anonymous'))).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.signed_in)).size).toBe(1);
+  });
+
   it('signs in as a customer when asked, and says who it called as', async () => {
     const answer = await ok('sandbox_call', { operation_id: 'listOrders', store_id: 'agent-customer', as_customer: 'cst_9XK2PL', query: { user_id: 'cst_9XK2PL' } });
     expect(answer.status).toBe(200);

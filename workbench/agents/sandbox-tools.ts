@@ -73,6 +73,9 @@ interface Session {
   tokenFor?: string;
   /** The user the token was issued to (what `user_id` parameters name). */
   userId?: string;
+  /** A sign-in or key read under way: calls that arrive meanwhile share it instead of making their own. */
+  signingIn?: { who: string; promise: Promise<string> };
+  readingKey?: Promise<string>;
 }
 
 export class SandboxLink {
@@ -138,6 +141,11 @@ export class SandboxLink {
     if (this.link.apiKey) return this.link.apiKey;
     const s = this.session(storeId);
     if (s.apiKey) return s.apiKey;
+    s.readingKey ??= this.readKey(storeId, s).finally(() => (s.readingKey = undefined));
+    return s.readingKey;
+  }
+
+  private async readKey(storeId: string, s: Session): Promise<string> {
     const answer = await this.request('GET', `${workbenchOperationsBasePath}/stores/${encodeURIComponent(storeId)}/keys`);
     const key = (answer.body as JsonObject)?.content?.api_key;
     if (answer.status !== 200 || typeof key !== 'string') throw new ToolError(`could not read store ${storeId}'s API key from the workbench (status ${answer.status}); start it with --api-key, or set STOREFRONT_API_KEY for the tools`);
@@ -149,7 +157,19 @@ export class SandboxLink {
   /** A storefront access token for the store: an anonymous user's, or a customer's (`customerId`), kept until refused. */
   async token(storeId: string, customerId?: string, fresh = false): Promise<string> {
     const s = this.session(storeId);
-    if (!fresh && s.token && s.tokenFor === (customerId ?? '')) return s.token;
+    const who = customerId ?? '';
+    if (!fresh && s.token && s.tokenFor === who) return s.token;
+    if (s.signingIn?.who === who) return s.signingIn.promise;
+    const promise = this.signIn(storeId, s, customerId);
+    s.signingIn = { who, promise };
+    try {
+      return await promise;
+    } finally {
+      if (s.signingIn?.promise === promise) s.signingIn = undefined;
+    }
+  }
+
+  private async signIn(storeId: string, s: Session, customerId: string | undefined): Promise<string> {
     let answer;
     if (customerId) {
       answer = await this.request('POST', `${workbenchOperationsBasePath}/stores/${encodeURIComponent(storeId)}/customers/${encodeURIComponent(customerId)}/sign-in`, { body: {} });
