@@ -9,7 +9,9 @@ import { objectSchema, ToolError, type AgentTool, type AgentToolFactory } from '
 import { repoRoot } from './lib/repo.js';
 
 /** Lines of a report an agent gets: the first ones, then how many more. */
-const MAX_LINES = 120;
+const MAX_LINES = 100;
+/** A line's characters (100 lines of 120: within a result's 16 KB). */
+const MAX_LINE_CHARS = 120;
 const LINT_TIMEOUT_MS = 180_000;
 
 /** A git ref the diff may be given: no option (`-x`), no range (`..`), no whitespace. */
@@ -17,7 +19,11 @@ const GIT_REF = '^(?!-)(?!.*\\.\\.)[A-Za-z0-9._/@^~-]{1,100}$';
 
 function cutLines(text: string): { lines: string[]; more_lines?: number } {
   // eslint-disable-next-line no-control-regex
-  const lines = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((l) => l.trim() !== '');
+  const lines = text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => (l.length <= MAX_LINE_CHARS ? l : `${l.slice(0, MAX_LINE_CHARS)}…`));
   return lines.length <= MAX_LINES ? { lines } : { lines: lines.slice(0, MAX_LINES), more_lines: lines.length - MAX_LINES };
 }
 

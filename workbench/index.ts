@@ -65,12 +65,18 @@ export interface Workbench extends MockServer {
   agents?: () => Promise<AgentToolbox>;
 }
 
+/** Hosts a workbench listens on for this machine only: where /mcp is served. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const { mcp, ...rest } = options;
   let origin = '';
   let agents: (() => Promise<AgentToolbox>) | undefined;
+  // The agent tools drive this machine's sandbox and certify servers on it (and, in a clone, run its dev
+  // tools): served only when the workbench listens on loopback, never to a network.
+  const onLoopback = LOOPBACK_HOSTS.has((options.host ?? '127.0.0.1').toLowerCase());
   const around =
-    mcp === false
+    mcp === false || !onLoopback
       ? undefined
       : (engine: FetchHandler) => {
           // One toolbox for /mcp and the in-process callers (stdio), built on first use over the engine itself.
@@ -101,6 +107,7 @@ export async function createWorkbench(options: WorkbenchOptions = {}): Promise<W
       `  docs        ${server.bases.docs}`,
       ...(console ? [`  console     ${server.url}/console   (live request log, world, webhooks, events, back office)`] : []),
       ...(agents ? [`  mcp         ${server.url}${MCP_PATH}   (the contract, the sandbox and certification as MCP tools for coding agents; stdio: storefront-contract mcp)`] : []),
+      ...(mcp !== false && !onLoopback ? [`  mcp         off: --host ${options.host} is not loopback (the agent tools act on this machine); an agent here uses storefront-contract mcp --url ${server.url}`] : []),
       ...(sandbox?.describe() ?? ['sandbox     off: every storefront answer is the spec\'s example']).map((line) => `  ${line}`),
       ...(simulator?.describe() ?? []).map((line) => `  ${line}`),
       ...(options.faults ? describeFaults(options.faults) : []).map((line) => `  ${line}`),

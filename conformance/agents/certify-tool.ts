@@ -4,8 +4,14 @@
 // the same request again. The breaking-change diff and lint read the repository's history and dev tools:
 // the clone's bin adds them (scripts/agent-tools.ts), as it adds `changelog`.
 import { basePath } from 'storefront-contract/contract';
-import { bounded, objectSchema, ToolError, type AgentTool, type AgentToolFactory, type SandboxLink } from '../../workbench/agents/index.js';
+import { byteLength, objectSchema, ToolError, type AgentTool, type AgentToolFactory, type SandboxLink } from '../../workbench/agents/index.js';
+import { loadContract as contractModelOf, type ContractDocument } from '../../workbench/contract/model.js';
+import { isLoopbackOrigin } from '../../workbench/http/local-origin.js';
 import { certify } from '../rest/certify.js';
+import { curlLine } from '../rest/generate/request.js';
+
+/** The budget of a certify result, in bytes of JSON: whole findings are left out past it. */
+const CERTIFY_RESULT_BYTES = 12_000;
 
 interface CertifyInput {
   base_url?: string;
@@ -23,16 +29,14 @@ const FINDING = objectSchema(
     rule: { type: 'string' },
     severity: { type: 'string' },
     message: { type: 'string' },
-    curl: { type: 'string', description: 'The same request again (credentials from the environment: $STOREFRONT_API_KEY, $ACCESS_TOKEN).' },
+    curl: { type: 'string', description: 'The request again, credentials from the environment ($STOREFRONT_API_KEY, $TOKEN): a generated case whole; a replayed one its method, URL and credentials (its body is in the recording).' },
   },
   ['curl'],
 );
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** Whether the key in the environment may go to `url`: a server on this machine, or an origin the user listed. */
 function mayReceiveKey(url: URL): boolean {
-  if (LOOPBACK.has(url.hostname.toLowerCase())) return true;
+  if (isLoopbackOrigin(url.origin)) return true;
   return (process.env.STOREFRONT_CERTIFY_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -46,8 +50,6 @@ function mayReceiveKey(url: URL): boolean {
     });
 }
 
-/** A shell word in single quotes. */
-const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The checking tools: `certify`. */
 export const checkingTools: AgentToolFactory = (sandbox) => [certifyTool(sandbox)];
@@ -57,7 +59,7 @@ export function certifyTool(sandbox: SandboxLink): AgentTool {
     name: 'certify',
     title: 'Certify a storefront implementation',
     description:
-      'Certify a storefront API implementation against the contract: replays the recorded traffic (and, with generate > 0, that many generated valid and invalid requests per operation, from a seed) and judges every answer. Without base_url it certifies this workbench\'s sandbox. Another server needs its store API key in STOREFRONT_API_KEY, in the MCP server\'s environment. Answers the verdict, counts, the failed operations and the first findings with a curl reproduction; only what the contract states fails it, designed parts are advice.',
+      'Certify a storefront API implementation against the contract: replays the recorded traffic (and, with generate > 0, that many generated valid and invalid requests per operation, from a seed) and judges every answer. Without base_url it certifies this workbench\'s sandbox. Another server needs its store API key in STOREFRONT_CERTIFY_API_KEY, in the MCP server\'s environment, and its origin in STOREFRONT_CERTIFY_ORIGINS unless it runs on this machine. Answers the verdict, counts, the failed operations and the first findings with a curl reproduction; only what the contract states fails it, designed parts are advice.',
     inputSchema: objectSchema(
       {
         base_url: { type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', description: 'The server\'s origin (and any path before /api/v1/...). Default: this workbench.' },
@@ -96,11 +98,11 @@ async function certifyOnce(sandbox: SandboxLink, input: CertifyInput): Promise<R
   const own = input.base_url === undefined;
   if (!own) {
     const url = new URL(input.base_url!);
-    if (url.username || url.password) throw new ToolError('base_url must not carry credentials: the store API key goes in STOREFRONT_API_KEY, in the MCP server\'s environment');
+    if (url.username || url.password) throw new ToolError('base_url must not carry credentials: the store API key goes in STOREFRONT_CERTIFY_API_KEY, in the MCP server\'s environment');
     // The key in the environment is the user's: sent only where the user said (an agent may be told
     // anything by what it reads).
     if (!mayReceiveKey(url)) {
-      throw new ToolError(`certifying ${url.origin} would send STOREFRONT_API_KEY there: list that origin in STOREFRONT_CERTIFY_ORIGINS (comma-separated) in the MCP server's environment; servers on this machine (localhost, 127.0.0.1, [::1]) need nothing`);
+      throw new ToolError(`certifying ${url.origin} would send STOREFRONT_CERTIFY_API_KEY there: list that origin in STOREFRONT_CERTIFY_ORIGINS (comma-separated) in the MCP server's environment; servers on this machine (localhost, 127.0.0.1, [::1]) need nothing`);
     }
   }
   const baseUrl = (input.base_url ?? sandbox.link.origin()).replace(/\/+$/, '');
@@ -108,8 +110,9 @@ async function certifyOnce(sandbox: SandboxLink, input: CertifyInput): Promise<R
   let apiKey: string;
   if (own) apiKey = await sandbox.apiKey(storeId);
   else {
-    const fromEnv = process.env.STOREFRONT_API_KEY;
-    if (!fromEnv) throw new ToolError(`certifying ${baseUrl} needs its store API key: set STOREFRONT_API_KEY in the MCP server's environment (never in a tool's input)`);
+    // Its own variable: STOREFRONT_API_KEY is the key of the workbench the sandbox tools drive.
+    const fromEnv = process.env.STOREFRONT_CERTIFY_API_KEY;
+    if (!fromEnv) throw new ToolError(`certifying ${baseUrl} needs its store API key: set STOREFRONT_CERTIFY_API_KEY in the MCP server's environment (never in a tool's input)`);
     apiKey = fromEnv;
   }
   const seed = input.generate ? (input.seed ?? 1) : undefined;
@@ -118,18 +121,20 @@ async function certifyOnce(sandbox: SandboxLink, input: CertifyInput): Promise<R
   const failedOps = cert.operations.filter((op) => op.verdict === 'fail').map((op) => op.operationId);
   const failing = cert.exchanges.filter((e) => e.findings.some((f) => f.severity === 'error') || e.error);
   const max = input.max_findings ?? 5;
+  const { storefront } = await contractModelOf();
   const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  // Placeholders the one curl builder turns into $STOREFRONT_API_KEY and $TOKEN.
+  const target = { apiBase: '', apiBasePath: '', apiKey: 'STOREFRONT-API-KEY-PLACEHOLDER', token: 'TOKEN-PLACEHOLDER' };
   const findings = failing.slice(0, max).map((e) => {
     const first = e.findings.find((f) => f.severity === 'error') ?? e.findings[0];
     const url = `${new URL(baseUrl).origin}${prefix}${basePath('storefront', storeId)}${e.path}`;
-    const auth = e.operationId === 'createAnonymousUser' || e.operationId === 'startPosPhoneLogin' ? `-H 'X-Api-Key: $STOREFRONT_API_KEY'` : `-H "Authorization: Bearer $ACCESS_TOKEN"`;
     return {
       operation_id: e.operationId,
       status: e.status ?? null,
       rule: first?.rule ?? 'transport',
       severity: first?.severity ?? 'error',
       message: (first?.message ?? e.error ?? '').slice(0, 400),
-      curl: e.generated?.curl ?? `curl -i -X ${e.method.toUpperCase()} ${quoted(url)} ${auth}`,
+      curl: e.generated?.curl ?? curlLine({ method: e.method.toUpperCase(), url, headers: credentialHeaders(storefront, e.operationId, target) }, target),
     };
   });
   const flags = [`--base-url ${baseUrl}`, `--store-id ${storeId}`, ...(input.generate ? [`--generate ${input.generate}`, `--seed ${seed}`] : []), ...(input.only?.length ? [`--only ${input.only.join(',')}`] : [])];
@@ -139,13 +144,30 @@ async function certifyOnce(sandbox: SandboxLink, input: CertifyInput): Promise<R
     store_id: storeId,
     rules: { total: cert.summary.rules.total, passed: cert.summary.rules.passed, failed: cert.summary.rules.failed, warned: cert.summary.rules.warned, skipped: cert.summary.rules.skipped },
     exchanges: cert.exchangeSummary,
-    failed_operations: failedOps,
+    failed_operations: failedOps.slice(0, 50),
     // Advice (designed parts, or what the contract leaves to the server): named, never failing the verdict.
     warnings: cert.rules.filter((r) => r.status === 'warned').slice(0, 10).map((r) => ({ rule: r.id, summary: r.summary.slice(0, 200), source: r.source.kind === 'stated' ? 'stated by the platform' : 'designed here' })),
     findings,
-    ...(failing.length > max ? { more_findings: failing.length - max } : {}),
+    more_findings: Math.max(0, failing.length - max),
     reproduce: `STOREFRONT_API_KEY=... npx storefront-contract certify ${flags.join(' ')}`,
     duration_ms: Math.round(cert.durationMs),
   };
-  return bounded(result, 12_000).value as Record<string, unknown>;
+  // Within the budget by whole findings (a curl cut short would not run): the last ones go first.
+  while (byteLength(result) > CERTIFY_RESULT_BYTES && result.findings.length > 0) {
+    result.findings.pop();
+    result.more_findings++;
+  }
+  return result;
 }
+
+/** The credential headers an operation's first security alternative asks for, read from the contract model. */
+function credentialHeaders(doc: ContractDocument, operationId: string, target: { apiKey: string; token: string }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(doc.operation(operationId)?.security[0] ?? {})) {
+    const scheme = doc.securitySchemes[name];
+    if (scheme?.type === 'apiKey' && scheme.in === 'header') headers[String(scheme.name).toLowerCase()] = target.apiKey;
+    else if (scheme?.type === 'http') headers.authorization = `Bearer ${target.token}`;
+  }
+  return headers;
+}
+

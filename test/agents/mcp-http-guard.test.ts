@@ -135,3 +135,19 @@ describe('a caller that goes away', () => {
     expect(polls()).toBe(after);
   });
 });
+
+describe('a workbench that listens beyond loopback', () => {
+  it('serves no /mcp, and its banner says why and what to use instead', async () => {
+    // 127.0.0.2 is still this machine (the loopback interface holds 127/8), but not a loopback name the
+    // workbench trusts: it stands for --host 0.0.0.0 without opening a port to the network in a test.
+    const wide = await createWorkbench({ host: '127.0.0.2', port: 0, quiet: true, console: false });
+    try {
+      expect(wide.agents).toBeUndefined();
+      expect(wide.describe().join('\n')).toMatch(/mcp {9}off: --host 127\.0\.0\.2 is not loopback .* storefront-contract mcp --url http:\/\/127\.0\.0\.2:\d+/);
+      const answer = await fetch(`${wide.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: LIST });
+      expect(answer.status).toBe(404);
+    } finally {
+      await wide.close();
+    }
+  });
+});

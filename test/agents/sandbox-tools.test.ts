@@ -63,6 +63,18 @@ describe('sandbox_call', () => {
     expect(new Set(answers.map((a) => a.signed_in)).size).toBe(1);
   });
 
+  it('keeps a token per caller: switching between a customer and the anonymous shopper signs in no more', async () => {
+    const store = 'agent-switch';
+    await ok('sandbox_call', { operation_id: 'listCountries', store_id: store });
+    await ok('sandbox_call', { operation_id: 'listCountries', store_id: store, as_customer: 'cst_9XK2PL' });
+    const before = requests.length;
+    const anonymous = await ok('sandbox_call', { operation_id: 'listCountries', store_id: store });
+    const customer = await ok('sandbox_call', { operation_id: 'listCountries', store_id: store, as_customer: 'cst_9XK2PL' });
+    const signIns = requests.slice(before).filter((r) => /\/auth\/anonymous$|\/sign-in$/.test(new URL(r.url).pathname));
+    expect(signIns).toEqual([]);
+    expect(anonymous.signed_in).not.toBe(customer.signed_in);
+  });
+
   it('signs in as a customer when asked, and says who it called as', async () => {
     const answer = await ok('sandbox_call', { operation_id: 'listOrders', store_id: 'agent-customer', as_customer: 'cst_9XK2PL', query: { user_id: 'cst_9XK2PL' } });
     expect(answer.status).toBe(200);
@@ -161,11 +173,19 @@ describe('certify (the CLI adds it; here through the same factory)', () => {
       expect(broken.failed_operations).toEqual(['listCountries']);
       expect(broken.findings).toHaveLength(1);
       expect(broken.findings[0]).toMatchObject({ operation_id: 'listCountries', status: 418, severity: 'error' });
-      expect(broken.findings[0].curl).toBe(`curl -i -X GET '${served.url}/api/v1/agent-broken/storefront/common/countries' -H "Authorization: Bearer $ACCESS_TOKEN"`);
-      expect(broken.more_findings ?? 0).toBeGreaterThanOrEqual(0);
+      expect(broken.findings[0].curl).toBe(`curl -sS -X GET '${served.url}/api/v1/agent-broken/storefront/common/countries' -H "authorization: Bearer $TOKEN"`);
+      expect(broken.more_findings).toBeGreaterThanOrEqual(0);
       const key = (await (await fetch(`${served.url}/__simulator/stores/agent-broken/keys`)).json()).content.api_key;
       expect(JSON.stringify(broken)).not.toContain(key);
-      // The same store without the fault certifies.
+      // An operation opened by the store's key: its curl sends the key from the environment (double quotes: the shell expands it).
+      await call('workbench_call', { operation_id: 'addFault', store_id: 'agent-broken', body: { operation: 'createAnonymousUser', status: 418, allow_undocumented: true } });
+      const many = await call('certify', { store_id: 'agent-broken', max_findings: 20 });
+      const signIn = many.findings.find((f: { operation_id: string }) => f.operation_id === 'createAnonymousUser');
+      expect(signIn.curl).toBe(`curl -sS -X POST '${served.url}/api/v1/agent-broken/storefront/auth/anonymous' -H "x-api-key: $STOREFRONT_API_KEY"`);
+      // Within its budget by whole findings, each still an object with a whole curl (the toolbox checked the schema).
+      expect(Buffer.byteLength(JSON.stringify(many))).toBeLessThanOrEqual(12_000);
+      expect(many.findings.length + many.more_findings).toBeGreaterThan(20);
+      // The same store without the faults certifies.
       await call('workbench_call', { operation_id: 'deleteFaults', store_id: 'agent-broken' });
       expect((await call('certify', { store_id: 'agent-broken' })).verdict).toBe('certified');
     } finally {
@@ -176,17 +196,17 @@ describe('certify (the CLI adds it; here through the same factory)', () => {
   it('refuses another server without its key in the environment, naming the variable', async () => {
     const { checkingTools } = await import('../../conformance/agents/certify-tool.js');
     const { SandboxLink, agentToolbox } = await import('../../workbench/agents/index.js');
-    const saved = process.env.STOREFRONT_API_KEY;
-    delete process.env.STOREFRONT_API_KEY;
+    const saved = process.env.STOREFRONT_CERTIFY_API_KEY;
+    delete process.env.STOREFRONT_CERTIFY_API_KEY;
     try {
       const box = agentToolbox(await checkingTools(new SandboxLink({ fetch: () => Promise.reject(new Error('not called')), origin: () => 'http://127.0.0.1:1' })));
       const result = await box.call('certify', { base_url: 'http://127.0.0.1:9' });
-      expect((result.content as Array<{ text: string }>)[0].text).toMatch(/set STOREFRONT_API_KEY in the MCP server's environment/);
+      expect((result.content as Array<{ text: string }>)[0].text).toMatch(/set STOREFRONT_CERTIFY_API_KEY in the MCP server's environment/);
       // With a key in the environment: sent to a server on this machine, or to an origin the user listed, never elsewhere.
-      process.env.STOREFRONT_API_KEY = 'sk_test_from_the_environment';
+      process.env.STOREFRONT_CERTIFY_API_KEY = 'sk_test_from_the_environment';
       const elsewhere = await box.call('certify', { base_url: 'https://shop.example' });
       expect((elsewhere.content as Array<{ text: string }>)[0].text).toBe(
-        "certify: certifying https://shop.example would send STOREFRONT_API_KEY there: list that origin in STOREFRONT_CERTIFY_ORIGINS (comma-separated) in the MCP server's environment; servers on this machine (localhost, 127.0.0.1, [::1]) need nothing",
+        "certify: certifying https://shop.example would send STOREFRONT_CERTIFY_API_KEY there: list that origin in STOREFRONT_CERTIFY_ORIGINS (comma-separated) in the MCP server's environment; servers on this machine (localhost, 127.0.0.1, [::1]) need nothing",
       );
       process.env.STOREFRONT_CERTIFY_ORIGINS = 'https://other.example, http://127.0.0.2:9';
       const listed = await box.call('certify', { base_url: 'http://127.0.0.2:9' });
@@ -195,7 +215,7 @@ describe('certify (the CLI adds it; here through the same factory)', () => {
       expect(listed.structuredContent).toMatchObject({ verdict: 'not-certified', target: 'http://127.0.0.2:9' });
       delete process.env.STOREFRONT_CERTIFY_ORIGINS;
       // With a key in the environment, the URL itself is judged: only http(s), no credentials in it.
-      process.env.STOREFRONT_API_KEY = 'sk_test_from_the_environment';
+      process.env.STOREFRONT_CERTIFY_API_KEY = 'sk_test_from_the_environment';
       for (const [base_url, why] of [
         ['file:///etc/passwd', /base_url: must match pattern/],
         ['ftp://x', /base_url: must match pattern/],
@@ -207,8 +227,8 @@ describe('certify (the CLI adds it; here through the same factory)', () => {
         expect((refused.content as Array<{ text: string }>)[0].text, base_url).toMatch(why);
       }
     } finally {
-      if (saved !== undefined) process.env.STOREFRONT_API_KEY = saved;
-      else delete process.env.STOREFRONT_API_KEY;
+      if (saved !== undefined) process.env.STOREFRONT_CERTIFY_API_KEY = saved;
+      else delete process.env.STOREFRONT_CERTIFY_API_KEY;
     }
   });
 });

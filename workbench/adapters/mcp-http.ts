@@ -66,11 +66,19 @@ export function withMcpEndpoint(inner: FetchHandler, toolbox: () => Promise<Agen
     // A caller that goes away ends its tool calls: closing the transport aborts each handler's signal (a
     // delivery wait stops polling) instead of running to its time-out for nobody.
     const gone = closeSignal(x);
-    const stop = () => void server.close().catch(() => {});
-    gone.addEventListener('abort', stop, { once: true });
+    let stop!: () => void;
+    // The SDK's JSON answer never settles once its transport is closed: the request ends on the close instead.
+    const abandoned = new Promise<Response>((resolve) => {
+      stop = () => {
+        void server.close().catch(() => {});
+        resolve(rpcError(499, -32000, 'The caller went away.'));
+      };
+    });
+    if (gone.aborted) stop();
+    else gone.addEventListener('abort', stop, { once: true });
     try {
       // The body is read already: the SDK gets it parsed, with a Request of the same headers and none.
-      return await transport.handleRequest(new Request(x.url, { method: 'POST', headers: x.headers as Record<string, string> }), { parsedBody: parsed });
+      return await Promise.race([transport.handleRequest(new Request(x.url, { method: 'POST', headers: x.headers as Record<string, string> }), { parsedBody: parsed }), abandoned]);
     } finally {
       // The answer is whole (JSON, not a stream): the transport is done, and the server free for the next.
       gone.removeEventListener('abort', stop);

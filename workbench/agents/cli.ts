@@ -24,10 +24,11 @@ Options:
   --data-dir <dir>   keep the started workbench's stores there across runs (default: in memory)
   -h, --help         this text
 
-Environment: STOREFRONT_API_KEY (the store API key, when the workbench or the server certify targets takes
-only one), STOREFRONT_ADMIN_TOKEN (the Admin API token, when the workbench takes only one): never printed,
-never in a tool's result. STOREFRONT_CERTIFY_ORIGINS: the origins other than this machine's that certify may
-send STOREFRONT_API_KEY to (comma-separated; none by default).
+Environment: STOREFRONT_API_KEY (the store API key, when the workbench takes only one), STOREFRONT_ADMIN_TOKEN
+(the Admin API token, when the workbench takes only one), STOREFRONT_CERTIFY_API_KEY (the key of another
+server certify targets): never printed, never in a tool's result. STOREFRONT_CERTIFY_ORIGINS: the origins
+other than this machine's that certify may send STOREFRONT_CERTIFY_API_KEY to (comma-separated; none by
+default).
 
 Client configuration (stdio):
   { "mcpServers": { "storefront-contract": { "command": "npx", "args": ["storefront-contract", "mcp"] } } }`;

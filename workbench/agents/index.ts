@@ -26,4 +26,4 @@ export async function createAgentToolbox(options: AgentToolsOptions): Promise<Ag
 export { agentToolbox, INSTRUCTIONS, type AgentToolbox } from './server.js';
 export { ToolError, objectSchema, type AgentTool } from './tool.js';
 export { SandboxLink, type WorkbenchLink } from './sandbox-tools.js';
-export { bounded, redacted } from './compact.js';
+export { bounded, byteLength, redacted } from './compact.js';

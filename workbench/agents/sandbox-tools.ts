@@ -66,17 +66,25 @@ const ANSWER = objectSchema(
 /** Headers of an answer worth an agent's reading (the rest are transport). */
 const SHOWN_HEADERS = ['content-type', 'location', 'retry-after', 'www-authenticate', 'x-simulator', 'x-sandbox-warning', 'allow'];
 
-interface Session {
-  apiKey?: string;
+/** What the tools signed in as, for one caller of a store: the anonymous shopper ('') or a customer. */
+interface Identity {
   token?: string;
-  /** The customer the token reads as (`as_customer`), or anonymous. */
-  tokenFor?: string;
   /** The user the token was issued to (what `user_id` parameters name). */
   userId?: string;
-  /** A sign-in or key read under way: calls that arrive meanwhile share it instead of making their own. */
-  signingIn?: { who: string; promise: Promise<string> };
-  readingKey?: Promise<string>;
+  /** A sign-in under way: calls that arrive meanwhile share it instead of making their own. */
+  signingIn?: Promise<string>;
 }
+
+interface Session {
+  apiKey?: string;
+  /** A key read under way, shared like a sign-in. */
+  readingKey?: Promise<string>;
+  /** By customer id ('' for the anonymous shopper): each keeps its own token, so switching costs nothing. */
+  identities: Map<string, Identity>;
+}
+
+/** Customers a store's session keeps a token for; past it the least recently signed in is dropped. */
+const IDENTITIES_PER_STORE = 50;
 
 export class SandboxLink {
   /** Per store: the key and token the tools signed in with. */
@@ -98,13 +106,13 @@ export class SandboxLink {
   private session(storeId: string): Session {
     let s = this.sessions.get(storeId);
     if (!s) {
-      s = {};
+      s = { identities: new Map() };
       this.sessions.set(storeId, s);
       // Bounded: the tools of one server touch few stores; the oldest session is dropped past 1,000.
       if (this.sessions.size > 1000) {
         const [oldest, dropped] = this.sessions.entries().next().value as [string, Session];
         // Its credentials go with it: the secrets looked for in results stay as many as the sessions.
-        for (const secret of [dropped.token, dropped.apiKey]) if (secret && secret !== this.link.apiKey) this.secrets.delete(secret);
+        for (const secret of [dropped.apiKey, ...[...dropped.identities.values()].map((i) => i.token)]) if (secret && secret !== this.link.apiKey) this.secrets.delete(secret);
         this.sessions.delete(oldest);
       }
     }
@@ -158,18 +166,24 @@ export class SandboxLink {
   async token(storeId: string, customerId?: string, fresh = false): Promise<string> {
     const s = this.session(storeId);
     const who = customerId ?? '';
-    if (!fresh && s.token && s.tokenFor === who) return s.token;
-    if (s.signingIn?.who === who) return s.signingIn.promise;
-    const promise = this.signIn(storeId, s, customerId);
-    s.signingIn = { who, promise };
-    try {
-      return await promise;
-    } finally {
-      if (s.signingIn?.promise === promise) s.signingIn = undefined;
+    let identity = s.identities.get(who);
+    if (!identity) {
+      identity = {};
+      s.identities.set(who, identity);
+      if (s.identities.size > IDENTITIES_PER_STORE) {
+        const [oldest, dropped] = s.identities.entries().next().value as [string, Identity];
+        if (dropped.token) this.secrets.delete(dropped.token);
+        s.identities.delete(oldest);
+      }
     }
+    if (!fresh && identity.token) return identity.token;
+    if (identity.signingIn) return identity.signingIn;
+    const id = identity;
+    id.signingIn = this.signIn(storeId, id, customerId).finally(() => (id.signingIn = undefined));
+    return id.signingIn;
   }
 
-  private async signIn(storeId: string, s: Session, customerId: string | undefined): Promise<string> {
+  private async signIn(storeId: string, identity: Identity, customerId: string | undefined): Promise<string> {
     let answer;
     if (customerId) {
       answer = await this.request('POST', `${workbenchOperationsBasePath}/stores/${encodeURIComponent(storeId)}/customers/${encodeURIComponent(customerId)}/sign-in`, { body: {} });
@@ -182,18 +196,17 @@ export class SandboxLink {
     if (answer.status >= 300 || typeof token !== 'string') {
       throw new ToolError(`could not sign in to store ${storeId}${customerId ? ` as customer ${customerId}` : ''}: status ${answer.status}, ${messageOf(answer.body)}`);
     }
-    if (s.token) this.secrets.delete(s.token);
+    if (identity.token) this.secrets.delete(identity.token);
     this.secrets.add(token);
-    s.token = token;
+    identity.token = token;
     const user = (answer.body as JsonObject)?.content?.user?.id;
-    s.userId = typeof user === 'string' ? user : undefined;
-    s.tokenFor = customerId ?? '';
+    identity.userId = typeof user === 'string' ? user : undefined;
     return token;
   }
 
-  /** The user the store's current token was issued to, when known. */
-  userOf(storeId: string): string | undefined {
-    return this.sessions.get(storeId)?.userId;
+  /** The user a store's token for this caller was issued to, when known. */
+  userOf(storeId: string, customerId?: string): string | undefined {
+    return this.sessions.get(storeId)?.identities.get(customerId ?? '')?.userId;
   }
 
   get adminToken(): string {
@@ -215,7 +228,8 @@ export class SandboxLink {
       const value = answer.headers.get(name);
       if (value !== null) headers[name] = name === 'www-authenticate' ? value.slice(0, 200) : value.slice(0, 500);
     }
-    const cut = bounded(redacted(answer.body, this.secrets), MAX_RESULT_BYTES - 1024);
+    // The body's share of the result: what the url (2,000), the headers (7 of at most 500) and the rest leave.
+    const cut = bounded(redacted(answer.body, this.secrets), MAX_RESULT_BYTES - 6144);
     const shown = redacted(url, this.secrets) as string;
     return { operation_id: op.operationId, method: op.method.toUpperCase(), url: shown.length <= MAX_URL_CHARS ? shown : `${shown.slice(0, MAX_URL_CHARS)}…(${shown.length} chars)`, status: answer.status, headers, body: cut.value ?? null, truncated: cut.truncated, signed_in: signedIn };
   }
@@ -265,7 +279,7 @@ async function credentials(sandbox: SandboxLink, op: ContractOperation, doc: Con
     } else if (scheme?.type === 'http') {
       const token = await sandbox.token(storeId, customerId);
       headers.authorization = `Bearer ${token}`;
-      const user = sandbox.userOf(storeId);
+      const user = sandbox.userOf(storeId, customerId);
       as.push(`${customerId ? `customer ${customerId}'s access token` : "an anonymous user's access token"}${user ? ` (user ${user})` : ''}`);
     }
   }
@@ -371,6 +385,7 @@ function workbenchCallTool(sandbox: SandboxLink, document: ContractDocument): Ag
 }
 
 interface WaitInput {
+  include_test?: boolean;
   store_id?: string;
   event: string;
   event_id?: string;
@@ -387,7 +402,7 @@ function waitTool(sandbox: SandboxLink): AgentTool {
     name: 'sandbox_wait_for_delivery',
     title: 'Wait for a webhook delivery',
     description:
-      'Wait until an event of the store has been delivered to a subscribed receiver (an attempt answered 2XX), or until the timeout. Answers the delivered attempt, or the attempts so far with their status and error when none succeeded. Subscribe first (sandbox_call createWebhook); on a store with a clock of its own, retries follow that clock.',
+      'Wait until an event of the store has been delivered to a subscribed receiver (an attempt answered 2XX), or until the timeout. Answers the newest delivered attempt, or the attempts so far with their status and error when none succeeded. Without event_id or since, any delivery of the event counts, an earlier one too: to wait for the one your action raises, give since (the time before it) or its event_id (workbench_call listEvents). Subscribe first (sandbox_call createWebhook); on a store with a clock of its own, retries follow that clock.',
     inputSchema: objectSchema(
       {
         store_id: STORE_ID,
@@ -395,8 +410,9 @@ function waitTool(sandbox: SandboxLink): AgentTool {
         event_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Only this event (from workbench_call listEvents).' },
         since: { type: 'string', format: 'date-time', description: 'Only attempts scheduled at or after this time.' },
         timeout_seconds: { type: 'number', minimum: 0, maximum: 120, default: 20 },
+        include_test: { type: 'boolean', default: false, description: 'Count test deliveries (sendTestWebhook) too.' },
       },
-      ['store_id', 'event_id', 'since', 'timeout_seconds'],
+      ['store_id', 'event_id', 'since', 'timeout_seconds', 'include_test'],
     ),
     outputSchema: objectSchema(
       {
@@ -431,7 +447,9 @@ async function waitFor(sandbox: SandboxLink, input: WaitInput, signal?: AbortSig
     // The Admin API's own list of attempts (the contract's listWebhookDeliveries), newest first.
     const answer = await sandbox.admin('listWebhookDeliveries', storeId, { event: input.event, ...(input.event_id ? { event_id: input.event_id } : {}), limit: 20 });
     if (answer.status !== 200) throw new ToolError(`the workbench answered ${answer.status} listing store ${storeId}'s delivery attempts: ${messageOf(answer.body)}`);
-    last = (((answer.body as JsonObject)?.content?.deliveries ?? []) as JsonObject[]).filter((a) => since === undefined || Date.parse(String(a.scheduled_at)) >= since);
+    last = (((answer.body as JsonObject)?.content?.deliveries ?? []) as JsonObject[]).filter(
+      (a) => (since === undefined || Date.parse(String(a.scheduled_at)) >= since) && (input.include_test === true || a.is_test !== true),
+    );
     const delivered = last.find((a) => a.status === 'succeeded');
     const waited = Date.now() - started;
     if (delivered) return { delivered: true, waited_ms: waited, attempt: redacted(delivered, sandbox.secrets) as JsonObject };

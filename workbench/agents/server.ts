@@ -13,7 +13,7 @@ import { formatErrors, issuesToString, relevantErrors } from 'storefront-contrac
 import { ajvWithFormats } from '../mock/ajv.js';
 import { toolsPackage } from '../contract/files.js';
 import { redacted } from './compact.js';
-import { ToolError, type AgentTool } from './tool.js';
+import { MAX_RESULT_BYTES, ToolError, type AgentTool } from './tool.js';
 
 /** What the server tells a client it is for, on initialize. */
 export const INSTRUCTIONS =
@@ -112,6 +112,8 @@ export function agentToolbox(tools: readonly AgentTool[], secrets?: ReadonlySet<
     // The declared shape is a promise to the client (it checks it too): a result that breaks it is a bug here.
     if (!entry.output(result)) return errorText(name, `internal error: the result does not match the tool's output schema (${ajvMessage(entry.output, result)}); please report it`);
     const text = JSON.stringify(result);
+    // Every tool bounds its own result (MAX_RESULT_BYTES); past it is a bug here, said, not sent.
+    if (Buffer.byteLength(text) > MAX_RESULT_BYTES) return errorText(name, `internal error: the result is ${Buffer.byteLength(text)} bytes, past the ${MAX_RESULT_BYTES} a tool may answer; please report it`);
     return { structuredContent: result, content: [{ type: 'text', text }] };
   }
 
