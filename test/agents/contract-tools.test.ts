@@ -3,7 +3,8 @@
 // its budget, with what the documents say. The lists come from the model and the catalog, never from here.
 import { webhookEvents } from 'storefront-contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContract, decisionRegister, type Contract } from '../../workbench/contract/model.js';
+import { loadContract, type Contract } from '../../workbench/contract/model.js';
+import { decisionRegister } from '../../workbench/contract/register.js';
 import { createAgentToolbox, type AgentToolbox } from '../../workbench/agents/index.js';
 import { OPERATION_CARD_BYTES } from '../../workbench/agents/contract-tools.js';
 

@@ -85,11 +85,15 @@ describe('issue 38: which processes count as left over', () => {
     p(117, 1, ['node', '/repo/node_modules/typescript/bin/tsc', '-p', '/repo/test-artifacts/guides-1/tsconfig.json'], { runId: 'outer-0' }), // another run's, pointing in
     p(118, 1, ['sleep', '600'], { runId: 'run-10' }), // a run whose id merely starts with this one's
     p(119, MAIN, ['/bin/sh', '-c', 'cat /proc/cpuinfo | grep "physical id" | sort |uniq | wc -l']), // tinypool counting cores
-    p(120, 101, ['/bin/sh', '-c', 'cat /proc/cpuinfo | grep "physical id" | sort |uniq | wc -l']), // the same, but a test started it
+    // A worker's own probe (each worker loads tinypool too) and its pipeline: a fresh clone's CI run saw them.
+    p(120, 101, ['/bin/sh', '-c', 'cat /proc/cpuinfo | grep "physical id" | sort |uniq | wc -l']),
+    p(121, 120, ['wc', '-l']),
+    // The same probe under a server a test started: that test's, judged.
+    p(122, 103, ['/bin/sh', '-c', 'cat /proc/cpuinfo | grep "core id" | sort | uniq | wc -l']),
   ];
 
   it("finds the descendants, the run's environment (its own and its nested runs') and the temp folders; not vitest, esbuild, zombies, earlier processes or another run's", () => {
-    expect(findLeftovers(table, options).map((x) => x.pid).sort((a, b) => a - b)).toEqual([103, 104, 106, 108, 109, 112, 114, 116, 120]);
+    expect(findLeftovers(table, options).map((x) => x.pid).sort((a, b) => a - b)).toEqual([103, 104, 106, 108, 109, 112, 114, 116, 122]);
   });
 
   it('names a process by pid, parent, folder and command line, credentials hidden', () => {

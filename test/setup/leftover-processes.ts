@@ -79,8 +79,18 @@ export function isRunnerProcess(p: ProcessInfo, mainPid: number): boolean {
     /^node \(vitest \d+\)$/.test(command) ||
     /[\\/](vitest[\\/]dist|tinypool[\\/]dist[\\/]entry)[\\/]/.test(command) ||
     /[\\/]esbuild\b.*--service/.test(command) ||
-    /^\/bin\/sh -c cat \/proc\/cpuinfo \| grep "physical id"/.test(command)
+    isCpuProbe(p)
   );
+}
+
+/**
+ * tinypool's count of the physical cores: a shell pipeline (`cat /proc/cpuinfo | grep "physical id" | sort |
+ * uniq | wc -l`, then the same for "core id") that vitest and each of its workers run as they load it. Its
+ * pipeline's `cat`, `grep`, `sort`, `uniq` and `wc` may still run when the check looks (a fresh clone's CI
+ * run saw a worker's probe and its `wc -l`).
+ */
+function isCpuProbe(p: ProcessInfo): boolean {
+  return /^\/bin\/sh -c cat \/proc\/cpuinfo \| grep "(physical|core) id"/.test(p.argv.join(' '));
 }
 
 /** A run id is this run's, or a run nested in it (a suite a test of this run started: `<outer>/<inner>`). */
@@ -96,17 +106,26 @@ const inside = (file: string | undefined, folders: string[]) => file !== undefin
 export function findLeftovers(all: ProcessInfo[], o: { mainPid: number; runId: string; since: number; before: Set<number>; tempFolders: string[] }): ProcessInfo[] {
   const children = new Map<number, ProcessInfo[]>();
   for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  // The core-count probes of vitest and its workers (each imports tinypool), with their pipelines: never
+  // leftovers. One a test started is that test's, and judged.
+  const runners = new Set(all.filter((p) => isRunnerProcess(p, o.mainPid)).map((p) => p.pid));
+  const probes = new Set<number>();
+  const mark = (p: ProcessInfo) => {
+    probes.add(p.pid);
+    for (const c of children.get(p.pid) ?? []) mark(c);
+  };
+  for (const p of all) if (isCpuProbe(p) && (p.ppid === o.mainPid || runners.has(p.ppid))) mark(p);
   const found = new Map<number, ProcessInfo>();
   const walk = (pid: number) => {
     for (const c of children.get(pid) ?? []) {
-      if (found.has(c.pid)) continue;
+      if (found.has(c.pid) || probes.has(c.pid)) continue;
       if (!isRunnerProcess(c, o.mainPid)) found.set(c.pid, c);
       walk(c.pid);
     }
   };
   walk(o.mainPid);
   for (const p of all) {
-    if (p.pid === o.mainPid || found.has(p.pid) || isRunnerProcess(p, o.mainPid)) continue;
+    if (p.pid === o.mainPid || found.has(p.pid) || probes.has(p.pid) || isRunnerProcess(p, o.mainPid)) continue;
     const marked = ownRun(p.runId, o.runId);
     // A process of another run (an outer suite whose test started this nested one, or a sibling run) is that
     // run's to judge: the MSW guide's own vitest once killed the guides test's tsc, which pointed into test-artifacts/.

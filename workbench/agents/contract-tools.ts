@@ -5,7 +5,8 @@
 // and answered with no change here. Each answer is bounded (an operation's card fits in 2 KB).
 import { basePathTemplate } from 'storefront-contract/contract';
 import { deliveryRules, webhookEvents } from 'storefront-contract';
-import { decisionRegister, loadContract, mergeAllOf, type Contract, type ContractDocument, type ContractOperation, type DecisionEntry, type JsonObject } from '../contract/model.js';
+import { loadContract, mergeAllOf, type Contract, type ContractDocument, type ContractOperation, type JsonObject } from '../contract/model.js';
+import { decisionRegister, type DecisionEntry } from '../contract/register.js';
 import { bounded, byteLength, fieldLines, firstSentence, shapeOf, typeText } from './compact.js';
 import { objectSchema, ToolError, type AgentTool } from './tool.js';
 

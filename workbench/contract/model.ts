@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { webhookEvents } from 'storefront-contract';
 import { cachedDereference } from './document-cache.js';
-import { documents, specDir, type DocumentName } from './files.js';
+import { documents, type DocumentName } from './files.js';
 import { matchApiPath, matchPath, type ApiMatch, type PathMatch } from './match.js';
 
 export type JsonObject = Record<string, any>;
@@ -203,39 +203,6 @@ export function eventFamilies(): Map<string, string[]> {
   const families = new Map<string, string[]>();
   for (const entry of webhookEvents) families.set(entry.family, [...(families.get(entry.family) ?? []), entry.event]);
   return families;
-}
-
-/** One entry of the register of designed decisions (spec/inferred/, format in its README). */
-export interface DecisionEntry {
-  id: string;
-  title: string;
-  decision: string;
-  reason: string;
-  /** Spec locations the decision covers (`openapi/components/parameters/DebugMode.yaml#`). */
-  where: string[];
-  /** The register's file: `storefront`, `admin` or `webhooks`. */
-  register: DocumentName;
-}
-
-let decisions: Promise<DecisionEntry[]> | undefined;
-
-/**
- * The register of what this project designed where the platform's document shows nothing (spec/inferred/,
- * one file per document), read once per process: what `x-contract-source: inferred` points at, and why.
- */
-export function decisionRegister(): Promise<DecisionEntry[]> {
-  decisions ??= (async () => {
-    const { parse } = await import('yaml');
-    const out: DecisionEntry[] = [];
-    for (const register of Object.keys(documents) as DocumentName[]) {
-      const file = path.join(specDir, 'inferred', `${register}.yaml`);
-      const entries = parse(await readFile(file, 'utf8')) as Array<Omit<DecisionEntry, 'register'>> | null;
-      for (const e of entries ?? []) out.push({ id: String(e.id), title: String(e.title), decision: String(e.decision ?? ''), reason: String(e.reason ?? ''), where: (e.where ?? []).map(String), register });
-    }
-    return out;
-  })();
-  decisions.catch(() => (decisions = undefined));
-  return decisions;
 }
 
 export { mergeAllOf } from './schema.js';
