@@ -52,19 +52,22 @@ describe('one place builds error envelopes', () => {
 
 let wb: Workbench;
 let proxy: RecordingProxy;
+let dead: http.Server;
 beforeAll(async () => {
-  // A port nothing listens on: the recording proxy's upstream is unreachable.
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const deadPort = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  // An upstream that cuts every connection at once: the recording proxy's upstream fails. Kept listening
+  // for the file's life: a port closed and freed before could be given to the workbench started beside
+  // the proxy (a fresh clone's run saw the proxy forward to the workbench and answer its 401).
+  dead = http.createServer();
+  dead.on('connection', (socket) => socket.destroy());
+  await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+  const deadPort = (dead.address() as AddressInfo).port;
   [wb, proxy] = await Promise.all([
     createWorkbench({ port: 0, host: '127.0.0.1', quiet: true, webhooks: { timeScale: 0.01 } }),
     createRecordingProxy({ upstream: `http://127.0.0.1:${deadPort}`, port: 0, host: '127.0.0.1' }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([wb?.close(), proxy?.close()]);
+  await Promise.all([wb?.close(), proxy?.close(), new Promise<void>((resolve) => (dead ? dead.close(() => resolve()) : resolve()))]);
 });
 
 interface Answer {
