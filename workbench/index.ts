@@ -27,6 +27,7 @@ import { RequestFeed } from './http/request-feed.js';
 import { createConsole, isConsolePath, type ConsoleParts, type WorkbenchConsole } from './console/index.js';
 import { createAgentToolbox, type AgentToolbox, type AgentToolFactory } from './agents/index.js';
 import { MCP_PATH, withMcpEndpoint } from './adapters/mcp-http.js';
+import { isLoopbackName } from './http/local-origin.js';
 import type { FetchHandler } from './adapters/node-http.js';
 
 export interface WorkbenchOptions extends Omit<MockServerOptions, 'extensions'> {
@@ -65,16 +66,13 @@ export interface Workbench extends MockServer {
   agents?: () => Promise<AgentToolbox>;
 }
 
-/** Hosts a workbench listens on for this machine only: where /mcp is served. */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
 export async function createWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const { mcp, ...rest } = options;
   let origin = '';
   let agents: (() => Promise<AgentToolbox>) | undefined;
   // The agent tools drive this machine's sandbox and certify servers on it (and, in a clone, run its dev
   // tools): served only when the workbench listens on loopback, never to a network.
-  const onLoopback = LOOPBACK_HOSTS.has((options.host ?? '127.0.0.1').toLowerCase());
+  const onLoopback = isLoopbackName(options.host ?? '127.0.0.1');
   const around =
     mcp === false || !onLoopback
       ? undefined

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, type Contract } from '../../workbench/contract/model.js';
 import { decisionRegister } from '../../workbench/contract/register.js';
 import { createAgentToolbox, type AgentToolbox } from '../../workbench/agents/index.js';
+import { toolCalls } from './calls.js';
 import { OPERATION_CARD_BYTES } from '../../workbench/agents/contract-tools.js';
 
 let toolbox: AgentToolbox;
@@ -17,17 +18,7 @@ beforeAll(async () => {
   toolbox = await createAgentToolbox({ link: { fetch: () => Promise.reject(new Error('not called')), origin: () => 'http://127.0.0.1:1' } });
 }, 60_000);
 
-async function ok(name: string, args: Record<string, unknown>): Promise<any> {
-  const result = await toolbox.call(name, args);
-  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-  return result.structuredContent;
-}
-
-async function refused(name: string, args: Record<string, unknown>): Promise<string> {
-  const result = await toolbox.call(name, args);
-  expect(result.isError).toBe(true);
-  return (result.content as Array<{ text: string }>)[0].text;
-}
+const { ok, refused } = toolCalls(() => toolbox);
 
 describe('contract_operation', () => {
   const all = () => [...contract.storefront.operations, ...contract.admin.operations];

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkbenchHandler, type WorkbenchHandler } from '../../workbench/index.js';
 import { createAgentToolbox, type AgentToolbox } from '../../workbench/agents/index.js';
+import { toolCalls } from './calls.js';
 import { MAX_RESULT_BYTES } from '../../workbench/agents/tool.js';
 
 let workbench: WorkbenchHandler;
@@ -24,17 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => workbench?.close());
 
-async function ok(name: string, args: Record<string, unknown>): Promise<any> {
-  const result = await toolbox.call(name, args);
-  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-  return result.structuredContent;
-}
-
-async function refused(name: string, args: Record<string, unknown>): Promise<string> {
-  const result = await toolbox.call(name, args);
-  expect(result.isError).toBe(true);
-  return (result.content as Array<{ text: string }>)[0].text;
-}
+const { ok, refused } = toolCalls(() => toolbox);
 
 describe('sandbox_call', () => {
   it('signs in again, once, when the store\'s clock has passed the token\'s lifetime', async () => {

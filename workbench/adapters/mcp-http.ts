@@ -37,9 +37,12 @@ export function withMcpEndpoint(inner: FetchHandler, toolbox: () => Promise<Agen
   // each request takes an idle one, connects it to its own transport, and gives it back once closed.
   const idle: Server[] = [];
   return async (request) => {
-    const pathname = new URL(request.url).pathname;
-    if (pathname !== MCP_PATH && pathname !== `${MCP_PATH}/`) return inner(request);
+    // Every request of the workbench passes here: a string test of the URL's path, no URL parsed for the others.
+    const url = request.url;
+    const at = url.indexOf('/', url.indexOf('//') + 2);
+    if (at === -1 || !url.startsWith(MCP_PATH, at)) return inner(request);
     const x = exchangeOf(request);
+    if (x.url.pathname !== MCP_PATH && x.url.pathname !== `${MCP_PATH}/`) return inner(request);
     const refused = refuseForeignCaller(x.headers);
     if (refused) return rpcError(403, -32000, `Forbidden: ${refused}.`);
     // Stateless: no stream the server opens (GET) and no session to end (DELETE).

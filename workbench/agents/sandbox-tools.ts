@@ -45,6 +45,9 @@ const HEADERS = {
   additionalProperties: { type: 'string', maxLength: 2000, pattern: '^[^\\r\\n\\u0000]*$' },
   description: 'Other request headers (x-customer-group-id); credentials and transport headers are set by the tool.',
 };
+/** What both call tools take beside the operation id. */
+const CALL_FIELDS = { store_id: STORE_ID, path: PARAMS, query: QUERY, body: { description: 'The JSON body, for operations that take one.' } };
+
 /** The longest URL a result repeats back. */
 const MAX_URL_CHARS = 2000;
 
@@ -312,11 +315,8 @@ function sandboxCallTool(sandbox: SandboxLink, operations: ContractOperation[], 
     inputSchema: objectSchema(
       {
         operation_id: { enum: operations.map((op) => op.operationId) },
-        store_id: STORE_ID,
-        path: PARAMS,
-        query: QUERY,
+        ...CALL_FIELDS,
         headers: HEADERS,
-        body: { description: 'The JSON body, for operations that take one.' },
         as_customer: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Sign in as this customer of the store (a storefront token bound to it) instead of an anonymous shopper.' },
       },
       ['store_id', 'path', 'query', 'headers', 'body', 'as_customer'],
@@ -358,10 +358,7 @@ function workbenchCallTool(sandbox: SandboxLink, document: ContractDocument): Ag
     inputSchema: objectSchema(
       {
         operation_id: { enum: operations.map((op) => op.operationId) },
-        store_id: STORE_ID,
-        path: PARAMS,
-        query: QUERY,
-        body: { description: 'The JSON body, for operations that take one.' },
+        ...CALL_FIELDS,
         describe: { type: 'boolean', default: false, description: 'Answer the operation\'s card instead of calling it.' },
       },
       ['store_id', 'path', 'query', 'body', 'describe'],

@@ -30,6 +30,12 @@ function hostName(hostPort: string): string {
   return trimmed.split(':')[0];
 }
 
+/** True for a host name of this machine's loopback (`localhost`, `127.0.0.1`, `::1` with or without brackets): what `--host` may name to stay off the network. */
+export function isLoopbackName(host: string): boolean {
+  const name = host.trim().toLowerCase();
+  return LOOPBACK_NAMES.has(name) || LOOPBACK_NAMES.has(`[${name}]`);
+}
+
 /** True for an Origin on this machine: http(s)://localhost, 127.0.0.1 or [::1], any port. */
 export function isLoopbackOrigin(origin: string): boolean {
   try {
